@@ -1,0 +1,304 @@
+//! Games chosen at run time, spoken in JSON: what the protocol, the server and the CLI use.
+//!
+//! [`DynGame`] and [`DynMatch`] are object-safe mirrors of [`Game`] and [`Match`] whose
+//! options, actions, views and events are `serde_json::Value`s. [`GameHandle<G>`] implements
+//! them for any `G: Game`, so a game gets all of this by being listed in the registry.
+
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::{
+    ActionError, Game, GameInfo, GameOptions, Match, MatchRecord, OptionDoc, Outcome, RecordedAction, ReplayError, Seat,
+    Setup, SetupError, Viewer,
+};
+
+/// The record format name written into every stored record.
+pub const RECORD_FORMAT: &str = "safehouse-record/1";
+
+/// How to start a match of a game chosen at run time.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct DynSetup {
+    /// Number of players; `None` takes the game's default.
+    #[serde(default)]
+    pub players: Option<usize>,
+    /// A preset to start from (e.g. `cash`), before `options` are applied.
+    #[serde(default)]
+    pub preset: Option<String>,
+    /// Options to change, as a JSON object; absent fields keep the preset's or default value.
+    #[serde(default)]
+    pub options: Option<Value>,
+    /// The seed of the game's generator.
+    #[serde(default)]
+    pub seed: u64,
+    /// An explicit deal, in the game's deal format.
+    #[serde(default)]
+    pub deal: Option<Value>,
+}
+
+/// A stored match: game id, setup and every action. Replaying it reproduces the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DynRecord {
+    /// Always [`RECORD_FORMAT`].
+    pub format: String,
+    /// The game id.
+    pub game: String,
+    /// Number of players.
+    pub players: usize,
+    /// The full options (every field, so that changing a default never changes a stored game).
+    pub options: Value,
+    /// The seed.
+    pub seed: u64,
+    /// The explicit deal, if the game was dealt by hand.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<Value>,
+    /// Every action in order.
+    pub actions: Vec<DynRecordedAction>,
+}
+
+/// One action of a [`DynRecord`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DynRecordedAction {
+    /// The acting seat.
+    pub seat: Seat,
+    /// The action, in the game's action format.
+    pub action: Value,
+}
+
+/// A game, chosen at run time.
+pub trait DynGame: Send + Sync + 'static {
+    /// Static facts about the game.
+    fn info(&self) -> &'static GameInfo;
+    /// The options, described for people.
+    fn option_docs(&self) -> Vec<OptionDoc>;
+    /// The presets: name, one line, full options.
+    fn presets(&self) -> Vec<(&'static str, &'static str, Value)>;
+    /// The default options, every field.
+    fn default_options(&self) -> Value;
+    /// The full options for a preset and a set of changes, validated for `players`.
+    fn resolve_options(&self, players: usize, preset: Option<&str>, changes: Option<&Value>) -> Result<Value, SetupError>;
+    /// Starts a match.
+    fn new_match(&self, setup: &DynSetup) -> Result<Box<dyn DynMatch>, SetupError>;
+    /// Rebuilds a match from its record.
+    fn replay(&self, record: &DynRecord) -> Result<Box<dyn DynMatch>, ReplayError>;
+}
+
+/// A live match of a game chosen at run time.
+pub trait DynMatch: Send + Sync + fmt::Debug {
+    /// The game's static facts.
+    fn info(&self) -> &'static GameInfo;
+    /// Number of seats.
+    fn players(&self) -> usize;
+    /// Whose decision it is, or `None` once over.
+    fn to_move(&self) -> Option<Seat>;
+    /// The legal actions of the seat to move, as JSON.
+    fn legal_actions(&self) -> Vec<Value>;
+    /// The legal actions with a line of text each, for people.
+    fn legal_actions_described(&self) -> Vec<(Value, String)>;
+    /// Applies `seat`'s action (JSON). Malformed JSON gives [`ActionError::Malformed`].
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<(), ActionError>;
+    /// The events of the last action as `viewer` may see them.
+    fn last_events_for(&self, viewer: Viewer) -> Vec<Value>;
+    /// What `viewer` may see, as JSON.
+    fn view(&self, viewer: Viewer) -> Value;
+    /// What `viewer` may see, drawn as text.
+    fn view_text(&self, viewer: Viewer) -> String;
+    /// The whole state (for tools and audits; never for a seat).
+    fn state(&self) -> Value;
+    /// The result, once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// The record so far.
+    fn record(&self) -> DynRecord;
+    /// Number of actions applied.
+    fn action_count(&self) -> usize;
+    /// A copy of this match.
+    fn clone_box(&self) -> Box<dyn DynMatch>;
+}
+
+impl Clone for Box<dyn DynMatch> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// The [`DynGame`] of a statically known game `G`.
+pub struct GameHandle<G>(PhantomData<fn() -> G>);
+
+impl<G> GameHandle<G> {
+    /// The handle (a zero-sized value).
+    pub const fn new() -> Self {
+        GameHandle(PhantomData)
+    }
+}
+
+impl<G> Default for GameHandle<G> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<G: Game> fmt::Debug for GameHandle<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameHandle({})", G::INFO.id)
+    }
+}
+
+fn to_value<T: Serialize>(value: &T) -> Value {
+    // Serialising our own plain data types to JSON cannot fail (no maps with non-string keys).
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+impl<G: Game> GameHandle<G> {
+    fn typed_options(&self, players: usize, preset: Option<&str>, changes: Option<&Value>) -> Result<G::Options, SetupError> {
+        let base = match preset {
+            Some(name) => G::preset(name)?,
+            None => G::Options::default(),
+        };
+        let options = match changes {
+            None | Some(Value::Null) => base,
+            Some(Value::Object(changes)) => {
+                let mut merged = to_value(&base);
+                if let Value::Object(fields) = &mut merged {
+                    for (key, value) in changes {
+                        fields.insert(key.clone(), value.clone());
+                    }
+                }
+                serde_json::from_value(merged).map_err(|e| SetupError::MalformedOptions(e.to_string()))?
+            }
+            Some(other) => return Err(SetupError::MalformedOptions(format!("expected a JSON object, got {other}"))),
+        };
+        options.validate(players)?;
+        Ok(options)
+    }
+
+    fn typed_setup(&self, setup: &DynSetup) -> Result<Setup<G>, SetupError> {
+        let players = setup.players.unwrap_or(G::INFO.default_players);
+        let options = self.typed_options(players, setup.preset.as_deref(), setup.options.as_ref())?;
+        let deal = match &setup.deal {
+            None | Some(Value::Null) => None,
+            Some(deal) => Some(serde_json::from_value(deal.clone()).map_err(|e| SetupError::InvalidDeal(e.to_string()))?),
+        };
+        Ok(Setup { players, options, seed: setup.seed, deal })
+    }
+}
+
+impl<G: Game> DynGame for GameHandle<G> {
+    fn info(&self) -> &'static GameInfo {
+        &G::INFO
+    }
+
+    fn option_docs(&self) -> Vec<OptionDoc> {
+        G::Options::docs()
+    }
+
+    fn presets(&self) -> Vec<(&'static str, &'static str, Value)> {
+        G::Options::presets().into_iter().map(|p| (p.name, p.help, to_value(&p.options))).collect()
+    }
+
+    fn default_options(&self) -> Value {
+        to_value(&G::Options::default())
+    }
+
+    fn resolve_options(&self, players: usize, preset: Option<&str>, changes: Option<&Value>) -> Result<Value, SetupError> {
+        self.typed_options(players, preset, changes).map(|o| to_value(&o))
+    }
+
+    fn new_match(&self, setup: &DynSetup) -> Result<Box<dyn DynMatch>, SetupError> {
+        let setup = self.typed_setup(setup)?;
+        Ok(Box::new(Match::new(setup)?))
+    }
+
+    fn replay(&self, record: &DynRecord) -> Result<Box<dyn DynMatch>, ReplayError> {
+        if record.game != G::INFO.id {
+            return Err(ReplayError::WrongGame { expected: G::INFO.id.to_owned(), found: record.game.clone() });
+        }
+        let options: G::Options =
+            serde_json::from_value(record.options.clone()).map_err(|e| SetupError::MalformedOptions(e.to_string()))?;
+        let deal: Option<G::Deal> = match &record.deal {
+            None | Some(Value::Null) => None,
+            Some(deal) => Some(serde_json::from_value(deal.clone()).map_err(|e| SetupError::InvalidDeal(e.to_string()))?),
+        };
+        let mut actions: Vec<RecordedAction<G>> = Vec::with_capacity(record.actions.len());
+        for (index, step) in record.actions.iter().enumerate() {
+            let action: G::Action = serde_json::from_value(step.action.clone())
+                .map_err(|e| ReplayError::Action { index, error: ActionError::Malformed(e.to_string()) })?;
+            actions.push(RecordedAction { seat: step.seat, action });
+        }
+        let typed = MatchRecord { setup: Setup { players: record.players, options, seed: record.seed, deal }, actions };
+        Ok(Box::new(Match::from_record(typed)?))
+    }
+}
+
+impl<G: Game> DynMatch for Match<G> {
+    fn info(&self) -> &'static GameInfo {
+        &G::INFO
+    }
+
+    fn players(&self) -> usize {
+        self.game().players()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.game().to_move()
+    }
+
+    fn legal_actions(&self) -> Vec<Value> {
+        Match::legal_actions(self).iter().map(to_value).collect()
+    }
+
+    fn legal_actions_described(&self) -> Vec<(Value, String)> {
+        Match::legal_actions(self).iter().map(|a| (to_value(a), a.to_string())).collect()
+    }
+
+    fn act(&mut self, seat: Seat, action: &Value) -> Result<(), ActionError> {
+        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| ActionError::Malformed(e.to_string()))?;
+        Match::act(self, seat, action).map(|_| ())
+    }
+
+    fn last_events_for(&self, viewer: Viewer) -> Vec<Value> {
+        Match::last_events_for(self, viewer).iter().map(to_value).collect()
+    }
+
+    fn view(&self, viewer: Viewer) -> Value {
+        to_value(&self.game().view(viewer))
+    }
+
+    fn view_text(&self, viewer: Viewer) -> String {
+        self.game().view(viewer).to_string()
+    }
+
+    fn state(&self) -> Value {
+        to_value(self.game())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.game().outcome()
+    }
+
+    fn record(&self) -> DynRecord {
+        let record = Match::record(self);
+        DynRecord {
+            format: RECORD_FORMAT.to_owned(),
+            game: G::INFO.id.to_owned(),
+            players: record.setup.players,
+            options: to_value(&record.setup.options),
+            seed: record.setup.seed,
+            deal: record.setup.deal.as_ref().map(to_value),
+            actions: record
+                .actions
+                .iter()
+                .map(|step| DynRecordedAction { seat: step.seat, action: to_value(&step.action) })
+                .collect(),
+        }
+    }
+
+    fn action_count(&self) -> usize {
+        Match::record(self).actions.len()
+    }
+
+    fn clone_box(&self) -> Box<dyn DynMatch> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,222 @@
+//! The contract every game implements.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::{ActionError, GameRng, Outcome, Seat, SetupError, Viewer};
+
+/// Static facts about a game: its id, names, player counts and rules text.
+#[derive(Clone, Copy, Debug)]
+pub struct GameInfo {
+    /// The stable id used by the CLI, the protocol, the server and match records.
+    pub id: &'static str,
+    /// Other ids accepted for this game, each with the preset it selects (if any).
+    pub aliases: &'static [Alias],
+    /// The game's name, for people.
+    pub name: &'static str,
+    /// One sentence about the game.
+    pub summary: &'static str,
+    /// Fewest players any option allows.
+    pub min_players: usize,
+    /// Most players any option allows.
+    pub max_players: usize,
+    /// Players in a game set up with the default options, when nobody says.
+    pub default_players: usize,
+    /// The project's rules document (Markdown), with every decision and its citation.
+    pub rules: &'static str,
+}
+
+/// Another id for a game, e.g. `cash` for `club-unlock` with the `cash` preset.
+#[derive(Clone, Copy, Debug)]
+pub struct Alias {
+    /// The alias itself.
+    pub id: &'static str,
+    /// The preset it selects, if any.
+    pub preset: Option<&'static str>,
+}
+
+/// One option of a game, described for people (`safehouse rules`, the web table).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionDoc {
+    /// The option's name as it appears in JSON.
+    pub name: String,
+    /// Its default value, as JSON.
+    pub default: String,
+    /// The values it takes, in words (`true | false`, `0..=6`, `"lose" | "retry"`).
+    pub values: String,
+    /// One line saying what it does and where the rule comes from.
+    pub help: String,
+}
+
+impl OptionDoc {
+    /// Describes an option whose default is `default` (serialised to JSON).
+    pub fn new(name: &str, default: &impl Serialize, values: &str, help: &str) -> Self {
+        OptionDoc {
+            name: name.to_owned(),
+            default: serde_json::to_string(default).unwrap_or_default(),
+            values: values.to_owned(),
+            help: help.to_owned(),
+        }
+    }
+}
+
+/// A named set of options, e.g. one edition's rules.
+#[derive(Clone, Debug)]
+pub struct Preset<O> {
+    /// The preset's name.
+    pub name: &'static str,
+    /// One line about it.
+    pub help: &'static str,
+    /// The options it sets.
+    pub options: O,
+}
+
+/// A game's variants: serialisable, with defaults, validation and documentation.
+///
+/// Options deserialise with `#[serde(default)]` so that a client names only what it changes,
+/// and `deny_unknown_fields` so that a typo is an error rather than silently ignored.
+pub trait GameOptions:
+    Clone + Debug + Default + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static
+{
+    /// Checks the options for a table of `players`; the error says what to change.
+    fn validate(&self, players: usize) -> Result<(), SetupError>;
+
+    /// Every option, described for people.
+    fn docs() -> Vec<OptionDoc>;
+
+    /// Named presets (editions, house rules); the first is not implied to be the default.
+    fn presets() -> Vec<Preset<Self>> {
+        Vec::new()
+    }
+}
+
+/// Everything needed to start a game: who plays, with which options, from which seed,
+/// and optionally an explicit deal that fixes every hidden card.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Setup<G: Game> {
+    /// Number of players.
+    pub players: usize,
+    /// The game's options.
+    #[serde(default)]
+    pub options: G::Options,
+    /// The seed of the game's own generator. With a deal it still drives any later shuffles.
+    #[serde(default)]
+    pub seed: u64,
+    /// An explicit deal (tests, puzzles, replays of a real table); `None` deals from the seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deal: Option<G::Deal>,
+}
+
+impl<G: Game> Setup<G> {
+    /// A seeded setup with default options.
+    pub fn new(players: usize, seed: u64) -> Self {
+        Setup { players, options: G::Options::default(), seed, deal: None }
+    }
+
+    /// The same setup with other options.
+    pub fn with_options(mut self, options: G::Options) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// The same setup with an explicit deal.
+    pub fn with_deal(mut self, deal: G::Deal) -> Self {
+        self.deal = Some(deal);
+        self
+    }
+}
+
+/// A game: its state, its rules as pure functions, and what each seat may see.
+///
+/// Invariants every implementation keeps (the shared battery in [`crate::testing`] checks them):
+/// - **No I/O, no clock, no global randomness.** All chance comes from a [`GameRng`] stored in
+///   the state, so the same setup and the same actions give the same game, bit for bit.
+/// - **Errors change nothing.** `apply` either applies the action completely or returns an
+///   error and leaves the state exactly as it was.
+/// - **One decision at a time.** `to_move` names the one seat whose decision it is (a turn may
+///   be several decisions, e.g. crack a safe, crack another, end the turn).
+/// - **Views hide what they must.** `view(Viewer::Seat(s))` holds exactly what seat `s` may
+///   know; it is the seat's whole information set, so that `determinize` can rebuild a state
+///   from it alone.
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static {
+    /// The game's variants.
+    type Options: GameOptions;
+    /// One decision of one seat. `Display` says it in words for a person.
+    type Action: Clone + Debug + Display + PartialEq + Eq + Hash + Send + Sync + Serialize + DeserializeOwned + 'static;
+    /// Something that happened, as the full state knows it; see [`Game::event_view`].
+    type Event: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+    /// What one seat (or a spectator) may see. `Display` draws it as text for the terminal.
+    type View: Clone + Debug + Display + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+    /// An explicit deal that fixes every random element of the setup.
+    type Deal: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+
+    /// Static facts about the game.
+    const INFO: GameInfo;
+
+    /// Sets up a game; validates the player count, the options and any deal.
+    fn new(setup: &Setup<Self>) -> Result<Self, SetupError>;
+
+    /// Number of seats.
+    fn players(&self) -> usize;
+
+    /// Whose decision it is, or `None` once the game is over.
+    fn to_move(&self) -> Option<Seat>;
+
+    /// Clears `out` and fills it with every legal action of the seat to move (empty once over).
+    ///
+    /// Never empty while the game is not over: a seat with nothing to do gets a pass action.
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Applies an action of the seat to move, appending what happened to `events`.
+    ///
+    /// On error nothing changes (and nothing is appended).
+    fn apply(&mut self, action: &Self::Action, events: &mut Vec<Self::Event>) -> Result<(), ActionError>;
+
+    /// What `viewer` may know of the whole state.
+    fn view(&self, viewer: Viewer) -> Self::View;
+
+    /// An event as `viewer` may see it (hidden parts removed), or `None` if they see nothing of it.
+    /// Called on the state right after the action that produced the event.
+    fn event_view(&self, event: &Self::Event, viewer: Viewer) -> Option<Self::Event>;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A full state consistent with everything in `view` (a seat's view), with the hidden parts
+    /// drawn at random from `rng`: the determinization that search bots sample.
+    ///
+    /// Invariant: `G::determinize(&g.view(s), rng)?.view(s) == g.view(s)`.
+    fn determinize(view: &Self::View, rng: &mut GameRng) -> Result<Self, SetupError>;
+
+    /// Applies an action for `seat`, checking first that it is that seat's decision.
+    fn apply_as(&mut self, seat: Seat, action: &Self::Action, events: &mut Vec<Self::Event>) -> Result<(), ActionError> {
+        match self.to_move() {
+            None => Err(ActionError::GameOver),
+            Some(to_move) if to_move != seat => Err(ActionError::NotYourTurn { seat, to_move }),
+            Some(_) => self.apply(action, events),
+        }
+    }
+
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool {
+        self.to_move().is_none()
+    }
+
+    /// The options with a preset's name applied, or an error naming the known presets.
+    fn preset(name: &str) -> Result<Self::Options, SetupError> {
+        let presets = Self::Options::presets();
+        presets.iter().find(|p| p.name == name).map(|p| p.options.clone()).ok_or_else(|| SetupError::UnknownPreset {
+            preset: name.to_owned(),
+            known: presets.iter().map(|p| p.name).collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+/// Checks `players` against a range, with the error every game reports.
+pub fn check_players(players: usize, min: usize, max: usize) -> Result<(), SetupError> {
+    if (min..=max).contains(&players) { Ok(()) } else { Err(SetupError::PlayerCount { players, min, max }) }
+}

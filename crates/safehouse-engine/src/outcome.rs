@@ -1,0 +1,80 @@
+//! How a game ended: scores, ranks, winners and why.
+
+use serde::{Deserialize, Serialize};
+
+use crate::Seat;
+
+/// The result of a finished game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Each seat's final score, by seat index.
+    pub scores: Vec<i64>,
+    /// Each seat's rank, by seat index: 1 is best; tied seats share a rank.
+    pub ranks: Vec<u8>,
+    /// The seats ranked first. Empty when a co-operative team lost.
+    pub winners: Vec<Seat>,
+    /// True for co-operative games: everyone wins or loses together.
+    pub cooperative: bool,
+    /// A short stable code for why the game ended (`all_safes_cracked`, `last_player_standing`...).
+    pub reason: String,
+    /// The same, for a person.
+    pub detail: String,
+}
+
+impl Outcome {
+    /// A competitive outcome ranked by `keys` (higher is better, compared lexicographically:
+    /// the score first, then any tie-breaks the game's options call for). Seats with equal
+    /// keys share a rank; everyone ranked first wins.
+    pub fn ranked(scores: Vec<i64>, keys: &[Vec<i64>], reason: &str, detail: impl Into<String>) -> Self {
+        debug_assert_eq!(scores.len(), keys.len());
+        let ranks: Vec<u8> = keys
+            .iter()
+            .map(|mine| 1 + keys.iter().filter(|other| *other > mine).count() as u8)
+            .collect();
+        let winners = Seat::all(scores.len()).filter(|s| ranks[s.index()] == 1).collect();
+        Outcome { scores, ranks, winners, cooperative: false, reason: reason.to_owned(), detail: detail.into() }
+    }
+
+    /// A co-operative outcome: every seat scores `score`; all win or all lose.
+    pub fn team(players: usize, score: i64, won: bool, reason: &str, detail: impl Into<String>) -> Self {
+        Outcome {
+            scores: vec![score; players],
+            ranks: vec![1; players],
+            winners: if won { Seat::all(players).collect() } else { Vec::new() },
+            cooperative: true,
+            reason: reason.to_owned(),
+            detail: detail.into(),
+        }
+    }
+
+    /// The share of the win that goes to `seat`: 1 for a sole winner, 1/k when k seats tie
+    /// for first, 0 otherwise. Win shares over all seats add up to 1 (0 when a team lost).
+    pub fn win_share(&self, seat: Seat) -> f64 {
+        if self.winners.contains(&seat) {
+            if self.cooperative { 1.0 } else { 1.0 / self.winners.len() as f64 }
+        } else {
+            0.0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_share_rank_and_win() {
+        let o = Outcome::ranked(vec![5, 9, 9, 1], &[vec![5], vec![9], vec![9], vec![1]], "x", "");
+        assert_eq!(o.ranks, vec![3, 1, 1, 4]);
+        assert_eq!(o.winners, vec![Seat(1), Seat(2)]);
+        assert_eq!(o.win_share(Seat(1)), 0.5);
+        assert_eq!(o.win_share(Seat(0)), 0.0);
+    }
+
+    #[test]
+    fn tie_break_keys_separate_equal_scores() {
+        let o = Outcome::ranked(vec![9, 9], &[vec![9, 2], vec![9, 3]], "x", "");
+        assert_eq!(o.ranks, vec![2, 1]);
+        assert_eq!(o.winners, vec![Seat(1)]);
+    }
+}

@@ -1,0 +1,167 @@
+//! The shared test battery every game runs (in the spirit of OpenSpiel's `basic_tests`).
+//!
+//! `check_random_games` plays seeded random games and checks, at every step, the invariants
+//! the engine contract promises. A game's own tests call it with setups covering its options
+//! and add an `invariant` closure for its conservation laws (cards, keys, markers).
+//! Failures panic with the seed, the step and what broke, so any failure replays exactly.
+
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+use crate::dynamic::{DynGame, GameHandle};
+use crate::{ActionError, Game, GameRng, MatchRecord, RecordedAction, Seat, Setup, Viewer, random_playout_step};
+
+/// Plays one game with uniformly random legal actions and returns its record.
+///
+/// # Panics
+/// If the game is not over after `max_actions` actions, or an action the game itself listed
+/// as legal is rejected.
+pub fn play_random<G: Game>(setup: &Setup<G>, rng: &mut GameRng, max_actions: usize) -> (G, MatchRecord<G>) {
+    let mut game = G::new(setup).unwrap_or_else(|e| panic!("setup {setup:?} failed: {e}"));
+    let mut record = MatchRecord { setup: setup.clone(), actions: Vec::new() };
+    let mut actions = Vec::new();
+    let mut events = Vec::new();
+    while let Some(seat) = game.to_move() {
+        assert!(record.actions.len() < max_actions, "game did not end within {max_actions} actions: {setup:?}");
+        let action = random_playout_step(&mut game, rng, &mut actions, &mut events).expect("game not over");
+        record.actions.push(RecordedAction { seat, action });
+    }
+    (game, record)
+}
+
+/// Runs the battery over every setup: random games, at every step checking that
+/// - a seat is to move exactly when the game is not over, and then it has a legal action;
+/// - every action that is not legal now (of all those seen in the game) is rejected, and so is
+///   a legal action sent by the wrong seat, and neither changes the state;
+/// - the state survives a JSON round trip unchanged;
+/// - for every seat, a state determinized from its view gives back the same view and the same
+///   legal actions (so the view is a complete information set and leaks nothing it must not:
+///   whatever determinization randomises cannot be in the view);
+/// - views and filtered events serialise;
+/// - `invariant` holds (the game's own conservation laws);
+///
+/// and at the end that the game has an outcome with one rank per seat, and that replaying its
+/// record, typed and through [`DynGame`], reproduces the final state exactly.
+pub fn check_random_games<G: Game>(setups: &[Setup<G>], max_actions: usize, invariant: impl Fn(&G)) {
+    for (number, setup) in setups.iter().enumerate() {
+        let mut rng = GameRng::for_game(setup.seed, number as u64);
+        let mut game = G::new(setup).unwrap_or_else(|e| panic!("setup {setup:?} failed: {e}"));
+        let mut record = MatchRecord { setup: setup.clone(), actions: Vec::new() };
+        let mut seen: Vec<G::Action> = Vec::new();
+        let mut legal = Vec::new();
+        let mut events = Vec::new();
+        let mut determinize_rng = GameRng::for_game(setup.seed ^ 0x5eed, number as u64);
+        loop {
+            let step = record.actions.len();
+            let context = || format!("game {number} (seed {}), step {step}", setup.seed);
+            invariant(&game);
+            check_serde_round_trip(&game, &context);
+            check_views(&game, &mut determinize_rng, &context);
+            game.legal_actions(&mut legal);
+            let Some(seat) = game.to_move() else {
+                assert!(legal.is_empty(), "{}: game over but legal actions listed", context());
+                break;
+            };
+            assert!(!legal.is_empty(), "{}: {seat} to move but no legal action", context());
+            assert!(step < max_actions, "{}: game did not end within {max_actions} actions", context());
+            for action in &legal {
+                if !seen.contains(action) {
+                    seen.push(action.clone());
+                }
+            }
+            check_rejections(&game, seat, &legal, &seen, &context);
+            let action = legal[rng.index(legal.len())].clone();
+            events.clear();
+            game.apply(&action, &mut events).unwrap_or_else(|e| panic!("{}: legal action {action:?} rejected: {e}", context()));
+            for event in &events {
+                for viewer in viewers(game.players()) {
+                    if let Some(seen_event) = game.event_view(event, viewer) {
+                        serde_json::to_string(&seen_event).expect("event serialises");
+                    }
+                }
+            }
+            record.actions.push(RecordedAction { seat, action });
+        }
+        let outcome = game.outcome().unwrap_or_else(|| panic!("game {number}: over but no outcome"));
+        assert_eq!(outcome.scores.len(), game.players(), "game {number}: one score per seat");
+        assert_eq!(outcome.ranks.len(), game.players(), "game {number}: one rank per seat");
+        let replayed = record.replay().unwrap_or_else(|e| panic!("game {number}: replay failed: {e}"));
+        assert_eq!(replayed, game, "game {number}: replay differs");
+        let record_json = serde_json::to_string(&record).expect("record serialises");
+        let record_back: MatchRecord<G> = serde_json::from_str(&record_json).expect("record deserialises");
+        assert_eq!(record_back.replay().ok().as_ref(), Some(&game), "game {number}: JSON record replay differs");
+        check_dynamic_replay(&record, &game);
+    }
+}
+
+fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
+    Seat::all(players).map(Viewer::Seat).chain(std::iter::once(Viewer::Spectator))
+}
+
+fn check_serde_round_trip<G: Game>(game: &G, context: &impl Fn() -> String) {
+    let json = serde_json::to_string(game).unwrap_or_else(|e| panic!("{}: state does not serialise: {e}", context()));
+    let back: G = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: state does not deserialise: {e}", context()));
+    assert_eq!(&back, game, "{}: state changed in a JSON round trip", context());
+}
+
+fn check_views<G: Game>(game: &G, rng: &mut GameRng, context: &impl Fn() -> String) {
+    let mut real_legal = Vec::new();
+    let mut sampled_legal = Vec::new();
+    game.legal_actions(&mut real_legal);
+    for viewer in viewers(game.players()) {
+        let view = game.view(viewer);
+        let json = serde_json::to_value(&view).expect("view serialises");
+        let back: G::View = serde_json::from_value(json).expect("view deserialises");
+        assert_eq!(back, view, "{}: view changed in a JSON round trip", context());
+        let _ = view.to_string();
+        let Some(seat) = viewer.seat() else { continue };
+        let sampled = G::determinize(&view, rng).unwrap_or_else(|e| panic!("{}: determinize for {seat} failed: {e}", context()));
+        assert_eq!(sampled.view(viewer), view, "{}: determinized state shows {seat} a different view", context());
+        assert_eq!(sampled.to_move(), game.to_move(), "{}: determinized state has another seat to move", context());
+        if game.to_move() == Some(seat) {
+            sampled.legal_actions(&mut sampled_legal);
+            assert_eq!(sampled_legal, real_legal, "{}: determinized state gives {seat} other legal actions", context());
+        }
+    }
+}
+
+fn check_rejections<G: Game>(game: &G, seat: Seat, legal: &[G::Action], seen: &[G::Action], context: &impl Fn() -> String) {
+    let legal_set: HashSet<&G::Action> = legal.iter().collect();
+    let mut events = Vec::new();
+    for action in seen.iter().filter(|a| !legal_set.contains(a)) {
+        let mut copy = game.clone();
+        let result = copy.apply(action, &mut events);
+        assert!(result.is_err(), "{}: illegal action {action:?} was accepted", context());
+        assert_eq!(&copy, game, "{}: rejected action {action:?} changed the state", context());
+        assert!(events.is_empty(), "{}: rejected action {action:?} produced events", context());
+    }
+    if game.players() > 1 {
+        let other = seat.next(game.players());
+        let mut copy = game.clone();
+        let result = copy.apply_as(other, &legal[0], &mut events);
+        assert_eq!(result, Err(ActionError::NotYourTurn { seat: other, to_move: seat }), "{}: out-of-turn action", context());
+        assert_eq!(&copy, game, "{}: out-of-turn action changed the state", context());
+    }
+}
+
+fn check_dynamic_replay<G: Game>(record: &MatchRecord<G>, game: &G) {
+    let handle = GameHandle::<G>::new();
+    let json_actions: Vec<Value> = record.actions.iter().map(|a| serde_json::to_value(&a.action).expect("action")).collect();
+    let mut live = handle
+        .new_match(&crate::DynSetup {
+            players: Some(record.setup.players),
+            preset: None,
+            options: Some(serde_json::to_value(&record.setup.options).expect("options")),
+            seed: record.setup.seed,
+            deal: record.setup.deal.as_ref().map(|d| serde_json::to_value(d).expect("deal")),
+        })
+        .expect("dynamic setup");
+    for (step, action) in record.actions.iter().zip(&json_actions) {
+        live.act(step.seat, action).expect("dynamic action");
+    }
+    let expected = serde_json::to_value(game).expect("state");
+    assert_eq!(live.state(), expected, "dynamic play differs from typed play");
+    let replayed = handle.replay(&live.record()).expect("dynamic replay");
+    assert_eq!(replayed.state(), expected, "dynamic replay differs");
+}
