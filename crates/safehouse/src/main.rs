@@ -1,1 +1,57 @@
-fn main() {}
+//! `safehouse`: the one binary. With no subcommand it serves the table (as `safehouse serve`).
+//!
+//! Exit codes: 0 success, 1 runtime failure, 2 bad usage (clap's convention).
+
+mod commands;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Safehouse: a home for safe-cracking card games.
+#[derive(Debug, Parser)]
+#[command(name = "safehouse", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// List the games.
+    Games,
+    /// Show a game's rules and options with their defaults.
+    Rules(commands::rules::Args),
+    /// Play a game in the terminal against bots.
+    Play(commands::play::Args),
+    /// Run many seeded games between bots and print statistics.
+    Simulate(commands::simulate::Args),
+    /// Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md).
+    Engine(commands::engine::Args),
+    /// Serve the online table (the default when no subcommand is given).
+    Serve(commands::serve::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None => commands::serve::run(commands::serve::Args::default_from_env()),
+        Some(Command::Games) => commands::rules::list_games(),
+        Some(Command::Rules(args)) => commands::rules::run(args),
+        Some(Command::Play(args)) => commands::play::run(args),
+        Some(Command::Simulate(args)) => commands::simulate::run(args),
+        Some(Command::Engine(args)) => commands::engine::run(args),
+        Some(Command::Serve(args)) => commands::serve::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            // A closed pipe (e.g. `safehouse rules x | head`) is not a failure.
+            if error.chain().any(|e| e.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)) {
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("error: {error:#}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! Club Unlock / CASH (Kramer & Grunau's *Cash*): collect keys of four colours, crack safes
+//! from an open display of seven, score their value and bonus markers of 10.
+//!
+//! Rulebooks: `shared/seeds/000_7fc81049e7759926.txt` (Club Unlock, English) and
+//! `shared/seeds/002_cc6bcd00acf8ac7e.txt` (CASH, Korean). They are one game; the editions differ
+//! on the bonus for an exhausted key pile and are the presets `club-unlock` and `cash`.
+//! Every gap and how it is decided: `docs/rules/club-unlock.md`.
+//!
+//! Module shape (the same in every game): `options` (variants), `state` (the state and its
+//! setup), `actions` (actions and events), `rules` (legal actions, apply, end), `view` (what a
+//! seat sees, determinization); `cards` holds the card data.
+
+mod actions;
+mod cards;
+mod options;
+mod rules;
+mod state;
+mod view;
+
+use safehouse_engine::{ActionError, Alias, Game, GameInfo, GameRng, Outcome, Seat, Setup, SetupError, Viewer};
+use serde::{Deserialize, Serialize};
+
+pub use actions::{Action, EndReason, Event};
+pub use cards::{
+    BONUS_MARKERS, BONUS_VALUE, DISPLAY_SIZE, KEYS_PER_COLOUR, KeyColour, KeyCounts, STANDARD_SAFES, STARTING_KEYS,
+    SafeCard, SafeId,
+};
+pub use options::{ExhaustedPileBonus, Options, TableMemory, TieBreak};
+pub use state::{Deal, DisplayedSafe, Phase, SeatState};
+pub use view::{SeatView, View};
+
+/// The whole state of a game of Club Unlock / CASH.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClubUnlock {
+    options: Options,
+    players: u8,
+    /// The card table: every safe in the game, indexed by [`SafeId`].
+    cards: Vec<SafeCard>,
+    /// Face-down safes, drawn from the end.
+    deck: Vec<SafeId>,
+    display: Vec<DisplayedSafe>,
+    piles: KeyCounts,
+    seats: Vec<SeatState>,
+    bonus_supply: u8,
+    phase: Phase,
+    first_player: Seat,
+    /// Times safes were laid out (the opening display counts as 1).
+    layouts: u8,
+    rng: GameRng,
+}
+
+impl ClubUnlock {
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Where the game stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The displayed safes.
+    pub fn display(&self) -> &[DisplayedSafe] {
+        &self.display
+    }
+
+    /// Safes left in the deck.
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// Keys left in each pile.
+    pub fn piles(&self) -> KeyCounts {
+        self.piles
+    }
+
+    /// Markers left in the supply.
+    pub fn bonus_supply(&self) -> u8 {
+        self.bonus_supply
+    }
+
+    /// One seat's keys, loot and score.
+    pub fn seat(&self, seat: Seat) -> &SeatState {
+        &self.seats[seat.index()]
+    }
+
+    /// The card table.
+    pub fn cards(&self) -> &[SafeCard] {
+        &self.cards
+    }
+}
+
+impl Game for ClubUnlock {
+    type Options = Options;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+    type Deal = Deal;
+
+    const INFO: GameInfo = GameInfo {
+        id: "club-unlock",
+        aliases: &[Alias { id: "cash", preset: Some("cash") }],
+        name: "Club Unlock / CASH",
+        summary: "Collect coloured keys and crack safes from an open display; serial cracks and the last safe earn bonuses.",
+        min_players: 2,
+        max_players: 6,
+        default_players: 4,
+        rules: include_str!("../../../docs/rules/club-unlock.md"),
+    };
+
+    fn new(setup: &Setup<Self>) -> Result<Self, SetupError> {
+        ClubUnlock::setup(setup)
+    }
+
+    fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::ChoosingKeys { seat, .. } | Phase::Turn { seat, .. } | Phase::PlacingBonus { seat, .. } => Some(seat),
+            Phase::Over { .. } => None,
+        }
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.list_legal_actions(out);
+    }
+
+    fn apply(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        self.apply_action(action, events)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.build_view(viewer)
+    }
+
+    fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        self.filter_event(event, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.final_outcome()
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {
+        ClubUnlock::from_view(view, rng)
+    }
+}

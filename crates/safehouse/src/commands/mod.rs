@@ -1,0 +1,7 @@
+//! One module per subcommand; each has `Args` (clap) and `run`.
+
+pub(crate) mod engine;
+pub(crate) mod play;
+pub(crate) mod rules;
+pub(crate) mod serve;
+pub(crate) mod simulate;
