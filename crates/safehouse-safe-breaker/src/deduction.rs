@@ -1,0 +1,399 @@
+//! Exact deduction from one seat's view: the set of code assignments still possible.
+//!
+//! Everything a seat learns is a fact about **one** seat's code: an answer "No" to
+//! "colour `c`, number `n`?" says that seat has neither (001:23), "Yes" that it has one or both
+//! (001:21-22), a wrong guess rules out a code or a half (001:30, 001:36), a right one or a
+//! part lying face up fixes it, and a set-aside part lying face up (001:34) is held by nobody.
+//! So each seat gets a set of candidate codes, a 36-bit mask. The only link between seats is
+//! that the six locks and the six keys are all different (001:9-10). The assignments
+//! consistent with the view are exactly the ways to give every seat one of its candidates
+//! with no colour and no number used twice; the set-aside parts are the rest.
+//!
+//! The search is a depth-first enumeration over seats (fewest candidates first), with the
+//! colours and numbers taken so far as a bit mask and a seat with no candidate left cutting
+//! the branch. It visits each consistent assignment once, counting for every seat and code
+//! the number of assignments in which that seat holds that code. With six players, from a
+//! seat's view, there are at most 5! × 5! = 14,400 assignments (none ruled out yet); after a
+//! few questions there are far fewer. Every consistent assignment is equally likely (the deal
+//! is uniform and every answer is forced by the codes), so the counts give exact
+//! probabilities, and [`Deduction::sample`] draws an assignment uniformly.
+//!
+//! The deduction treats the players' *choices* (what they ask, whom they accuse) as carrying no
+//! information: they are strategy, not rules.
+
+use safehouse_engine::{GameRng, Seat, SetupError};
+
+use crate::actions::{Entry, Guess};
+use crate::code::{CODES, Code, Colour, MAX_PLAYERS, Number, PARTS};
+use crate::view::{View, check_shape};
+
+/// The codes with colour index `c`: bits `6c..6c+6`.
+#[inline]
+const fn colour_mask(c: usize) -> u64 {
+    0x3F << (c * PARTS)
+}
+
+/// The codes with number index `n`: bits `n, n+6, ..., n+30`.
+#[inline]
+const fn number_mask(n: usize) -> u64 {
+    0x4104_1041 << n
+}
+
+/// Codes sharing a colour or a number with code `i`: what holding `i` takes from everybody else.
+const CONFLICTS: [u64; CODES] = {
+    let mut out = [0u64; CODES];
+    let mut i = 0;
+    while i < CODES {
+        out[i] = colour_mask(i / PARTS) | number_mask(i % PARTS);
+        i += 1;
+    }
+    out
+};
+
+/// All 36 codes.
+const ALL_CODES: u64 = (1 << CODES) - 1;
+
+/// The codes a holder of which says "Yes" to `colour`, `number` (001:21-23).
+#[inline]
+fn yes_mask(colour: Colour, number: Number) -> u64 {
+    colour_mask(colour.index()) | number_mask(number.index())
+}
+
+/// The codes a guess is right about.
+#[inline]
+fn guess_mask(guess: Guess) -> u64 {
+    match guess {
+        Guess::Code { colour, number } => 1 << Code::new(colour, number).index(),
+        Guess::Lock { colour } => colour_mask(colour.index()),
+        Guess::Key { number } => number_mask(number.index()),
+    }
+}
+
+/// Each seat's candidate codes (36-bit masks) from everything in `view` about that seat alone.
+///
+/// This is the "unary" part of the deduction; [`Deduction`] adds the all-different link.
+pub fn candidates(view: &View) -> [u64; MAX_PLAYERS] {
+    let players = view.players().min(MAX_PLAYERS);
+    let mut cand = [0u64; MAX_PLAYERS];
+    let mut nobody = 0u64;
+    for colour in &view.exposed_locks {
+        nobody |= colour_mask(colour.index());
+    }
+    for number in &view.exposed_keys {
+        nobody |= number_mask(number.index());
+    }
+    for (i, seat) in view.seats.iter().take(players).enumerate() {
+        let mut mask = ALL_CODES & !nobody;
+        if let Some(colour) = seat.lock {
+            mask &= colour_mask(colour.index());
+        }
+        if let Some(number) = seat.key {
+            mask &= number_mask(number.index());
+        }
+        cand[i] = mask;
+    }
+    if let (Some(seat), Some(code)) = (view.seat(), view.own_code)
+        && seat.index() < players
+    {
+        cand[seat.index()] &= 1 << code.index();
+    }
+    let mut restrict = |seat: Seat, mask: u64| {
+        if let Some(c) = cand.get_mut(seat.index()) {
+            *c &= mask;
+        }
+    };
+    for entry in &view.log {
+        match *entry {
+            Entry::Question { colour, number, no, yes, .. } => {
+                let mask = yes_mask(colour, number);
+                for seat in no.iter() {
+                    restrict(seat, !mask);
+                }
+                if let Some(seat) = yes {
+                    restrict(seat, mask);
+                }
+            }
+            Entry::Guess { target, guess, correct, .. } => {
+                let mask = guess_mask(guess);
+                restrict(target, if correct { mask } else { !mask });
+            }
+        }
+    }
+    cand
+}
+
+/// The exact set of code assignments consistent with one view, summarised.
+///
+/// Built by [`Deduction::from_view`]; see the [module docs](self).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    players: usize,
+    /// Candidate codes per seat after the unary facts.
+    candidates: [u64; MAX_PLAYERS],
+    /// Seats in search order (fewest candidates first).
+    order: [u8; MAX_PLAYERS],
+    /// Number of consistent assignments.
+    worlds: u64,
+    /// `counts[s][i]`: assignments in which seat `s` holds code `i`.
+    counts: [[u32; CODES]; MAX_PLAYERS],
+}
+
+impl Deduction {
+    /// Deduces from a view (a seat's or a spectator's).
+    ///
+    /// # Errors
+    /// [`SetupError::InconsistentView`] if the view is malformed or no assignment fits it.
+    pub fn from_view(view: &View) -> Result<Deduction, SetupError> {
+        check_shape(view)?;
+        let deduction = Deduction::from_candidates(view.players(), candidates(view));
+        if deduction.worlds == 0 {
+            return Err(SetupError::InconsistentView("no deal of codes fits everything this view has seen".into()));
+        }
+        Ok(deduction)
+    }
+
+    /// Deduces from per-seat candidate masks (for `players` seats). The result may have no world.
+    pub fn from_candidates(players: usize, candidates: [u64; MAX_PLAYERS]) -> Deduction {
+        let players = players.min(MAX_PLAYERS);
+        let mut order = [0u8; MAX_PLAYERS];
+        for (i, o) in order.iter_mut().enumerate() {
+            *o = i as u8;
+        }
+        order[..players].sort_by_key(|&s| (candidates[usize::from(s)].count_ones(), s));
+        let mut deduction = Deduction { players, candidates, order, worlds: 0, counts: [[0; CODES]; MAX_PLAYERS] };
+        let search = Search { cand: &deduction.candidates, order: &deduction.order, players };
+        let mut counts = [[0; CODES]; MAX_PLAYERS];
+        let worlds = search.count(0, 0, &mut counts);
+        deduction.worlds = worlds;
+        deduction.counts = counts;
+        deduction
+    }
+
+    /// Number of seats.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Number of code assignments consistent with the view (at least 1).
+    pub fn worlds(&self) -> u64 {
+        self.worlds
+    }
+
+    /// The candidate codes of `seat` from the facts about it alone (before the all-different link).
+    pub fn candidate_mask(&self, seat: Seat) -> u64 {
+        self.candidates.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// In how many consistent assignments `seat` holds `code`.
+    pub fn code_count(&self, seat: Seat, code: Code) -> u64 {
+        self.counts.get(seat.index()).map_or(0, |c| u64::from(c[code.index()]))
+    }
+
+    /// In how many consistent assignments the guess at `seat` is right.
+    pub fn guess_count(&self, seat: Seat, guess: Guess) -> u64 {
+        let mask = guess_mask(guess);
+        self.counts
+            .get(seat.index())
+            .map_or(0, |c| (0..CODES).filter(|i| mask & (1 << i) != 0).map(|i| u64::from(c[i])).sum())
+    }
+
+    fn fraction(&self, count: u64) -> f64 {
+        if self.worlds == 0 { 0.0 } else { count as f64 / self.worlds as f64 }
+    }
+
+    /// Probability that `seat` holds `code`.
+    pub fn code_probability(&self, seat: Seat, code: Code) -> f64 {
+        self.fraction(self.code_count(seat, code))
+    }
+
+    /// Probability that a guess at `seat` is right.
+    pub fn guess_probability(&self, seat: Seat, guess: Guess) -> f64 {
+        self.fraction(self.guess_count(seat, guess))
+    }
+
+    /// Probability that `seat`'s lock is `colour`.
+    pub fn colour_probability(&self, seat: Seat, colour: Colour) -> f64 {
+        self.guess_probability(seat, Guess::Lock { colour })
+    }
+
+    /// Probability that `seat`'s key is `number`.
+    pub fn number_probability(&self, seat: Seat, number: Number) -> f64 {
+        self.guess_probability(seat, Guess::Key { number })
+    }
+
+    /// Probability that `seat` answers "Yes" to `colour`, `number`.
+    pub fn yes_probability(&self, seat: Seat, colour: Colour, number: Number) -> f64 {
+        let mask = yes_mask(colour, number);
+        let count = self
+            .counts
+            .get(seat.index())
+            .map_or(0, |c| (0..CODES).filter(|i| mask & (1 << i) != 0).map(|i| u64::from(c[i])).sum::<u64>());
+        self.fraction(count)
+    }
+
+    /// Whether a guess at `seat` is right in every consistent assignment.
+    pub fn is_certain(&self, seat: Seat, guess: Guess) -> bool {
+        self.worlds > 0 && self.guess_count(seat, guess) == self.worlds
+    }
+
+    /// `seat`'s code, if every consistent assignment gives it the same one.
+    pub fn certain_code(&self, seat: Seat) -> Option<Code> {
+        Code::all().find(|code| self.worlds > 0 && self.code_count(seat, *code) == self.worlds)
+    }
+
+    /// `seat`'s lock, if certain.
+    pub fn certain_colour(&self, seat: Seat) -> Option<Colour> {
+        Colour::ALL.into_iter().find(|colour| self.is_certain(seat, Guess::Lock { colour: *colour }))
+    }
+
+    /// `seat`'s key, if certain.
+    pub fn certain_number(&self, seat: Seat) -> Option<Number> {
+        Number::ALL.into_iter().find(|number| self.is_certain(seat, Guess::Key { number: *number }))
+    }
+
+    /// The codes `seat` may still hold, with the number of assignments for each.
+    pub fn possible_codes(&self, seat: Seat) -> impl Iterator<Item = (Code, u64)> + '_ {
+        Code::all().map(move |code| (code, self.code_count(seat, code))).filter(|(_, n)| *n > 0)
+    }
+
+    /// In how many consistent assignments nobody holds lock `colour` (it is set aside).
+    pub fn set_aside_colour_count(&self, colour: Colour) -> u64 {
+        let held: u64 = (0..self.players)
+            .map(|s| (0..PARTS).map(|n| u64::from(self.counts[s][colour.index() * PARTS + n])).sum::<u64>())
+            .sum();
+        self.worlds - held
+    }
+
+    /// In how many consistent assignments nobody holds key `number` (it is set aside).
+    pub fn set_aside_number_count(&self, number: Number) -> u64 {
+        let held: u64 = (0..self.players)
+            .map(|s| (0..PARTS).map(|c| u64::from(self.counts[s][c * PARTS + number.index()])).sum::<u64>())
+            .sum();
+        self.worlds - held
+    }
+
+    /// Probability that lock `colour` is among the set-aside parts.
+    pub fn set_aside_colour_probability(&self, colour: Colour) -> f64 {
+        self.fraction(self.set_aside_colour_count(colour))
+    }
+
+    /// Probability that key `number` is among the set-aside parts.
+    pub fn set_aside_number_probability(&self, number: Number) -> f64 {
+        self.fraction(self.set_aside_number_count(number))
+    }
+
+    /// Calls `f` with every consistent assignment (each seat's code, by seat), in a fixed order.
+    pub fn for_each(&self, mut f: impl FnMut(&[Code])) {
+        let search = Search { cand: &self.candidates, order: &self.order, players: self.players };
+        let mut codes = [Code::new(Colour::ALL[0], Number::ALL[0]); MAX_PLAYERS];
+        let mut left = u64::MAX;
+        search.walk(0, 0, &mut codes, &mut left, &mut |codes| f(codes));
+    }
+
+    /// Every consistent assignment (each seat's code, by seat). At most 14,400 from a seat's view.
+    pub fn assignments(&self) -> Vec<Vec<Code>> {
+        let mut out = Vec::with_capacity(usize::try_from(self.worlds).unwrap_or(0));
+        self.for_each(|codes| out.push(codes.to_vec()));
+        out
+    }
+
+    /// The consistent assignment number `index` (`0..worlds()`) in the order of [`Deduction::for_each`].
+    pub fn nth(&self, index: u64) -> Option<Vec<Code>> {
+        if index >= self.worlds {
+            return None;
+        }
+        let search = Search { cand: &self.candidates, order: &self.order, players: self.players };
+        let mut codes = [Code::new(Colour::ALL[0], Number::ALL[0]); MAX_PLAYERS];
+        let mut left = index;
+        let mut found = None;
+        search.walk(0, 0, &mut codes, &mut left, &mut |codes| found = Some(codes.to_vec()));
+        found
+    }
+
+    /// One consistent assignment drawn uniformly at random (each seat's code, by seat).
+    pub fn sample(&self, rng: &mut GameRng) -> Vec<Code> {
+        let index = if self.worlds <= u64::from(u32::MAX) {
+            u64::from(rng.below(self.worlds.max(1) as u32))
+        } else {
+            rng.next_u64() % self.worlds
+        };
+        self.nth(index).unwrap_or_default()
+    }
+}
+
+/// The depth-first search over seats.
+struct Search<'a> {
+    cand: &'a [u64; MAX_PLAYERS],
+    order: &'a [u8; MAX_PLAYERS],
+    players: usize,
+}
+
+impl Search<'_> {
+    /// Whether every seat from `depth` on still has a candidate outside `blocked`.
+    #[inline]
+    fn feasible(&self, depth: usize, blocked: u64) -> bool {
+        self.order[depth..self.players].iter().all(|&s| self.cand[usize::from(s)] & !blocked != 0)
+    }
+
+    /// Counts the assignments of seats `order[depth..]` avoiding `blocked`, adding each seat's
+    /// code counts into `counts`.
+    fn count(&self, depth: usize, blocked: u64, counts: &mut [[u32; CODES]; MAX_PLAYERS]) -> u64 {
+        if depth == self.players {
+            return 1;
+        }
+        if !self.feasible(depth, blocked) {
+            return 0;
+        }
+        let seat = usize::from(self.order[depth]);
+        let mut avail = self.cand[seat] & !blocked;
+        let mut total = 0;
+        while avail != 0 {
+            let i = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            let below = self.count(depth + 1, blocked | CONFLICTS[i], counts);
+            counts[seat][i] += below as u32;
+            total += below;
+        }
+        total
+    }
+
+    /// Visits assignments in order, skipping the first `*skip`; calls `f` on each after that
+    /// (with `*skip == u64::MAX` on all of them) and stops after the first when skipping.
+    fn walk(
+        &self,
+        depth: usize,
+        blocked: u64,
+        codes: &mut [Code; MAX_PLAYERS],
+        skip: &mut u64,
+        f: &mut dyn FnMut(&[Code]),
+    ) -> bool {
+        if depth == self.players {
+            if *skip == u64::MAX {
+                f(&codes[..self.players]);
+                return false;
+            }
+            if *skip == 0 {
+                f(&codes[..self.players]);
+                return true;
+            }
+            *skip -= 1;
+            return false;
+        }
+        if !self.feasible(depth, blocked) {
+            return false;
+        }
+        let seat = usize::from(self.order[depth]);
+        let mut avail = self.cand[seat] & !blocked;
+        while avail != 0 {
+            let i = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            if let Some(code) = Code::from_index(i) {
+                codes[seat] = code;
+            }
+            if self.walk(depth + 1, blocked | CONFLICTS[i], codes, skip, f) {
+                return true;
+            }
+        }
+        false
+    }
+}

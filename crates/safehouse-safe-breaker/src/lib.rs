@@ -1,0 +1,92 @@
+//! Safe Breaker (a.k.a. *Merkurya*, Dave Cousins): a deduction game of coloured locks and
+//! numbered keys.
+//!
+//! Each player secretly holds one lock (a colour) and one key (a number 1-6). On your turn you
+//! ask the player on your left "Do you have red lock 1?"; whoever holds that colour or that
+//! number must say "Yes" and takes the turn, a "No" passes the question on round the table,
+//! and if everybody says "No" you go again. Or you point at a player and guess their code:
+//! right, they are out and you go again; wrong, you are out and they take the turn. The last
+//! player standing wins.
+//!
+//! Rulebook: `../shared/seeds/001_2a4a4db4d049f0b5.txt`. Every gap (S1-S13 in the research
+//! notes) is settled in `docs/rules/safe-breaker.md`, with the citation; the plausible
+//! alternatives are [`Options`]. [`deduction`] computes exactly what a seat can know.
+//!
+//! Module map: [`code`] (locks, keys, codes), [`options`], [`state`] (the full state and the
+//! deal), [`actions`] (actions, events, the public log), `rules` (legal actions and apply),
+//! [`view`] (views, event filtering, determinization), [`deduction`].
+
+pub mod actions;
+pub mod code;
+pub mod deduction;
+pub mod options;
+mod rules;
+pub mod state;
+pub mod view;
+
+use safehouse_engine::{ActionError, Alias, Game, GameInfo, GameRng, Outcome, Seat, Setup, SetupError, Viewer};
+
+pub use actions::{Action, Entry, Event, Guess, Half, OutReason};
+pub use code::{COLOUR_NAMES, Code, Colour, Number, SeatSet};
+pub use deduction::Deduction;
+pub use options::{Exposure, HalfRevealTurn, Options, QuestionHistory, SimpleWrongGuess};
+pub use state::{Deal, SafeBreaker, SeatState, Status};
+pub use view::{SeatView, View};
+
+impl Game for SafeBreaker {
+    type Options = Options;
+    type Action = Action;
+    type Event = Event;
+    type View = View;
+    type Deal = Deal;
+
+    const INFO: GameInfo = GameInfo {
+        id: "safe-breaker",
+        aliases: &[Alias { id: "merkurya", preset: None }],
+        name: "Safe Breaker",
+        summary: "Ask round the table about colours and numbers, deduce every secret code, and be the last one standing.",
+        min_players: 2,
+        max_players: 6,
+        default_players: 4,
+        rules: include_str!("../../../docs/rules/safe-breaker.md"),
+    };
+
+    fn new(setup: &Setup<Self>) -> Result<Self, SetupError> {
+        SafeBreaker::setup(setup)
+    }
+
+    fn players(&self) -> usize {
+        self.seats.len()
+    }
+
+    #[inline]
+    fn to_move(&self) -> Option<Seat> {
+        self.to_move
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.list_actions(out);
+    }
+
+    #[inline]
+    fn apply(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        self.apply_action(action, events)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.make_view(viewer)
+    }
+
+    fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        self.filter_event(event, viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.result()
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {
+        SafeBreaker::from_view(view, rng)
+    }
+}

@@ -1,0 +1,252 @@
+//! The full state of a game (every code, face up or not), its setup from a seed or an
+//! explicit [`Deal`].
+
+use safehouse_engine::{GameOptions, GameRng, Seat, Setup, SetupError};
+use serde::{Deserialize, Serialize};
+
+use crate::actions::{Entry, OutReason};
+use crate::code::{Code, Colour, Number, SeatSet};
+use crate::options::Options;
+
+/// Log entries reserved at setup, so that the log does not grow during a typical game.
+pub(crate) const LOG_CAPACITY: usize = 64;
+
+/// An explicit deal: every seat's code, and optionally the rest of the setup.
+///
+/// Whatever the deal leaves out is drawn from the setup's seed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    /// Each seat's code, by seat.
+    pub codes: Vec<Code>,
+    /// The set-aside locks laid face up (Quick Game); as many as `exposed_locks` says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exposed_locks: Option<Vec<Colour>>,
+    /// The set-aside keys laid face up (Quick Game); as many as `exposed_keys` says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exposed_keys: Option<Vec<Number>>,
+    /// The seat that starts (overrides the `first_player` option).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first_player: Option<Seat>,
+}
+
+impl Deal {
+    /// A deal of these codes, the rest drawn from the seed.
+    pub fn new(codes: Vec<Code>) -> Self {
+        Deal { codes, exposed_locks: None, exposed_keys: None, first_player: None }
+    }
+}
+
+/// Whether a seat is still playing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Status {
+    /// Still in the game.
+    Active,
+    /// Out of the game.
+    Out {
+        /// Why.
+        reason: OutReason,
+        /// 1 for the first seat out, 2 for the second...
+        order: u8,
+    },
+}
+
+impl Status {
+    /// Whether the seat is still in the game.
+    #[inline]
+    pub fn is_active(self) -> bool {
+        self == Status::Active
+    }
+}
+
+/// One seat of the full state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatState {
+    /// The secret code.
+    pub code: Code,
+    /// Playing or out.
+    #[serde(flatten)]
+    pub status: Status,
+    /// Whether the lock lies face up for everybody.
+    pub lock_shown: bool,
+    /// Whether the key lies face up for everybody.
+    pub key_shown: bool,
+}
+
+/// A game of Safe Breaker: the full state, with every code.
+///
+/// Nothing random happens after the deal, so the state holds no generator: the codes, the
+/// public table and the log are everything.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SafeBreaker {
+    pub(crate) options: Options,
+    pub(crate) seats: Vec<SeatState>,
+    pub(crate) exposed_locks: Vec<Colour>,
+    pub(crate) exposed_keys: Vec<Number>,
+    pub(crate) first_player: Seat,
+    pub(crate) to_move: Option<Seat>,
+    /// Seats still in the game (derived from `seats`, kept for speed).
+    pub(crate) active: SeatSet,
+    pub(crate) log: Vec<Entry>,
+}
+
+/// Checks that the codes are a valid deal: one per seat, no colour or number twice.
+pub(crate) fn check_codes(codes: &[Code], players: usize) -> Result<(), String> {
+    if codes.len() != players {
+        return Err(format!("{} codes for {players} players", codes.len()));
+    }
+    let mut colours = 0u8;
+    let mut numbers = 0u8;
+    for code in codes {
+        let (c, n) = (1u8 << code.colour.index(), 1u8 << code.number.index());
+        if colours & c != 0 {
+            return Err(format!("lock {} is dealt twice", code.colour));
+        }
+        if numbers & n != 0 {
+            return Err(format!("key {} is dealt twice", code.number));
+        }
+        colours |= c;
+        numbers |= n;
+    }
+    Ok(())
+}
+
+impl SafeBreaker {
+    /// Sets up a game (validates players, options and deal).
+    pub(crate) fn setup(setup: &Setup<SafeBreaker>) -> Result<SafeBreaker, SetupError> {
+        let players = setup.players;
+        let options = &setup.options;
+        options.validate(players)?;
+        let mut rng = GameRng::from_seed(setup.seed);
+        let (codes, deal) = match &setup.deal {
+            Some(deal) => {
+                check_codes(&deal.codes, players).map_err(SetupError::InvalidDeal)?;
+                (deal.codes.clone(), Some(deal))
+            }
+            None => {
+                // 001:9-10: the six locks and the six keys are shuffled separately, one of each per player.
+                let mut colours = Colour::ALL;
+                let mut numbers = Number::ALL;
+                rng.shuffle(&mut colours);
+                rng.shuffle(&mut numbers);
+                (colours.iter().zip(numbers.iter()).take(players).map(|(c, n)| Code::new(*c, *n)).collect(), None)
+            }
+        };
+        // 001:11: the rest is set aside face down; the Quick Game turns some over (001:34).
+        let spare_locks: Vec<Colour> =
+            Colour::ALL.into_iter().filter(|c| codes.iter().all(|code| code.colour != *c)).collect();
+        let spare_keys: Vec<Number> =
+            Number::ALL.into_iter().filter(|n| codes.iter().all(|code| code.number != *n)).collect();
+        let exposed_locks = exposed(
+            deal.and_then(|d| d.exposed_locks.as_deref()),
+            &spare_locks,
+            options.exposed_locks.count(players),
+            "lock",
+            &mut rng,
+        )?;
+        let exposed_keys = exposed(
+            deal.and_then(|d| d.exposed_keys.as_deref()),
+            &spare_keys,
+            options.exposed_keys.count(players),
+            "key",
+            &mut rng,
+        )?;
+        let first_player = match (deal.and_then(|d| d.first_player), options.first_player) {
+            (Some(seat), _) if seat.index() >= players => {
+                return Err(SetupError::InvalidDeal(format!("first player {} does not exist", seat.0)));
+            }
+            (Some(seat), _) | (None, Some(seat)) => seat,
+            (None, None) => Seat(rng.index(players) as u8),
+        };
+        let seats = codes
+            .into_iter()
+            .map(|code| SeatState { code, status: Status::Active, lock_shown: false, key_shown: false })
+            .collect();
+        Ok(SafeBreaker {
+            options: options.clone(),
+            seats,
+            exposed_locks,
+            exposed_keys,
+            first_player,
+            to_move: Some(first_player),
+            active: SeatSet::first(players),
+            log: Vec::with_capacity(LOG_CAPACITY),
+        })
+    }
+
+    /// Every seat's code, by seat.
+    pub fn codes(&self) -> impl Iterator<Item = Code> + '_ {
+        self.seats.iter().map(|s| s.code)
+    }
+
+    /// One seat's state.
+    pub fn seat(&self, seat: Seat) -> Option<&SeatState> {
+        self.seats.get(seat.index())
+    }
+
+    /// The public log of questions and guesses.
+    pub fn log(&self) -> &[Entry] {
+        &self.log
+    }
+
+    /// The options.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Seats still in the game.
+    pub fn active(&self) -> SeatSet {
+        self.active
+    }
+
+    /// The set-aside locks lying face up.
+    pub fn exposed_locks(&self) -> &[Colour] {
+        &self.exposed_locks
+    }
+
+    /// The set-aside keys lying face up.
+    pub fn exposed_keys(&self) -> &[Number] {
+        &self.exposed_keys
+    }
+
+    /// The seat that started.
+    pub fn first_player(&self) -> Seat {
+        self.first_player
+    }
+}
+
+/// The exposed set-aside parts of one kind: the deal's, checked, or `count` drawn at random.
+fn exposed<T: Copy + PartialEq + std::fmt::Display>(
+    dealt: Option<&[T]>,
+    spare: &[T],
+    count: usize,
+    kind: &str,
+    rng: &mut GameRng,
+) -> Result<Vec<T>, SetupError> {
+    match dealt {
+        Some(parts) => {
+            if parts.len() != count {
+                return Err(SetupError::InvalidDeal(format!(
+                    "{} exposed {kind}s dealt but the options expose {count}",
+                    parts.len()
+                )));
+            }
+            for (i, part) in parts.iter().enumerate() {
+                if !spare.contains(part) {
+                    return Err(SetupError::InvalidDeal(format!("exposed {kind} {part} is not set aside")));
+                }
+                if parts[..i].contains(part) {
+                    return Err(SetupError::InvalidDeal(format!("exposed {kind} {part} is listed twice")));
+                }
+            }
+            Ok(parts.to_vec())
+        }
+        None => {
+            let mut spare = spare.to_vec();
+            rng.shuffle(&mut spare);
+            spare.truncate(count);
+            Ok(spare)
+        }
+    }
+}
