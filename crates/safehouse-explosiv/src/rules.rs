@@ -1,0 +1,395 @@
+//! The rules: legal actions, applying an action, the end of a round (two-player rule, scoring,
+//! unclaimed cards), the next round's start player, the end of the game and the outcome.
+//!
+//! Rulebook citations are to `shared/seeds/003_01e4902427864093.txt` (English half); gap ids
+//! E1..E12 are those of `shared/research/rules-notes.md` §3.4.
+
+use safehouse_engine::{ActionError, Game, Outcome, Seat};
+
+use crate::Explosiv;
+use crate::actions::{Action, Event, ExplosionCause, row_letter};
+use crate::cards::{CardSet, EXPLOSION_AT, ExplosiveCard, HIGHEST_NUMBER};
+use crate::fixed::FixedVec;
+use crate::options::{GameTieBreak, LongestRowTie, NoLegalMove, RoundStartPlayer, RowTieBreak, Unclaimed};
+use crate::state::{Discard, MAX_PLAYERS, MAX_ROWS, Placed, ROW_CAPACITY, RoundSummary, Row, RowResult};
+
+impl Explosiv {
+    /// Whether a row takes no more cards: full, or exploded when play after an explosion is
+    /// not allowed (E4).
+    #[inline]
+    fn closed(&self, row: &Row) -> bool {
+        let len = row.cards.len();
+        len >= ROW_CAPACITY || (!self.options.allow_play_after_explosion && len >= EXPLOSION_AT)
+    }
+
+    /// The values `seat` may place on `row` (ignoring its hand): nothing if the row is closed
+    /// or ends with one of its own cards (003:43, E3); otherwise every value not yet in the row,
+    /// and 8 always (003:44-45).
+    #[inline]
+    pub(crate) fn accepts(&self, row: &Row, seat: Seat) -> CardSet {
+        if self.closed(row) || row.last_seat() == Some(seat) {
+            return CardSet::EMPTY;
+        }
+        CardSet::ALL.minus(row.present)
+    }
+
+    /// The values `seat` could place somewhere on the table now (ignoring its hand).
+    pub(crate) fn placeable_values(&self, seat: Seat) -> CardSet {
+        self.rows.iter().fold(CardSet::EMPTY, |acc, row| acc.or(self.accepts(row, seat)))
+    }
+
+    /// The cards of its hand `seat` could place somewhere now.
+    #[inline]
+    pub(crate) fn playable(&self, seat: Seat) -> CardSet {
+        self.placeable_values(seat).and(self.seat(seat).hand)
+    }
+
+    pub(crate) fn legal_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        let Some(seat) = self.to_move else { return };
+        let hand = self.seat(seat).hand;
+        let mut per_row = [CardSet::EMPTY; MAX_ROWS];
+        let mut any = CardSet::EMPTY;
+        for (slot, row) in per_row.iter_mut().zip(self.rows.iter()) {
+            *slot = self.accepts(row, seat).and(hand);
+            any = any.or(*slot);
+        }
+        if any.is_empty() {
+            match self.options.no_legal_move {
+                NoLegalMove::DiscardFaceUp | NoLegalMove::DiscardFaceDown => {
+                    out.extend(hand.iter().map(|card| Action::Discard { card }));
+                }
+                NoLegalMove::SkipKeep => out.push(Action::Pass),
+            }
+            return;
+        }
+        let rows = self.rows.len();
+        for card in any.iter() {
+            for (row, accepts) in per_row[..rows].iter().enumerate() {
+                if accepts.contains(card) {
+                    out.push(Action::Place { card, row: row as u8 });
+                }
+            }
+        }
+    }
+
+    /// Checks an action of the seat to move without changing anything.
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), ActionError> {
+        let hand = self.seat(seat).hand;
+        match *action {
+            Action::Place { card, row } => {
+                let Some(target) = self.rows.get(usize::from(row)) else {
+                    return Err(ActionError::illegal(
+                        "no_such_row",
+                        format!(
+                            "there is no row {} this round (rows A to {})",
+                            row_letter(row),
+                            row_letter(self.rows.len().saturating_sub(1) as u8)
+                        ),
+                    ));
+                };
+                if !hand.contains(card) {
+                    return Err(ActionError::illegal("card_not_in_hand", format!("you do not hold a {card}")));
+                }
+                if self.closed(target) {
+                    return Err(ActionError::illegal(
+                        "row_closed",
+                        format!("row {} has exploded and takes no more cards at this table", row_letter(row)),
+                    ));
+                }
+                if target.last_seat() == Some(seat) {
+                    return Err(ActionError::illegal(
+                        "own_card_on_top",
+                        format!("row {} ends with your own card; you cannot play directly on it", row_letter(row)),
+                    ));
+                }
+                if card != HIGHEST_NUMBER && target.present.contains(card) {
+                    return Err(ActionError::illegal(
+                        "number_already_in_row",
+                        format!("row {} already has a {card}; only 8s may repeat in a row", row_letter(row)),
+                    ));
+                }
+                Ok(())
+            }
+            Action::Discard { card } => {
+                if self.options.no_legal_move == NoLegalMove::SkipKeep {
+                    return Err(ActionError::illegal(
+                        "discard_not_allowed",
+                        "at this table a seat that cannot place a card passes and keeps its cards",
+                    ));
+                }
+                if !hand.contains(card) {
+                    return Err(ActionError::illegal("card_not_in_hand", format!("you do not hold a {card}")));
+                }
+                self.check_stuck(seat)
+            }
+            Action::Pass => {
+                if self.options.no_legal_move != NoLegalMove::SkipKeep {
+                    return Err(ActionError::illegal(
+                        "pass_not_allowed",
+                        "at this table a seat that cannot place a card discards one of its choice",
+                    ));
+                }
+                self.check_stuck(seat)
+            }
+        }
+    }
+
+    fn check_stuck(&self, seat: Seat) -> Result<(), ActionError> {
+        match self.playable(seat).iter().next() {
+            None => Ok(()),
+            Some(card) => Err(ActionError::illegal(
+                "must_place",
+                format!("you can still place a card (e.g. your {card}); you may only sit out when you cannot"),
+            )),
+        }
+    }
+
+    pub(crate) fn apply_action(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
+        let Some(seat) = self.to_move else { return Err(ActionError::GameOver) };
+        self.check(seat, action)?;
+        match *action {
+            Action::Place { card, row } => {
+                self.seat_mut(seat).hand.remove(card);
+                let target = &mut self.rows[usize::from(row)];
+                target.push(Placed { seat, card });
+                events.push(Event::Placed { seat, card, row });
+                // 003:48 (E4): the card that becomes the row's 8th turns it to the bomb side,
+                // whatever its value; later cards do not turn it back.
+                if target.cards.len() == EXPLOSION_AT && !target.explosive.exploded {
+                    target.explosive.exploded = true;
+                    events.push(Event::RowExploded {
+                        row,
+                        explosive: target.explosive,
+                        cause: ExplosionCause::EighthCard,
+                    });
+                }
+            }
+            Action::Discard { card } => {
+                let face_down = self.options.no_legal_move == NoLegalMove::DiscardFaceDown;
+                let unplayable = CardSet::ALL.minus(self.placeable_values(seat));
+                let state = self.seat_mut(seat);
+                state.hand.remove(card);
+                state.discards.push(Discard { card, face_down, unplayable });
+                events.push(Event::Discarded { seat, card: Some(card), face_down });
+            }
+            Action::Pass => events.push(Event::Passed { seat }),
+        }
+        self.finish_turn(seat, events);
+        Ok(())
+    }
+
+    /// Passes the turn, or ends the round when it is over.
+    fn finish_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
+        let players = self.players();
+        let holding = |s: &Explosiv, seat: Seat| !s.seat(seat).hand.is_empty();
+        // 003:50: the round ends when all cards are played. With `skip_keep` (E8) it also ends
+        // when no seat that still holds cards can place one.
+        let over = match self.options.no_legal_move {
+            NoLegalMove::SkipKeep => Seat::all(players).all(|s| self.playable(s).is_empty()),
+            _ => Seat::all(players).all(|s| !holding(self, s)),
+        };
+        if over {
+            self.end_round(events);
+            return;
+        }
+        let mut next = seat.next(players);
+        while !holding(self, next) {
+            next = next.next(players);
+        }
+        self.to_move = Some(next);
+    }
+
+    fn row_result(&self, row: &Row) -> RowResult {
+        let players = self.players();
+        let mut totals = [0u8; MAX_PLAYERS];
+        let mut highest = [0u8; MAX_PLAYERS];
+        let mut played = [false; MAX_PLAYERS];
+        for placed in row.cards.iter() {
+            let i = placed.seat.index();
+            totals[i] += placed.card;
+            highest[i] = highest[i].max(placed.card);
+            played[i] = true;
+        }
+        // 003:50 (E5): the last card in a row earns its owner an extra two points.
+        if let Some(last) = row.last_seat() {
+            totals[last.index()] += self.options.last_card_bonus;
+        }
+        let best = (0..players).filter(|&i| played[i]).map(|i| totals[i]).max();
+        let mut result = RowResult {
+            explosive: row.explosive,
+            cards: row.cards.len() as u8,
+            totals: FixedVec::from_slice(&totals[..players]).unwrap_or_default(),
+            winner: None,
+            tied: false,
+        };
+        // E7: a row without cards has no winner.
+        let Some(best) = best else { return result };
+        let mut tied = [false; MAX_PLAYERS];
+        let mut count = 0;
+        for i in 0..players {
+            if played[i] && totals[i] == best {
+                tied[i] = true;
+                count += 1;
+            }
+        }
+        result.tied = count > 1;
+        result.winner = if count == 1 {
+            (0..players).find(|&i| tied[i]).map(|i| Seat(i as u8))
+        } else {
+            // E6.
+            match self.options.row_tie_break {
+                RowTieBreak::HighestCard => {
+                    let top = (0..players).filter(|&i| tied[i]).map(|i| highest[i]).max().unwrap_or(0);
+                    let mut holders = (0..players).filter(|&i| tied[i] && highest[i] == top);
+                    match (holders.next(), holders.next()) {
+                        (Some(i), None) => Some(Seat(i as u8)),
+                        _ => None,
+                    }
+                }
+                RowTieBreak::LastPlayed => row.cards.iter().rev().find(|p| tied[p.seat.index()]).map(|p| p.seat),
+                RowTieBreak::None => None,
+            }
+        };
+        result
+    }
+
+    /// The end of a round: the two-player rule, then each row scored, then the next round or
+    /// the end of the game.
+    fn end_round(&mut self, events: &mut Vec<Event>) {
+        let players = self.players();
+        // E1/E12: with two players the longest row explodes at the end of the round.
+        if players == 2 && self.options.two_player_longest_row_explodes {
+            let longest = self.rows.iter().map(|r| r.cards.len()).max().unwrap_or(0);
+            let count = self.rows.iter().filter(|r| r.cards.len() == longest).count();
+            if longest > 0 && (count == 1 || self.options.longest_row_tie == LongestRowTie::All) {
+                for (i, row) in self.rows.iter_mut().enumerate() {
+                    if row.cards.len() == longest && !row.explosive.exploded {
+                        row.explosive.exploded = true;
+                        events.push(Event::RowExploded {
+                            row: i as u8,
+                            explosive: row.explosive,
+                            cause: ExplosionCause::LongestRow,
+                        });
+                    }
+                }
+            }
+        }
+        let mut summary = RoundSummary { round: self.round, rows: FixedVec::new() };
+        let mut carried: FixedVec<ExplosiveCard, MAX_ROWS> = FixedVec::new();
+        for i in 0..self.rows.len() {
+            let row = self.rows[i];
+            let result = self.row_result(&row);
+            summary.rows.push(result);
+            match result.winner {
+                Some(winner) => {
+                    self.seat_mut(winner).won.push(row.explosive);
+                }
+                None => match self.options.unclaimed_explosive {
+                    Unclaimed::Discard => {
+                        self.removed.push(row.explosive);
+                    }
+                    Unclaimed::CarryOver => {
+                        carried.push(ExplosiveCard::briefcase(row.explosive.front));
+                    }
+                },
+            }
+            events.push(Event::RowScored {
+                row: i as u8,
+                explosive: row.explosive,
+                totals: result.totals,
+                winner: result.winner,
+                tied: result.tied,
+            });
+        }
+        self.last_round = Some(summary);
+        events.push(Event::RoundEnded { round: self.round, scores: self.scores() });
+        // 003:52-54: a new round with new explosive cards, unless too few are left.
+        if self.deck.len() + carried.len() > players {
+            self.start_round(&carried, events);
+        } else {
+            for card in carried.iter() {
+                self.removed.push(*card);
+            }
+            self.rows.clear();
+            for seat in self.seats.iter_mut() {
+                seat.hand = CardSet::EMPTY;
+                seat.discards.clear();
+            }
+            self.to_move = None;
+            events.push(Event::GameEnded { scores: self.scores() });
+        }
+    }
+
+    /// Lays out `players + 1` explosive cards (carried ones first), gives every seat back its
+    /// 1..8 and chooses the start player (round 1: red, seat 0).
+    pub(crate) fn start_round(&mut self, carried: &FixedVec<ExplosiveCard, MAX_ROWS>, events: &mut Vec<Event>) {
+        let players = self.players();
+        self.round += 1;
+        self.rows.clear();
+        for card in carried.iter() {
+            self.rows.push(Row::new(*card));
+        }
+        while self.rows.len() < players + 1 {
+            let Some(front) = self.deck.pop() else { break };
+            self.rows.push(Row::new(ExplosiveCard::briefcase(front)));
+        }
+        for seat in self.seats.iter_mut() {
+            seat.hand = CardSet::ALL;
+            seat.discards.clear();
+        }
+        if self.round > 1 {
+            self.round_start = match self.options.round_start_player {
+                RoundStartPlayer::Rotate => self.round_start.next(players),
+                RoundStartPlayer::RedAlways => Seat(0),
+                RoundStartPlayer::LowestScore => {
+                    let scores = self.scores();
+                    let lowest = scores.iter().copied().min().unwrap_or(0);
+                    let mut seat = self.round_start.next(players);
+                    while scores[seat.index()] != lowest {
+                        seat = seat.next(players);
+                    }
+                    seat
+                }
+            };
+        }
+        self.to_move = Some(self.round_start);
+        let mut explosives = FixedVec::new();
+        for row in self.rows.iter() {
+            explosives.push(row.explosive.front);
+        }
+        events.push(Event::RoundStarted { round: self.round, start_player: self.round_start, explosives });
+    }
+
+    /// Each seat's score.
+    pub(crate) fn scores(&self) -> FixedVec<i16, MAX_PLAYERS> {
+        let mut scores = FixedVec::new();
+        for seat in self.seats.iter() {
+            scores.push(seat.score());
+        }
+        scores
+    }
+
+    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+        if self.to_move.is_some() {
+            return None;
+        }
+        let scores: Vec<i64> = self.seats.iter().map(|s| i64::from(s.score())).collect();
+        // E10.
+        let keys: Vec<Vec<i64>> = self
+            .seats
+            .iter()
+            .map(|s| match self.options.game_tie_break {
+                GameTieBreak::Shared => vec![i64::from(s.score())],
+                GameTieBreak::MostBriefcases => vec![i64::from(s.score()), s.briefcases() as i64],
+            })
+            .collect();
+        let mut detail = format!("after {} rounds, too few explosive cards are left for another:", self.round);
+        for (i, score) in scores.iter().enumerate() {
+            detail.push_str(&format!(" {} {score}", crate::Colour::of(Seat(i as u8))));
+            detail.push(if i + 1 < scores.len() { ',' } else { '.' });
+        }
+        let reason = if self.deck.is_empty() { "explosives_exhausted" } else { "too_few_explosives" };
+        Some(Outcome::ranked(scores, &keys, reason, detail))
+    }
+}
