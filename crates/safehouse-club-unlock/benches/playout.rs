@@ -15,8 +15,11 @@ fn main() {
         ("club-unlock 4p", Box::new(|seed| Setup::new(4, seed))),
         ("club-unlock 6p", Box::new(|seed| Setup::new(6, seed))),
         ("cash 4p", Box::new(move |seed| Setup::new(4, seed).with_options(cash.clone()))),
-        ("club-unlock 4p, no refill turn", Box::new(|seed| {
-            Setup::new(4, seed).with_options(Options { continue_after_refill: false, ..Options::default() })
-        })),
+        (
+            "club-unlock 4p, no refill turn",
+            Box::new(|seed| {
+                Setup::new(4, seed).with_options(Options { continue_after_refill: false, ..Options::default() })
+            }),
+        ),
     ]);
 }

@@ -119,7 +119,9 @@ impl Game for ClubUnlock {
 
     fn to_move(&self) -> Option<Seat> {
         match self.phase {
-            Phase::ChoosingKeys { seat, .. } | Phase::Turn { seat, .. } | Phase::PlacingBonus { seat, .. } => Some(seat),
+            Phase::ChoosingKeys { seat, .. } | Phase::Turn { seat, .. } | Phase::PlacingBonus { seat, .. } => {
+                Some(seat)
+            }
             Phase::Over { .. } => None,
         }
     }
@@ -142,6 +144,15 @@ impl Game for ClubUnlock {
 
     fn outcome(&self) -> Option<Outcome> {
         self.final_outcome()
+    }
+
+    fn describe(&self, action: &Action) -> String {
+        match *action {
+            Action::Crack { safe } | Action::PlaceBonus { safe } if safe.index() < self.cards.len() => {
+                format!("{action} ({})", self.card(safe))
+            }
+            _ => action.to_string(),
+        }
     }
 
     fn determinize(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {

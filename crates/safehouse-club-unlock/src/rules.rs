@@ -120,7 +120,10 @@ impl ClubUnlock {
                 if !self.has_real_action() {
                     Ok(())
                 } else {
-                    Err(ActionError::illegal("must_act", "you can still take a key or crack a safe, so you cannot pass"))
+                    Err(ActionError::illegal(
+                        "must_act",
+                        "you can still take a key or crack a safe, so you cannot pass",
+                    ))
                 }
             }
             (Phase::ChoosingKeys { .. }, _) => {

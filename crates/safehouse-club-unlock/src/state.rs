@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::ClubUnlock;
 use crate::actions::EndReason;
-use crate::cards::{BONUS_MARKERS, DISPLAY_SIZE, KEYS_PER_COLOUR, KeyColour, KeyCounts, STANDARD_SAFES, SafeCard, SafeId};
+use crate::cards::{
+    BONUS_MARKERS, DISPLAY_SIZE, KEYS_PER_COLOUR, KeyColour, KeyCounts, STANDARD_SAFES, SafeCard, SafeId,
+};
 use crate::options::Options;
 
 /// Where the game stands: whose decision it is and what kind.
@@ -114,7 +116,10 @@ impl ClubUnlock {
             None => Phase::ChoosingKeys { seat: first_player, taken: 0 },
             Some(hands) => {
                 if hands.len() != players {
-                    return Err(SetupError::InvalidDeal(format!("{} starting hands for {players} players", hands.len())));
+                    return Err(SetupError::InvalidDeal(format!(
+                        "{} starting hands for {players} players",
+                        hands.len()
+                    )));
                 }
                 for (seat, hand) in seats.iter_mut().zip(hands) {
                     for colour in KeyColour::ALL {

@@ -228,7 +228,9 @@ impl fmt::Display for View {
             );
         }
         let _ = match self.phase {
-            Phase::ChoosingKeys { seat, taken } => writeln!(out, "Seat {} is choosing starting key {} of 4", seat.0, taken + 1),
+            Phase::ChoosingKeys { seat, taken } => {
+                writeln!(out, "Seat {} is choosing starting key {} of 4", seat.0, taken + 1)
+            }
             Phase::Turn { seat, cracked: 0 } => writeln!(out, "Seat {} to play: take a key or crack safes", seat.0),
             Phase::Turn { seat, cracked } => writeln!(out, "Seat {} has cracked {cracked} safe(s) this turn", seat.0),
             Phase::PlacingBonus { seat, colour } => {
@@ -237,7 +239,11 @@ impl fmt::Display for View {
             Phase::Over { .. } => writeln!(out, "Game over"),
         };
         if let Some(outcome) = &self.outcome {
-            let _ = writeln!(out, "Result: {} — scores {:?}, winners {:?}", outcome.detail, outcome.scores, outcome.winners);
+            let _ = writeln!(
+                out,
+                "Result: {} — scores {:?}, winners {:?}",
+                outcome.detail, outcome.scores, outcome.winners
+            );
         }
         f.write_str(&out)
     }

@@ -125,7 +125,8 @@ pub fn measure_random_playouts<G: Game>(
         let mut games: Vec<G> = (0..games_per_sample as u64)
             .map(|i| G::new(&setup_for(first + i)).unwrap_or_else(|e| panic!("bench setup failed: {e}")))
             .collect();
-        let mut rngs: Vec<GameRng> = (0..games_per_sample as u64).map(|i| GameRng::for_game(0xbe4c, first + i)).collect();
+        let mut rngs: Vec<GameRng> =
+            (0..games_per_sample as u64).map(|i| GameRng::for_game(0xbe4c, first + i)).collect();
         let setup_time = start_with_setup.elapsed();
         let allocations_before = allocations();
         let start = Instant::now();

@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::{
-    ActionError, Game, GameInfo, GameOptions, Match, MatchRecord, OptionDoc, Outcome, RecordedAction, ReplayError, Seat,
-    Setup, SetupError, Viewer,
+    ActionError, Game, GameInfo, GameOptions, Match, MatchRecord, OptionDoc, Outcome, RecordedAction, ReplayError,
+    Seat, Setup, SetupError, Viewer,
 };
 
 /// The record format name written into every stored record.
@@ -78,7 +78,12 @@ pub trait DynGame: Send + Sync + 'static {
     /// The default options, every field.
     fn default_options(&self) -> Value;
     /// The full options for a preset and a set of changes, validated for `players`.
-    fn resolve_options(&self, players: usize, preset: Option<&str>, changes: Option<&Value>) -> Result<Value, SetupError>;
+    fn resolve_options(
+        &self,
+        players: usize,
+        preset: Option<&str>,
+        changes: Option<&Value>,
+    ) -> Result<Value, SetupError>;
     /// Starts a match.
     fn new_match(&self, setup: &DynSetup) -> Result<Box<dyn DynMatch>, SetupError>;
     /// Rebuilds a match from its record.
@@ -101,6 +106,8 @@ pub trait DynMatch: Send + Sync + fmt::Debug {
     fn act(&mut self, seat: Seat, action: &Value) -> Result<(), ActionError>;
     /// The events of the last action as `viewer` may see them.
     fn last_events_for(&self, viewer: Viewer) -> Vec<Value>;
+    /// The events of the last action, unfiltered (for whoever owns the match; never for a seat).
+    fn last_events(&self) -> Vec<Value>;
     /// What `viewer` may see, as JSON.
     fn view(&self, viewer: Viewer) -> Value;
     /// What `viewer` may see, drawn as text.
@@ -151,7 +158,12 @@ fn to_value<T: Serialize>(value: &T) -> Value {
 }
 
 impl<G: Game> GameHandle<G> {
-    fn typed_options(&self, players: usize, preset: Option<&str>, changes: Option<&Value>) -> Result<G::Options, SetupError> {
+    fn typed_options(
+        &self,
+        players: usize,
+        preset: Option<&str>,
+        changes: Option<&Value>,
+    ) -> Result<G::Options, SetupError> {
         let base = match preset {
             Some(name) => G::preset(name)?,
             None => G::Options::default(),
@@ -178,7 +190,9 @@ impl<G: Game> GameHandle<G> {
         let options = self.typed_options(players, setup.preset.as_deref(), setup.options.as_ref())?;
         let deal = match &setup.deal {
             None | Some(Value::Null) => None,
-            Some(deal) => Some(serde_json::from_value(deal.clone()).map_err(|e| SetupError::InvalidDeal(e.to_string()))?),
+            Some(deal) => {
+                Some(serde_json::from_value(deal.clone()).map_err(|e| SetupError::InvalidDeal(e.to_string()))?)
+            }
         };
         Ok(Setup { players, options, seed: setup.seed, deal })
     }
@@ -201,7 +215,12 @@ impl<G: Game> DynGame for GameHandle<G> {
         to_value(&G::Options::default())
     }
 
-    fn resolve_options(&self, players: usize, preset: Option<&str>, changes: Option<&Value>) -> Result<Value, SetupError> {
+    fn resolve_options(
+        &self,
+        players: usize,
+        preset: Option<&str>,
+        changes: Option<&Value>,
+    ) -> Result<Value, SetupError> {
         self.typed_options(players, preset, changes).map(|o| to_value(&o))
     }
 
@@ -218,7 +237,9 @@ impl<G: Game> DynGame for GameHandle<G> {
             serde_json::from_value(record.options.clone()).map_err(|e| SetupError::MalformedOptions(e.to_string()))?;
         let deal: Option<G::Deal> = match &record.deal {
             None | Some(Value::Null) => None,
-            Some(deal) => Some(serde_json::from_value(deal.clone()).map_err(|e| SetupError::InvalidDeal(e.to_string()))?),
+            Some(deal) => {
+                Some(serde_json::from_value(deal.clone()).map_err(|e| SetupError::InvalidDeal(e.to_string()))?)
+            }
         };
         let mut actions: Vec<RecordedAction<G>> = Vec::with_capacity(record.actions.len());
         for (index, step) in record.actions.iter().enumerate() {
@@ -249,16 +270,21 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn legal_actions_described(&self) -> Vec<(Value, String)> {
-        Match::legal_actions(self).iter().map(|a| (to_value(a), a.to_string())).collect()
+        Match::legal_actions(self).iter().map(|a| (to_value(a), self.game().describe(a))).collect()
     }
 
     fn act(&mut self, seat: Seat, action: &Value) -> Result<(), ActionError> {
-        let action: G::Action = serde_json::from_value(action.clone()).map_err(|e| ActionError::Malformed(e.to_string()))?;
+        let action: G::Action =
+            serde_json::from_value(action.clone()).map_err(|e| ActionError::Malformed(e.to_string()))?;
         Match::act(self, seat, action).map(|_| ())
     }
 
     fn last_events_for(&self, viewer: Viewer) -> Vec<Value> {
         Match::last_events_for(self, viewer).iter().map(to_value).collect()
+    }
+
+    fn last_events(&self) -> Vec<Value> {
+        Match::last_events(self).iter().map(to_value).collect()
     }
 
     fn view(&self, viewer: Viewer) -> Value {

@@ -193,12 +193,23 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Serialize + Deserializ
     fn determinize(view: &Self::View, rng: &mut GameRng) -> Result<Self, SetupError>;
 
     /// Applies an action for `seat`, checking first that it is that seat's decision.
-    fn apply_as(&mut self, seat: Seat, action: &Self::Action, events: &mut Vec<Self::Event>) -> Result<(), ActionError> {
+    fn apply_as(
+        &mut self,
+        seat: Seat,
+        action: &Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), ActionError> {
         match self.to_move() {
             None => Err(ActionError::GameOver),
             Some(to_move) if to_move != seat => Err(ActionError::NotYourTurn { seat, to_move }),
             Some(_) => self.apply(action, events),
         }
+    }
+
+    /// One line about `action` for a person, with whatever the state adds (the safe's keys,
+    /// the card's value...). The default is the action's own `Display`.
+    fn describe(&self, action: &Self::Action) -> String {
+        action.to_string()
     }
 
     /// Whether the game has ended.

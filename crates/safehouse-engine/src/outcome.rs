@@ -27,10 +27,8 @@ impl Outcome {
     /// keys share a rank; everyone ranked first wins.
     pub fn ranked(scores: Vec<i64>, keys: &[Vec<i64>], reason: &str, detail: impl Into<String>) -> Self {
         debug_assert_eq!(scores.len(), keys.len());
-        let ranks: Vec<u8> = keys
-            .iter()
-            .map(|mine| 1 + keys.iter().filter(|other| *other > mine).count() as u8)
-            .collect();
+        let ranks: Vec<u8> =
+            keys.iter().map(|mine| 1 + keys.iter().filter(|other| *other > mine).count() as u8).collect();
         let winners = Seat::all(scores.len()).filter(|s| ranks[s.index()] == 1).collect();
         Outcome { scores, ranks, winners, cooperative: false, reason: reason.to_owned(), detail: detail.into() }
     }

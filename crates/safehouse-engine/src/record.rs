@@ -35,7 +35,8 @@ impl<G: Game> MatchRecord<G> {
         let mut events = Vec::new();
         for (index, step) in self.actions.iter().enumerate() {
             events.clear();
-            game.apply_as(step.seat, &step.action, &mut events).map_err(|error| ReplayError::Action { index, error })?;
+            game.apply_as(step.seat, &step.action, &mut events)
+                .map_err(|error| ReplayError::Action { index, error })?;
         }
         Ok(game)
     }

@@ -100,11 +100,7 @@ impl GameRng {
     /// A uniformly random element, or `None` for an empty slice.
     #[inline]
     pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
-        if items.is_empty() {
-            None
-        } else {
-            Some(&items[self.index(items.len())])
-        }
+        if items.is_empty() { None } else { Some(&items[self.index(items.len())]) }
     }
 
     /// `true` with probability `numerator / denominator`.

@@ -73,7 +73,8 @@ pub fn check_random_games<G: Game>(setups: &[Setup<G>], max_actions: usize, inva
             check_rejections(&game, seat, &legal, &seen, &context);
             let action = legal[rng.index(legal.len())].clone();
             events.clear();
-            game.apply(&action, &mut events).unwrap_or_else(|e| panic!("{}: legal action {action:?} rejected: {e}", context()));
+            game.apply(&action, &mut events)
+                .unwrap_or_else(|e| panic!("{}: legal action {action:?} rejected: {e}", context()));
             for event in &events {
                 for viewer in viewers(game.players()) {
                     if let Some(seen_event) = game.event_view(event, viewer) {
@@ -101,7 +102,8 @@ fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
 
 fn check_serde_round_trip<G: Game>(game: &G, context: &impl Fn() -> String) {
     let json = serde_json::to_string(game).unwrap_or_else(|e| panic!("{}: state does not serialise: {e}", context()));
-    let back: G = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: state does not deserialise: {e}", context()));
+    let back: G =
+        serde_json::from_str(&json).unwrap_or_else(|e| panic!("{}: state does not deserialise: {e}", context()));
     assert_eq!(&back, game, "{}: state changed in a JSON round trip", context());
 }
 
@@ -116,7 +118,8 @@ fn check_views<G: Game>(game: &G, rng: &mut GameRng, context: &impl Fn() -> Stri
         assert_eq!(back, view, "{}: view changed in a JSON round trip", context());
         let _ = view.to_string();
         let Some(seat) = viewer.seat() else { continue };
-        let sampled = G::determinize(&view, rng).unwrap_or_else(|e| panic!("{}: determinize for {seat} failed: {e}", context()));
+        let sampled =
+            G::determinize(&view, rng).unwrap_or_else(|e| panic!("{}: determinize for {seat} failed: {e}", context()));
         assert_eq!(sampled.view(viewer), view, "{}: determinized state shows {seat} a different view", context());
         assert_eq!(sampled.to_move(), game.to_move(), "{}: determinized state has another seat to move", context());
         if game.to_move() == Some(seat) {
@@ -126,7 +129,13 @@ fn check_views<G: Game>(game: &G, rng: &mut GameRng, context: &impl Fn() -> Stri
     }
 }
 
-fn check_rejections<G: Game>(game: &G, seat: Seat, legal: &[G::Action], seen: &[G::Action], context: &impl Fn() -> String) {
+fn check_rejections<G: Game>(
+    game: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    seen: &[G::Action],
+    context: &impl Fn() -> String,
+) {
     let legal_set: HashSet<&G::Action> = legal.iter().collect();
     let mut events = Vec::new();
     for action in seen.iter().filter(|a| !legal_set.contains(a)) {
@@ -140,14 +149,20 @@ fn check_rejections<G: Game>(game: &G, seat: Seat, legal: &[G::Action], seen: &[
         let other = seat.next(game.players());
         let mut copy = game.clone();
         let result = copy.apply_as(other, &legal[0], &mut events);
-        assert_eq!(result, Err(ActionError::NotYourTurn { seat: other, to_move: seat }), "{}: out-of-turn action", context());
+        assert_eq!(
+            result,
+            Err(ActionError::NotYourTurn { seat: other, to_move: seat }),
+            "{}: out-of-turn action",
+            context()
+        );
         assert_eq!(&copy, game, "{}: out-of-turn action changed the state", context());
     }
 }
 
 fn check_dynamic_replay<G: Game>(record: &MatchRecord<G>, game: &G) {
     let handle = GameHandle::<G>::new();
-    let json_actions: Vec<Value> = record.actions.iter().map(|a| serde_json::to_value(&a.action).expect("action")).collect();
+    let json_actions: Vec<Value> =
+        record.actions.iter().map(|a| serde_json::to_value(&a.action).expect("action")).collect();
     let mut live = handle
         .new_match(&crate::DynSetup {
             players: Some(record.setup.players),
