@@ -183,6 +183,17 @@ impl CardSet {
         self.iter().nth(n)
     }
 
+    /// Removes and returns the lowest value.
+    #[inline]
+    pub fn pop_lowest(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let card = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(card)
+    }
+
     /// The values in ascending order.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = u8> + Clone {

@@ -44,33 +44,35 @@ impl Explosiv {
         self.placeable_values(seat).and(self.seat(seat).hand)
     }
 
+    /// Lists the legal actions row by row (row A's cards ascending, then row B's...), or the
+    /// discards / the pass of a seat that cannot place a card.
     pub(crate) fn legal_into(&self, out: &mut Vec<Action>) {
         out.clear();
         let Some(seat) = self.to_move else { return };
         let hand = self.seat(seat).hand;
-        let mut per_row = [CardSet::EMPTY; MAX_ROWS];
-        let mut any = CardSet::EMPTY;
-        for (slot, row) in per_row.iter_mut().zip(self.rows.iter()) {
-            *slot = self.accepts(row, seat).and(hand);
-            any = any.or(*slot);
+        // Filled on the stack and copied in one go: the hot path of every playout.
+        let mut buffer = [Action::Pass; 8 * MAX_ROWS];
+        let mut n = 0;
+        for (row, target) in self.rows.iter().enumerate() {
+            let mut bits = self.accepts(target, seat).and(hand);
+            while let Some(card) = bits.pop_lowest() {
+                buffer[n] = Action::Place { card, row: row as u8 };
+                n += 1;
+            }
         }
-        if any.is_empty() {
+        if n == 0 {
             match self.options.no_legal_move {
                 NoLegalMove::DiscardFaceUp | NoLegalMove::DiscardFaceDown => {
-                    out.extend(hand.iter().map(|card| Action::Discard { card }));
+                    let mut bits = hand;
+                    while let Some(card) = bits.pop_lowest() {
+                        buffer[n] = Action::Discard { card };
+                        n += 1;
+                    }
                 }
-                NoLegalMove::SkipKeep => out.push(Action::Pass),
-            }
-            return;
-        }
-        let rows = self.rows.len();
-        for card in any.iter() {
-            for (row, accepts) in per_row[..rows].iter().enumerate() {
-                if accepts.contains(card) {
-                    out.push(Action::Place { card, row: row as u8 });
-                }
+                NoLegalMove::SkipKeep => n = 1,
             }
         }
+        out.extend_from_slice(&buffer[..n]);
     }
 
     /// Checks an action of the seat to move without changing anything.
@@ -183,21 +185,25 @@ impl Explosiv {
     fn finish_turn(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let players = self.players();
         let holding = |s: &Explosiv, seat: Seat| !s.seat(seat).hand.is_empty();
+        // The next seat clockwise that still holds cards (without a division: hot path).
+        let step = |s: Seat| if s.index() + 1 == players { Seat(0) } else { Seat(s.0 + 1) };
+        let mut next = step(seat);
+        let mut looked = 0;
+        while !holding(self, next) && looked < players {
+            next = step(next);
+            looked += 1;
+        }
         // 003:50: the round ends when all cards are played. With `skip_keep` (E8) it also ends
         // when no seat that still holds cards can place one.
-        let over = match self.options.no_legal_move {
-            NoLegalMove::SkipKeep => Seat::all(players).all(|s| self.playable(s).is_empty()),
-            _ => Seat::all(players).all(|s| !holding(self, s)),
-        };
+        let over = looked == players
+            || (self.options.no_legal_move == NoLegalMove::SkipKeep
+                && self.playable(next).is_empty()
+                && Seat::all(players).all(|s| self.playable(s).is_empty()));
         if over {
             self.end_round(events);
-            return;
+        } else {
+            self.to_move = Some(next);
         }
-        let mut next = seat.next(players);
-        while !holding(self, next) {
-            next = next.next(players);
-        }
-        self.to_move = Some(next);
     }
 
     fn row_result(&self, row: &Row) -> RowResult {

@@ -108,3 +108,92 @@ fn battery_many_seeds_default_rules() {
         (0..30u64).map(|seed| Setup::new(2 + (seed % 3) as usize, seed.wrapping_mul(0x9e37_79b9))).collect();
     check_random_games(&setups, 400, conserved);
 }
+
+/// How often random games reach each rule, so that the battery above is known to exercise them.
+#[derive(Debug, Default)]
+struct Reached {
+    games: usize,
+    actions: usize,
+    discards: usize,
+    passes: usize,
+    eighth_card_explosions: usize,
+    longest_row_explosions: usize,
+    placed_after_explosion: usize,
+    eights_repeated: usize,
+    tied_rows: usize,
+    unclaimed_rows: usize,
+    shared_wins: usize,
+}
+
+fn reach(players: usize, options: &Options, games: u64) -> Reached {
+    use safehouse_engine::{GameRng, random_playout_step};
+    use safehouse_explosiv::{Event, ExplosionCause};
+    let mut r = Reached::default();
+    let (mut actions, mut events) = (Vec::new(), Vec::new());
+    for seed in 0..games {
+        let mut game = Explosiv::new(&Setup::new(players, seed).with_options(options.clone())).expect("setup");
+        let mut rng = GameRng::from_seed(seed);
+        while random_playout_step(&mut game, &mut rng, &mut actions, &mut events).is_some() {
+            r.actions += 1;
+            for event in &events {
+                match event {
+                    Event::Discarded { .. } => r.discards += 1,
+                    Event::Passed { .. } => r.passes += 1,
+                    Event::RowExploded { cause: ExplosionCause::EighthCard, .. } => r.eighth_card_explosions += 1,
+                    Event::RowExploded { cause: ExplosionCause::LongestRow, .. } => r.longest_row_explosions += 1,
+                    Event::RowScored { tied, winner, .. } => {
+                        r.tied_rows += usize::from(*tied);
+                        r.unclaimed_rows += usize::from(winner.is_none());
+                    }
+                    Event::Placed { row, card, .. } => {
+                        // The last card of a round is followed by the next round's rows.
+                        let round_ended = events.iter().any(|e| matches!(e, Event::RoundEnded { .. }));
+                        let Some(row) = game.rows().get(usize::from(*row)).filter(|_| !round_ended) else { continue };
+                        r.placed_after_explosion += usize::from(row.cards().len() > 8);
+                        r.eights_repeated +=
+                            usize::from(*card == 8 && row.cards().iter().filter(|p| p.card == 8).count() > 1);
+                    }
+                    _ => {}
+                }
+            }
+        }
+        r.games += 1;
+        r.shared_wins += usize::from(game.outcome().expect("over").winners.len() > 1);
+    }
+    r
+}
+
+#[test]
+fn random_games_reach_every_rule() {
+    let d = Options::default();
+    let all: Vec<(usize, Options)> = vec![
+        (2, d.clone()),
+        (3, d.clone()),
+        (4, d.clone()),
+        (2, Options { no_legal_move: NoLegalMove::SkipKeep, allow_play_after_explosion: false, ..d.clone() }),
+        (4, Options { no_legal_move: NoLegalMove::SkipKeep, allow_play_after_explosion: false, ..d.clone() }),
+    ];
+    let mut totals = Reached::default();
+    for (players, options) in &all {
+        let r = reach(*players, options, 400);
+        println!("{players}p {options:?}\n  {r:?}");
+        totals.discards += r.discards;
+        totals.passes += r.passes;
+        totals.eighth_card_explosions += r.eighth_card_explosions;
+        totals.longest_row_explosions += r.longest_row_explosions;
+        totals.placed_after_explosion += r.placed_after_explosion;
+        totals.eights_repeated += r.eights_repeated;
+        totals.tied_rows += r.tied_rows;
+        totals.unclaimed_rows += r.unclaimed_rows;
+        totals.shared_wins += r.shared_wins;
+    }
+    assert!(totals.discards > 0, "{totals:?}");
+    assert!(totals.passes > 0, "{totals:?}");
+    assert!(totals.eighth_card_explosions > 0, "{totals:?}");
+    assert!(totals.longest_row_explosions > 0, "{totals:?}");
+    assert!(totals.placed_after_explosion > 0, "{totals:?}");
+    assert!(totals.eights_repeated > 0, "{totals:?}");
+    assert!(totals.tied_rows > 0, "{totals:?}");
+    assert!(totals.unclaimed_rows > 0, "{totals:?}");
+    assert!(totals.shared_wins > 0, "{totals:?}");
+}
