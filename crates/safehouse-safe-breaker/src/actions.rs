@@ -293,13 +293,15 @@ impl fmt::Display for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Entry::Question { asker, colour, number, no, yes } => {
-                write!(f, "{asker} asked {}{number}:", colour.letter())?;
+                write!(f, "{asker} asked \"{}{number}?\":", colour.letter())?;
+                let mut sep = " ";
                 for seat in no.iter_after(*asker) {
-                    write!(f, " {} no,", seat.0)?;
+                    write!(f, "{sep}{} No", seat.0)?;
+                    sep = ", ";
                 }
                 match yes {
-                    Some(seat) => write!(f, " {} YES", seat.0),
-                    None => f.write_str(" all no"),
+                    Some(seat) => write!(f, "{sep}{} Yes", seat.0),
+                    None => write!(f, " -> nobody, {} asks again", asker.0),
                 }
             }
             Entry::Guess { guesser, target, guess, correct } => {

@@ -239,8 +239,9 @@ impl fmt::Display for View {
                 Status::Out { reason: OutReason::Cracked, order } => format!("out {} (cracked)", ordinal(order)),
                 Status::Out { reason: OutReason::WrongGuess, order } => format!("out {} (wrong guess)", ordinal(order)),
             };
-            let lock = s.lock.map_or('?', |c| c.letter());
-            let key = s.key.map_or("?".to_owned(), |n| n.to_string());
+            let own = if self.viewer.is(seat) { self.own_code } else { None };
+            let lock = s.lock.or(own.map(|c| c.colour)).map_or('?', |c| c.letter());
+            let key = s.key.or(own.map(|c| c.number)).map_or("?".to_owned(), |n| n.to_string());
             let mut line = format!("  {seat}  {status:<22} {lock}{key}");
             if self.viewer.is(seat) {
                 line.push_str("  (you)");
@@ -259,7 +260,7 @@ impl fmt::Display for View {
         }
         match self.to_move {
             Some(seat) if self.viewer.is(seat) => writeln!(f, "Your turn.")?,
-            Some(seat) => writeln!(f, "{seat} to play.")?,
+            Some(seat) => writeln!(f, "Seat {} to play.", seat.0)?,
             None => {
                 let winner = self.active().iter().next().map_or("nobody".to_owned(), |s| s.to_string());
                 writeln!(f, "Game over: {winner} is the last player standing.")?;
