@@ -329,7 +329,7 @@ impl fmt::Display for View {
             write!(f, " ({}, order hidden)", fronts.join(" "))?;
         }
         if !self.removed.is_empty() {
-            let removed: Vec<String> = self.removed.iter().map(|c| c.value().to_string()).collect();
+            let removed: Vec<String> = self.removed.iter().map(|c| format!("{:+}", c.value())).collect();
             write!(f, "; out of the game: {}", removed.join(" "))?;
         }
         writeln!(f)?;
@@ -347,11 +347,15 @@ impl fmt::Display for View {
             for (j, placed) in row.cards.iter().enumerate() {
                 write!(f, "{} {} {}", if j == 0 { "" } else { "," }, Colour::of(placed.seat), placed.card)?;
             }
-            writeln!(f, "   [{} cards]", row.cards.len())?;
+            let count = row.cards.len();
+            writeln!(f, "   [{count} card{}]", if count == 1 { "" } else { "s" })?;
         }
         for seat in &self.seats {
             let marker = if self.viewer.is(seat.seat) { "*" } else { " " };
-            let won: Vec<String> = seat.won.iter().map(|c| format!("{:+}", c.value())).collect();
+            let mut won: Vec<String> = seat.won.iter().map(|c| format!("{:+}", c.value())).collect();
+            if won.is_empty() {
+                won.push("-".to_owned());
+            }
             write!(f, "{marker} {:<16} score {:>4}  won: {:<16}", name(seat.seat), seat.score, won.join(" "))?;
             match seat.hand {
                 Some(hand) => write!(f, "  hand: {hand}")?,
