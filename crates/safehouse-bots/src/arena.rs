@@ -1,0 +1,137 @@
+//! Playing one whole game between bots: what the simulator, the tests and the benches share.
+
+use safehouse_engine::{Game, Outcome, Seat, Setup, SetupError, Viewer};
+
+use crate::{Bot, BotError, BotGame, BotSpec, OmniscientBot};
+
+/// A seat's player in a game between bots: one that sees its view, or the omniscient evaluation
+/// bot that sees the state.
+pub enum Player<G: Game> {
+    /// A bot that sees only its seat's view.
+    Blind(Box<dyn Bot<G>>),
+    /// The omniscient bot (evaluation only).
+    Omniscient(Box<dyn OmniscientBot<G>>),
+}
+
+impl<G: Game> std::fmt::Debug for Player<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl<G: Game> Player<G> {
+    /// The bot's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Player::Blind(bot) => bot.name(),
+            Player::Omniscient(bot) => bot.name(),
+        }
+    }
+
+    /// A player of `kind` for game `G` (the omniscient kinds included).
+    pub fn of_kind(kind: &str, seed: u64) -> Result<Self, BotError>
+    where
+        G: BotGame,
+    {
+        let spec = BotSpec::parse::<G>(kind)?;
+        match spec.build_omniscient::<G>(seed) {
+            Some(bot) => Ok(Player::Omniscient(bot)),
+            None => Ok(Player::Blind(spec.build::<G>(seed)?)),
+        }
+    }
+
+    /// Asks the player for `seat`'s decision in `state`: a blind bot gets only the seat's view.
+    pub fn choose(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> G::Action {
+        match self {
+            Player::Blind(bot) => bot.choose(&state.view(Viewer::Seat(seat)), legal),
+            Player::Omniscient(bot) => bot.choose(state, legal),
+        }
+    }
+}
+
+/// A finished game between bots.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    /// The final state.
+    pub state: G,
+    /// Its outcome.
+    pub outcome: Outcome,
+    /// Decisions taken.
+    pub actions: usize,
+    /// The seat that took the first decision.
+    pub first_mover: Seat,
+}
+
+/// Why a game between bots could not be played to the end.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    /// The setup was refused.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A bot returned an action that was not legal (a bug in the bot).
+    #[error("{bot} at {seat} chose an illegal action at step {step}: {action}")]
+    IllegalChoice {
+        /// The bot's name.
+        bot: String,
+        /// Its seat.
+        seat: Seat,
+        /// The decision number.
+        step: usize,
+        /// The action, as debug text.
+        action: String,
+    },
+    /// The game did not end within the limit.
+    #[error("the game did not end within {0} actions")]
+    TooLong(usize),
+    /// There were fewer players than seats.
+    #[error("{seats} seats but {players} players")]
+    Seats {
+        /// Seats in the game.
+        seats: usize,
+        /// Players given.
+        players: usize,
+    },
+}
+
+/// Plays a game from `setup` with `players[s]` at seat `s` until it ends (or `max_actions`).
+/// Every choice is checked against the legal actions.
+pub fn play_game<G: Game>(
+    setup: &Setup<G>,
+    players: &mut [Player<G>],
+    max_actions: usize,
+) -> Result<Played<G>, PlayError> {
+    let mut state = G::new(setup)?;
+    if players.len() < state.players() {
+        return Err(PlayError::Seats { seats: state.players(), players: players.len() });
+    }
+    let first_mover = state.to_move().unwrap_or(Seat(0));
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut actions = 0;
+    while let Some(seat) = state.to_move() {
+        if actions >= max_actions {
+            return Err(PlayError::TooLong(max_actions));
+        }
+        state.legal_actions(&mut legal);
+        let player = &mut players[seat.index()];
+        let action = player.choose(&state, seat, &legal);
+        if !legal.contains(&action) {
+            return Err(PlayError::IllegalChoice {
+                bot: player.name().to_owned(),
+                seat,
+                step: actions,
+                action: format!("{action:?}"),
+            });
+        }
+        events.clear();
+        state.apply(&action, &mut events).map_err(|e| PlayError::IllegalChoice {
+            bot: player.name().to_owned(),
+            seat,
+            step: actions,
+            action: format!("{action:?}: {e}"),
+        })?;
+        actions += 1;
+    }
+    let outcome = state.outcome().ok_or(PlayError::TooLong(actions))?;
+    Ok(Played { state, outcome, actions, first_mover })
+}

@@ -1,0 +1,64 @@
+//! The uniformly random bot, and a rule-based bot with random slips (the easy level).
+
+use safehouse_engine::{Game, GameRng};
+
+use crate::{Bot, bot_rng};
+
+/// Plays a uniformly random legal action. Works for every game.
+#[derive(Debug)]
+pub struct RandomBot {
+    rng: GameRng,
+}
+
+impl RandomBot {
+    /// A random bot with its own seeded generator.
+    pub fn new(seed: u64) -> Self {
+        RandomBot { rng: bot_rng(seed) }
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, _view: &G::View, legal: &[G::Action]) -> G::Action {
+        legal[self.rng.index(legal.len())].clone()
+    }
+}
+
+/// Plays like another bot, but with probability `slip` plays a uniformly random legal action
+/// instead: a beginner who mostly knows what to do.
+pub struct NoisyBot<G: Game> {
+    inner: Box<dyn Bot<G>>,
+    slip: f64,
+    rng: GameRng,
+    name: String,
+}
+
+impl<G: Game> std::fmt::Debug for NoisyBot<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NoisyBot").field("inner", &self.inner.name()).field("slip", &self.slip).finish()
+    }
+}
+
+impl<G: Game> NoisyBot<G> {
+    /// Wraps `inner`; `slip` is clamped to `0..=1`.
+    pub fn new(inner: Box<dyn Bot<G>>, slip: f64, seed: u64) -> Self {
+        let slip = slip.clamp(0.0, 1.0);
+        let name = format!("{}~{:.0}%", inner.name(), slip * 100.0);
+        NoisyBot { inner, slip, rng: bot_rng(seed ^ 0x5119), name }
+    }
+}
+
+impl<G: Game> Bot<G> for NoisyBot<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+        // The inner bot is always asked, so that its own state (if any) follows the game.
+        let planned = self.inner.choose(view, legal);
+        if self.rng.unit_f64() < self.slip { legal[self.rng.index(legal.len())].clone() } else { planned }
+    }
+}

@@ -1,0 +1,112 @@
+//! Bot kinds by name: `easy`, `medium`, `hard`, `random`, `heuristic`, `noisy`, `noisy:<percent>`,
+//! `ismcts`, `ismcts:<iterations>`, `omniscient`, `omniscient:<iterations>`, and each game's own
+//! (`deduction`...).
+
+use crate::random::NoisyBot;
+use crate::search::{Budget, Ismcts, IsmctsConfig, OmniscientMcts};
+use crate::{Bot, BotError, BotGame, Difficulty, OmniscientBot, RandomBot};
+
+/// The slip rate of the easy level's noisy rule-based bot, in percent.
+pub const EASY_SLIP_PERCENT: u32 = 35;
+
+/// A bot kind, parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// Uniformly random legal actions.
+    Random,
+    /// The game's rule-based bot.
+    Heuristic,
+    /// The rule-based bot with random slips (percent of decisions).
+    Noisy(u32),
+    /// IS-MCTS with this many iterations per decision (`None`: the game's default).
+    Ismcts(Option<u32>),
+    /// The omniscient search bot (simulator only).
+    Omniscient(Option<u32>),
+    /// A game-specific kind (`deduction`...).
+    Special(String),
+}
+
+fn number(text: &str, kind: &str) -> Option<u32> {
+    text.strip_prefix(kind).and_then(|rest| rest.strip_prefix(':')).and_then(|n| n.trim().parse().ok())
+}
+
+impl BotSpec {
+    /// Reads a kind for game `G`; difficulty levels resolve to what they stand for in `G`.
+    pub fn parse<G: BotGame>(kind: &str) -> Result<BotSpec, BotError> {
+        let kind = kind.trim();
+        let unknown = || BotError::UnknownKind {
+            game: G::INFO.id.to_owned(),
+            kind: kind.to_owned(),
+            known: format!("{}, ismcts:<iterations>, noisy:<percent>, omniscient", G::KINDS.join(", ")),
+        };
+        let spec = match kind {
+            "easy" | "medium" | "hard" => {
+                let level = match kind {
+                    "easy" => Difficulty::Easy,
+                    "medium" => Difficulty::Medium,
+                    _ => Difficulty::Hard,
+                };
+                let target = G::difficulty(level);
+                if matches!(target, "easy" | "medium" | "hard") {
+                    return Err(unknown());
+                }
+                return BotSpec::parse::<G>(target);
+            }
+            "random" => BotSpec::Random,
+            "heuristic" => BotSpec::Heuristic,
+            "noisy" => BotSpec::Noisy(EASY_SLIP_PERCENT),
+            "ismcts" => BotSpec::Ismcts(None),
+            "omniscient" => BotSpec::Omniscient(None),
+            _ => {
+                if let Some(n) = number(kind, "ismcts") {
+                    BotSpec::Ismcts(Some(n.max(1)))
+                } else if let Some(n) = number(kind, "omniscient") {
+                    BotSpec::Omniscient(Some(n.max(1)))
+                } else if let Some(n) = number(kind, "noisy") {
+                    BotSpec::Noisy(n.min(100))
+                } else if G::KINDS.contains(&kind) {
+                    BotSpec::Special(kind.to_owned())
+                } else {
+                    return Err(unknown());
+                }
+            }
+        };
+        Ok(spec)
+    }
+
+    /// The bot, for a seat at a real table (the omniscient bot is refused).
+    pub fn build<G: BotGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+        Ok(match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Heuristic => G::heuristic(seed),
+            BotSpec::Noisy(percent) => Box::new(NoisyBot::new(G::heuristic(seed), f64::from(*percent) / 100.0, seed)),
+            BotSpec::Ismcts(iterations) => Box::new(Ismcts::<G>::new(
+                IsmctsConfig {
+                    budget: Budget::Iterations(iterations.unwrap_or(G::DEFAULT_ITERATIONS)),
+                    ..IsmctsConfig::default()
+                },
+                G::search_policy(),
+                seed,
+            )),
+            BotSpec::Omniscient(_) => return Err(BotError::OmniscientNotSeatable),
+            BotSpec::Special(kind) => G::special(kind, seed).ok_or_else(|| BotError::UnknownKind {
+                game: G::INFO.id.to_owned(),
+                kind: kind.clone(),
+                known: G::KINDS.join(", "),
+            })?,
+        })
+    }
+
+    /// The omniscient bot, if this spec names it.
+    pub fn build_omniscient<G: BotGame>(&self, seed: u64) -> Option<Box<dyn OmniscientBot<G>>> {
+        match self {
+            BotSpec::Omniscient(None) => Some(G::omniscient(seed)),
+            BotSpec::Omniscient(Some(n)) => Some(Box::new(OmniscientMcts::<G>::new(
+                IsmctsConfig { budget: Budget::Iterations(*n), ..IsmctsConfig::default() },
+                G::search_policy(),
+                seed,
+            ))),
+            _ => None,
+        }
+    }
+}
