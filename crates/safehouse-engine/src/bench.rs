@@ -152,10 +152,13 @@ pub fn measure_random_playouts<G: Game>(
     }
 }
 
+/// The setup of game number `i` of a measured configuration.
+pub type SetupFor<G> = Box<dyn Fn(u64) -> Setup<G>>;
+
 /// Measures and prints one line per configuration; the body of every game's playout bench.
 ///
 /// `SAFEHOUSE_BENCH_GAMES` and `SAFEHOUSE_BENCH_SAMPLES` override the sizes (e.g. for a quick run).
-pub fn report_random_playouts<G: Game>(configs: &[(&str, Box<dyn Fn(u64) -> Setup<G>>)]) {
+pub fn report_random_playouts<G: Game>(configs: &[(&str, SetupFor<G>)]) {
     let games = std::env::var("SAFEHOUSE_BENCH_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(2_000);
     let samples = std::env::var("SAFEHOUSE_BENCH_SAMPLES").ok().and_then(|v| v.parse().ok()).unwrap_or(11);
     for (label, setup_for) in configs {

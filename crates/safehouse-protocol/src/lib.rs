@@ -126,13 +126,13 @@ impl Session {
             "view" => {
                 let viewer = viewer_of(request)?;
                 let (name, game) = self.match_ref(request)?;
-                check_seat(game.as_ref(), viewer)?;
+                check_seat(game, viewer)?;
                 Ok(json!({ "match": name, "view": game.view(viewer) }))
             }
             "view_text" => {
                 let viewer = viewer_of(request)?;
                 let (name, game) = self.match_ref(request)?;
-                check_seat(game.as_ref(), viewer)?;
+                check_seat(game, viewer)?;
                 Ok(json!({ "match": name, "text": game.view_text(viewer) }))
             }
             "state" => {
@@ -253,10 +253,10 @@ impl Session {
         }
     }
 
-    fn match_ref(&self, request: &Value) -> Result<(String, &Box<dyn DynMatch>), ProtocolError> {
+    fn match_ref(&self, request: &Value) -> Result<(String, &dyn DynMatch), ProtocolError> {
         let name = self.match_name(request)?;
         let game = self.matches.get(&name).ok_or_else(|| unknown_match(&name))?;
-        Ok((name, game))
+        Ok((name, game.as_ref()))
     }
 }
 

@@ -1,0 +1,410 @@
+//! Scenario tests from explicit deals: one or more per rule and per option.
+//! Rule citations are to `shared/seeds/000_7fc81049e7759926.txt` (000) and `002_cc6bcd00acf8ac7e.txt` (002).
+
+use safehouse_club_unlock::{
+    Action, ClubUnlock, Deal, EndReason, Event, ExhaustedPileBonus, KeyColour, KeyCounts, Options, Phase, SafeCard,
+    SafeId, TableMemory, TieBreak,
+};
+use safehouse_engine::{ActionError, Game, GameRng, Seat, Setup, Viewer};
+
+use KeyColour::{Blue, Green, Red, Yellow};
+
+fn safe(code: &str, value: u8) -> SafeCard {
+    let mut keys = [0u8; 4];
+    for letter in code.chars() {
+        keys[KeyColour::parse_letter(letter).expect("letter").index()] += 1;
+    }
+    SafeCard { keys, value }
+}
+
+fn dealt(players: usize, options: Options, safes: Vec<SafeCard>, hands: Option<Vec<KeyCounts>>) -> ClubUnlock {
+    let deal = Deal { safes, starting_keys: hands, first_player: Some(Seat(0)) };
+    ClubUnlock::new(&Setup::new(players, 1).with_options(options).with_deal(deal)).expect("valid deal")
+}
+
+fn act(game: &mut ClubUnlock, action: Action) -> Vec<Event> {
+    let mut events = Vec::new();
+    let seat = game.to_move().expect("game not over");
+    game.apply_as(seat, &action, &mut events).unwrap_or_else(|e| panic!("{action}: {e}"));
+    events
+}
+
+fn reject(game: &mut ClubUnlock, action: Action) -> ActionError {
+    let before = game.clone();
+    let mut events = Vec::new();
+    let error = game.apply(&action, &mut events).expect_err("should be rejected");
+    assert_eq!(*game, before, "a rejected action changed the state");
+    assert!(events.is_empty());
+    error
+}
+
+fn legal(game: &ClubUnlock) -> Vec<Action> {
+    let mut out = Vec::new();
+    game.legal_actions(&mut out);
+    out
+}
+
+const fn crack(id: u8) -> Action {
+    Action::Crack { safe: SafeId(id) }
+}
+const fn take(colour: KeyColour) -> Action {
+    Action::TakeKey { colour }
+}
+
+/// Seven plain safes that need red/green keys, then seven more.
+fn fourteen_safes() -> Vec<SafeCard> {
+    let mut safes = vec![safe("RRRR", 4), safe("RRRG", 5), safe("RRGG", 6), safe("RGGG", 7), safe("GGGG", 8)];
+    safes.extend([safe("RRGY", 7), safe("YYBB", 14)]);
+    safes.extend((0..7).map(|i| safe("RGYB", 10 + i)));
+    safes
+}
+
+#[test]
+fn starting_keys_are_chosen_one_at_a_time_in_turn_order() {
+    // 000:11 "each player may choose any four Key cards"; gap C3: in turn order, from the first player.
+    let options = Options { first_player: Some(Seat(1)), ..Options::default() };
+    let mut game = ClubUnlock::new(&Setup::new(3, 9).with_options(options)).expect("setup");
+    assert_eq!(game.phase(), Phase::ChoosingKeys { seat: Seat(1), taken: 0 });
+    for _ in 0..4 {
+        act(&mut game, take(Blue));
+    }
+    assert_eq!(game.phase(), Phase::ChoosingKeys { seat: Seat(2), taken: 0 });
+    assert_eq!(reject(&mut game, Action::EndTurn).code(), "illegal_action");
+    for _ in 0..4 {
+        act(&mut game, take(Red));
+    }
+    for colour in [Red, Green, Yellow, Blue] {
+        act(&mut game, take(colour));
+    }
+    assert_eq!(game.phase(), Phase::Turn { seat: Seat(1), cracked: 0 });
+    assert_eq!(game.seat(Seat(1)).keys, [0, 0, 0, 4]);
+    assert_eq!(game.seat(Seat(2)).keys, [4, 0, 0, 0]);
+    assert_eq!(game.seat(Seat(0)).keys, [1, 1, 1, 1]);
+    assert_eq!(game.piles(), [10, 14, 14, 10]);
+    assert_eq!(game.display().len(), 7, "seven safes face up (000:12)");
+}
+
+#[test]
+fn taking_a_key_is_a_whole_turn() {
+    // 000:16 "That ends the player's turn."
+    let mut game = dealt(3, Options::default(), fourteen_safes(), Some(vec![[0; 4]; 3]));
+    let events = act(&mut game, take(Yellow));
+    assert_eq!(events, vec![Event::KeyTaken { seat: Seat(0), colour: Yellow }, Event::TurnEnded { seat: Seat(0) }]);
+    assert_eq!(game.phase(), Phase::Turn { seat: Seat(1), cracked: 0 });
+}
+
+#[test]
+fn cracking_returns_the_keys_to_their_piles_and_scores_the_safe() {
+    // 000:18: the four keys go back to their piles, the safe goes face down in front of the player.
+    let mut game = dealt(3, Options::default(), fourteen_safes(), Some(vec![[3, 1, 0, 0], [0; 4], [0; 4]]));
+    let piles = game.piles();
+    act(&mut game, crack(1));
+    assert_eq!(game.seat(Seat(0)).keys, [0, 0, 0, 0]);
+    assert_eq!(game.piles(), [piles[0] + 3, piles[1] + 1, piles[2], piles[3]]);
+    assert_eq!(game.seat(Seat(0)).cracked, vec![SafeId(1)]);
+    assert_eq!(game.seat(Seat(0)).score, 5);
+    // The turn goes on: crack more or end it; no key may be taken now.
+    assert_eq!(legal(&game), vec![Action::EndTurn]);
+    assert_eq!(
+        reject(&mut game, take(Red)),
+        ActionError::illegal(
+            "already_cracking",
+            "you cracked a safe this turn, so you cannot take a key: crack another or end the turn"
+        )
+    );
+}
+
+#[test]
+fn a_safe_needs_every_key_it_shows() {
+    let mut game = dealt(3, Options::default(), fourteen_safes(), Some(vec![[2, 1, 1, 1], [0; 4], [0; 4]]));
+    match reject(&mut game, crack(6)) {
+        ActionError::Illegal { rule, message } => {
+            assert_eq!(rule, "not_enough_keys");
+            assert_eq!(message, "safe #6 (YYBB $14) needs 2 yellow key(s); you hold 1");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(reject(&mut game, crack(9)).code(), "illegal_action", "safe #9 is still in the deck");
+    assert_eq!(reject(&mut game, Action::EndTurn).code(), "illegal_action", "nothing to end yet");
+    assert_eq!(reject(&mut game, Action::Pass).code(), "illegal_action", "a pass only when nothing can be done");
+}
+
+#[test]
+fn serial_break_pays_a_marker_for_each_safe_after_the_first() {
+    // 000:23 "When he open three safes at a time, he can take two Bonus markers".
+    let mut game = dealt(3, Options::default(), fourteen_safes(), Some(vec![[9, 4, 0, 0], [0; 4], [0; 4]]));
+    act(&mut game, crack(0));
+    let second = act(&mut game, crack(1));
+    assert!(second.contains(&Event::SerialBonus { seat: Seat(0) }));
+    act(&mut game, crack(3));
+    act(&mut game, Action::EndTurn);
+    let me = game.seat(Seat(0));
+    assert_eq!(me.markers, 2);
+    assert_eq!(me.score, 4 + 5 + 7 + 20);
+    assert_eq!(game.bonus_supply(), 23);
+}
+
+#[test]
+fn the_last_safe_pays_a_bonus_then_seven_new_safes_are_laid_out() {
+    // 000:25 last-safe bonus (with the serial bonus, 000:25), 000:30 seven new safes, hands kept.
+    let hands = vec![[15, 15, 3, 2], [0; 4], [0; 4]];
+    let mut game = dealt(3, Options::default(), fourteen_safes(), Some(hands.clone()));
+    for id in 0..6 {
+        act(&mut game, crack(id));
+    }
+    let events = act(&mut game, crack(6));
+    insta::assert_debug_snapshot!("last_safe_events", events);
+    assert_eq!(game.display().len(), 7);
+    assert_eq!(game.deck_len(), 0);
+    // 6 serial markers and 1 last-safe marker.
+    assert_eq!(game.seat(Seat(0)).markers, 7);
+    // continue_after_refill (default, gap C6): the turn goes on with the new display.
+    assert_eq!(game.phase(), Phase::Turn { seat: Seat(0), cracked: 7 });
+
+    let no_refill = Options { continue_after_refill: false, ..Options::default() };
+    let mut game = dealt(3, no_refill, fourteen_safes(), Some(hands));
+    for id in 0..7 {
+        act(&mut game, crack(id));
+    }
+    assert_eq!(game.phase(), Phase::Turn { seat: Seat(1), cracked: 0 }, "the refill ends the turn");
+}
+
+#[test]
+fn cracking_the_very_last_safe_ends_the_game() {
+    // 000:32 "When the last of the 35 safe-box is cracked, the game is over."
+    let safes = vec![safe("RRRR", 4), safe("GGGG", 8)];
+    let mut game = dealt(3, Options::default(), safes, Some(vec![[4, 4, 0, 0], [0; 4], [0; 4]]));
+    act(&mut game, crack(0));
+    let events = act(&mut game, crack(1));
+    assert_eq!(events.last(), Some(&Event::GameOver { reason: EndReason::AllSafesCracked }));
+    assert!(game.is_over());
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.scores, vec![4 + 8 + 10 + 10, 0, 0]);
+    assert_eq!(outcome.winners, vec![Seat(0)]);
+    assert_eq!(outcome.reason, "all_safes_cracked");
+    assert!(legal(&game).is_empty());
+    assert_eq!(reject(&mut game, Action::Pass), ActionError::GameOver);
+}
+
+/// Seat 0 holds every red key but one: its next take empties the red pile.
+fn about_to_exhaust_red(options: Options) -> ClubUnlock {
+    dealt(3, options, fourteen_safes(), Some(vec![[14, 0, 0, 0], [0; 4], [0; 4]]))
+}
+
+#[test]
+fn club_unlock_edition_the_taker_chooses_one_safe_for_the_marker() {
+    // 000:27 "immediately choose a Safe-box card that requires the colour and puts a Bonus marker under it".
+    let mut game = about_to_exhaust_red(Options::default());
+    let events = act(&mut game, take(Red));
+    assert_eq!(events, vec![Event::KeyTaken { seat: Seat(0), colour: Red }, Event::PileExhausted { colour: Red }]);
+    assert_eq!(game.phase(), Phase::PlacingBonus { seat: Seat(0), colour: Red });
+    // Candidates: displayed safes needing red (#0 RRRR, #1, #2, #3, #5); not #4 GGGG nor #6 YYBB.
+    let candidates: Vec<Action> = legal(&game);
+    assert_eq!(candidates, [0, 1, 2, 3, 5].map(|i| Action::PlaceBonus { safe: SafeId(i) }).to_vec());
+    assert_eq!(reject(&mut game, Action::PlaceBonus { safe: SafeId(4) }).code(), "illegal_action");
+    assert_eq!(reject(&mut game, take(Green)).code(), "illegal_action");
+    act(&mut game, Action::PlaceBonus { safe: SafeId(2) });
+    assert_eq!(game.display()[2].markers, 1);
+    assert_eq!(game.phase(), Phase::Turn { seat: Seat(1), cracked: 0 });
+}
+
+#[test]
+fn a_marker_under_a_safe_goes_to_whoever_cracks_it_and_markers_stack() {
+    // 000:27 "Whoever cracks this safe gets the Bonus marker ... more than one Bonus markers can be attached".
+    let mut game = dealt(3, Options::default(), fourteen_safes(), Some(vec![[14, 0, 0, 0], [0; 4], [0; 4]]));
+    act(&mut game, take(Red));
+    act(&mut game, Action::PlaceBonus { safe: SafeId(0) });
+    act(&mut game, take(Green)); // seat 1
+    act(&mut game, take(Green)); // seat 2
+    // Seat 0 cracks RRRR (#0): red keys return, the pile refills to 4 and the marker comes along.
+    let events = act(&mut game, crack(0));
+    assert_eq!(events[0], Event::Cracked { seat: Seat(0), safe: SafeId(0), markers: 1 });
+    act(&mut game, Action::EndTurn);
+    assert_eq!(game.seat(Seat(0)).score, 4 + 10);
+    // Re-exhaustion (gap C3): the pile empties again by taking and triggers again.
+    let mut takers = 0;
+    while game.piles()[Red.index()] > 0 {
+        act(&mut game, take(Red));
+        takers += 1;
+    }
+    assert_eq!(takers, 4);
+    assert!(matches!(game.phase(), Phase::PlacingBonus { colour: Red, .. }));
+    act(&mut game, Action::PlaceBonus { safe: SafeId(1) });
+    assert_eq!(game.display().iter().find(|d| d.safe == SafeId(1)).map(|d| d.markers), Some(1));
+}
+
+#[test]
+fn cash_edition_every_displayed_safe_needing_the_colour_gets_a_marker() {
+    // 002:87: every displayed safe that needs the colour gets one marker, however many such keys it shows.
+    let cash = ClubUnlock::preset("cash").expect("preset");
+    assert_eq!(cash.exhausted_pile_bonus, ExhaustedPileBonus::EveryMatchingSafe);
+    let mut game = about_to_exhaust_red(cash);
+    let events = act(&mut game, take(Red));
+    let placed: Vec<SafeId> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::BonusPlaced { safe, .. } => Some(*safe),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(placed, [0, 1, 2, 3, 5].map(SafeId).to_vec());
+    assert!(game.display().iter().all(|d| d.markers == u8::from(game.cards()[d.safe.index()].needs(Red))));
+    assert_eq!(game.bonus_supply(), 20);
+    assert_eq!(game.phase(), Phase::Turn { seat: Seat(1), cracked: 0 }, "no decision needed");
+}
+
+#[test]
+fn no_exhausted_pile_bonus_without_a_safe_needing_the_colour_or_with_the_option_off() {
+    // Gap C2: no displayed safe needs the colour, so no marker is placed.
+    let safes = vec![safe("GGGG", 8), safe("YYYY", 12)];
+    let mut game = dealt(3, Options::default(), safes.clone(), Some(vec![[14, 0, 0, 0], [0; 4], [0; 4]]));
+    let events = act(&mut game, take(Red));
+    assert!(events.contains(&Event::NoBonusTarget { colour: Red }));
+    assert_eq!(game.phase(), Phase::Turn { seat: Seat(1), cracked: 0 });
+
+    let off = Options { exhausted_pile_bonus: ExhaustedPileBonus::Off, ..Options::default() };
+    let mut game = about_to_exhaust_red(off);
+    let events = act(&mut game, take(Red));
+    assert!(!events.iter().any(|e| matches!(e, Event::BonusPlaced { .. } | Event::NoBonusTarget { .. })));
+    assert_eq!(game.bonus_supply(), 25);
+}
+
+#[test]
+fn an_empty_bonus_supply_pays_nothing_more() {
+    // 000:28 "If Bonus markers ran out during the game, no Bonus markers awarded for the rest of the game."
+    let game = dealt(3, Options::default(), fourteen_safes(), Some(vec![[9, 4, 0, 0], [0; 4], [0; 4]]));
+    let mut state = serde_json::to_value(&game).expect("state");
+    state["bonus_supply"] = serde_json::json!(1);
+    let mut game: ClubUnlock = serde_json::from_value(state).expect("state");
+    act(&mut game, crack(0));
+    let second = act(&mut game, crack(1));
+    assert!(second.contains(&Event::SerialBonus { seat: Seat(0) }));
+    let third = act(&mut game, crack(3));
+    assert!(third.contains(&Event::SupplyEmpty { seat: Seat(0) }));
+    assert_eq!(game.seat(Seat(0)).markers, 1);
+    assert_eq!(game.bonus_supply(), 0);
+}
+
+#[test]
+fn safes_nobody_can_ever_crack_get_seven_new_ones_beside_them() {
+    // 000:34-35: leave the stuck safe, lay out seven new ones beside it; gap C7 (b): any stuck display.
+    // Five players hold three blue keys each: the blue pile is empty and nobody can reach four.
+    let mut safes: Vec<SafeCard> = (0..7).map(|_| safe("BBBB", 16)).collect();
+    safes.extend((0..7).map(|_| safe("RRRR", 4)));
+    let mut game = dealt(5, Options::default(), safes, Some(vec![[0, 0, 0, 3]; 5]));
+    assert_eq!(game.piles()[Blue.index()], 0);
+    assert!(!legal(&game).contains(&crack(0)));
+    let events = act(&mut game, take(Red));
+    assert!(events.contains(&Event::DisplayStuck { stuck: 7 }));
+    assert_eq!(game.display().len(), 14);
+    assert_eq!(game.phase(), Phase::Turn { seat: Seat(1), cracked: 0 });
+}
+
+#[test]
+fn a_stuck_final_display_ends_the_game() {
+    // 000:35 "If it occurs on the final round of the game, end the game without cracking the last safe."
+    let safes: Vec<SafeCard> = (0..7).map(|_| safe("BBBB", 16)).collect();
+    let mut game = dealt(5, Options::default(), safes, Some(vec![[0, 0, 0, 3]; 5]));
+    let events = act(&mut game, take(Red));
+    assert_eq!(events.last(), Some(&Event::GameOver { reason: EndReason::LastSafesStuck }));
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.reason, "last_safes_stuck");
+    assert_eq!(outcome.winners.len(), 5, "all tied at zero share the win");
+}
+
+#[test]
+fn a_seat_with_nothing_to_do_passes() {
+    // Gap C8: every key is in a hand, seat 0 can open nothing; its only action is to pass.
+    let safes: Vec<SafeCard> = (0..7).map(|_| safe("BBBB", 16)).collect();
+    let hands = vec![[15, 0, 0, 0], [0, 15, 0, 0], [0, 0, 15, 11], [0, 0, 0, 4]];
+    let mut game = dealt(4, Options::default(), safes, Some(hands));
+    assert_eq!(legal(&game), vec![Action::Pass]);
+    assert_eq!(act(&mut game, Action::Pass), vec![Event::Passed { seat: Seat(0) }, Event::TurnEnded { seat: Seat(0) }]);
+    assert_eq!(legal(&game), vec![Action::Pass]);
+    act(&mut game, Action::Pass);
+    assert_eq!(legal(&game), (0..7).map(crack).collect::<Vec<_>>(), "seat 2 holds eleven blue keys");
+}
+
+#[test]
+fn ties_are_shared_or_broken_by_safes() {
+    // Gap C9. Seat 0: 4 + 4 + serial 10 = 18 with two safes; seat 1: 8 + last-safe 10 = 18 with one.
+    let safes = vec![safe("RRRR", 4), safe("GGGG", 4), safe("YYYY", 8)];
+    let hands = vec![[4, 4, 0, 0], [0, 0, 4, 0], [0; 4]];
+    for (tie_break, winners) in [(TieBreak::Shared, vec![Seat(0), Seat(1)]), (TieBreak::MostSafes, vec![Seat(0)])] {
+        let mut game = dealt(3, Options { tie_break, ..Options::default() }, safes.clone(), Some(hands.clone()));
+        act(&mut game, crack(0));
+        act(&mut game, crack(1));
+        act(&mut game, Action::EndTurn);
+        act(&mut game, crack(2));
+        let outcome = game.outcome().expect("over");
+        assert_eq!(outcome.scores, vec![18, 18, 0]);
+        assert_eq!(outcome.winners, winners, "{tie_break:?}");
+    }
+}
+
+#[test]
+fn counts_only_memory_hides_other_hands_and_loot_until_the_end() {
+    // Gaps C10/C11.
+    let options = Options { table_memory: TableMemory::CountsOnly, ..Options::default() };
+    let mut game = dealt(3, options, fourteen_safes(), Some(vec![[4, 1, 1, 0], [1, 1, 1, 1], [2, 1, 0, 1]]));
+    act(&mut game, crack(1));
+    act(&mut game, Action::EndTurn);
+    let view = game.view(Viewer::Seat(Seat(1)));
+    assert_eq!(view.seats[1].keys, Some([1, 1, 1, 1]), "own hand");
+    assert_eq!(view.seats[0].keys, None);
+    assert_eq!(view.seats[0].key_count, 2);
+    assert_eq!(view.seats[0].cracked, None);
+    assert_eq!(view.seats[0].cracked_count, 1);
+    assert_eq!(view.seats[0].score, None);
+    let spectator = game.view(Viewer::Spectator);
+    assert!(spectator.seats.iter().all(|s| s.keys.is_none()));
+
+    // Determinization really samples what is hidden: other hands vary, the view does not.
+    let mut rng = GameRng::from_seed(3);
+    let mut hands_seen = std::collections::HashSet::new();
+    for _ in 0..30 {
+        let sampled = ClubUnlock::determinize(&view, &mut rng).expect("consistent");
+        assert_eq!(sampled.view(Viewer::Seat(Seat(1))), view);
+        hands_seen.insert(sampled.seat(Seat(2)).keys);
+    }
+    assert!(hands_seen.len() > 1, "hidden hands should be sampled, got {hands_seen:?}");
+
+    let perfect = dealt(3, Options::default(), fourteen_safes(), Some(vec![[3, 1, 0, 0], [1, 1, 1, 1], [0; 4]]));
+    let view = perfect.view(Viewer::Spectator);
+    assert_eq!(view.seats[0].keys, Some([3, 1, 0, 0]), "with perfect memory the table shows every hand");
+}
+
+#[test]
+fn the_deck_order_is_never_in_a_view() {
+    let game = ClubUnlock::new(&Setup::new(4, 77)).expect("setup");
+    let json = serde_json::to_string(&game.view(Viewer::Seat(Seat(0)))).expect("json");
+    assert!(!json.contains("\"deck\""), "the view must not carry the deck order");
+    let mut rng = GameRng::from_seed(1);
+    let a = ClubUnlock::determinize(&game.view(Viewer::Seat(Seat(0))), &mut rng).expect("sample");
+    let b = ClubUnlock::determinize(&game.view(Viewer::Seat(Seat(0))), &mut rng).expect("sample");
+    assert_ne!(
+        serde_json::to_value(&a).ok().map(|v| v["deck"].clone()),
+        serde_json::to_value(&b).ok().map(|v| v["deck"].clone())
+    );
+}
+
+#[test]
+fn bad_setups_are_typed_errors() {
+    let err = |setup: Setup<ClubUnlock>| ClubUnlock::new(&setup).expect_err("invalid").code();
+    assert_eq!(err(Setup::new(2, 0)), "bad_player_count");
+    assert_eq!(err(Setup::new(7, 0)), "bad_player_count");
+    assert!(
+        ClubUnlock::new(&Setup::new(2, 0).with_options(Options { allow_two_players: true, ..Options::default() }))
+            .is_ok()
+    );
+    assert_eq!(
+        err(Setup::new(3, 0).with_options(Options { first_player: Some(Seat(3)), ..Options::default() })),
+        "bad_option"
+    );
+    let too_many = Deal { starting_keys: Some(vec![[16, 0, 0, 0], [0; 4], [0; 4]]), ..Deal::default() };
+    assert_eq!(err(Setup::new(3, 0).with_deal(too_many)), "bad_deal");
+    let wrong_hands = Deal { starting_keys: Some(vec![[1, 0, 0, 0]]), ..Deal::default() };
+    assert_eq!(err(Setup::new(3, 0).with_deal(wrong_hands)), "bad_deal");
+    let bad_safe = Deal { safes: vec![SafeCard { keys: [1, 0, 0, 0], value: 3 }], ..Deal::default() };
+    assert_eq!(err(Setup::new(3, 0).with_deal(bad_safe)), "bad_deal");
+}
