@@ -1,0 +1,312 @@
+//! The SQL both backends share, written once as a macro over the backend's types.
+//!
+//! Both SQLite and PostgreSQL take `$1` placeholders, `ON CONFLICT DO NOTHING`, `TEXT`,
+//! `INTEGER` and `BIGINT`, so the statements are identical; what differs (connection setup,
+//! `NOTIFY`) lives in each backend's module.
+
+/// The tables, in the order they are created.
+pub(crate) const SCHEMA: &[&str] = &[
+    "CREATE TABLE IF NOT EXISTS sh_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS sh_matches (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        players INTEGER NOT NULL,
+        options TEXT NOT NULL,
+        seed BIGINT NOT NULL,
+        deal TEXT,
+        seats TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0,
+        outcome TEXT,
+        last_seq BIGINT NOT NULL DEFAULT 0,
+        updated_at BIGINT NOT NULL
+    )",
+    "CREATE INDEX IF NOT EXISTS sh_matches_by_state ON sh_matches (finished, created_at)",
+    "CREATE TABLE IF NOT EXISTS sh_actions (
+        match_id TEXT NOT NULL REFERENCES sh_matches (id),
+        seq BIGINT NOT NULL,
+        seat INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (match_id, seq)
+    )",
+    "CREATE TABLE IF NOT EXISTS sh_seats (
+        match_id TEXT NOT NULL REFERENCES sh_matches (id),
+        seat INTEGER NOT NULL,
+        token_hash TEXT NOT NULL,
+        name TEXT,
+        joined_at BIGINT NOT NULL,
+        away INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (match_id, seat)
+    )",
+    "INSERT INTO sh_meta (key, value) VALUES ('schema_version', '1') ON CONFLICT DO NOTHING",
+];
+
+/// Implements [`crate::Store`] for a backend type with `read_pool()`, `write_pool()`,
+/// `notify(&mut tx, payload)`, `node()` and `listen_impl()`.
+macro_rules! impl_store {
+    ($store:ty, $backend:expr) => {
+        #[async_trait::async_trait]
+        impl $crate::Store for $store {
+            fn backend(&self) -> $crate::Backend {
+                $backend
+            }
+
+            async fn create_match(&self, header: &$crate::NewMatch) -> Result<(), $crate::StoreError> {
+                let done = sqlx::query(
+                    "INSERT INTO sh_matches (id, game, players, options, seed, deal, seats, created_at, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING",
+                )
+                .bind(&header.id)
+                .bind(&header.game)
+                .bind(i32::from(header.players))
+                .bind($crate::to_text(&header.options))
+                .bind(header.seed as i64)
+                .bind(header.deal.as_ref().map($crate::to_text))
+                .bind($crate::to_text(&header.seats))
+                .bind(header.created_at_ms)
+                .execute(self.write_pool())
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Err($crate::StoreError::Duplicate(header.id.clone()));
+                }
+                Ok(())
+            }
+
+            async fn load_match(&self, id: &str) -> Result<Option<$crate::StoredMatch>, $crate::StoreError> {
+                use sqlx::Row;
+                let row = sqlx::query(
+                    "SELECT id, game, players, options, seed, deal, seats, created_at, finished, outcome
+                     FROM sh_matches WHERE id = $1",
+                )
+                .bind(id)
+                .fetch_optional(self.read_pool())
+                .await?;
+                let Some(row) = row else { return Ok(None) };
+                let players: i32 = row.try_get("players")?;
+                let deal: Option<String> = row.try_get("deal")?;
+                let outcome: Option<String> = row.try_get("outcome")?;
+                let header = $crate::NewMatch {
+                    id: row.try_get("id")?,
+                    game: row.try_get("game")?,
+                    players: u8::try_from(players).map_err(|e| $crate::StoreError::Corrupt(e.to_string()))?,
+                    options: $crate::from_text(&row.try_get::<String, _>("options")?)?,
+                    seed: row.try_get::<i64, _>("seed")? as u64,
+                    deal: deal.as_deref().map($crate::from_text).transpose()?,
+                    seats: $crate::from_text(&row.try_get::<String, _>("seats")?)?,
+                    created_at_ms: row.try_get("created_at")?,
+                };
+                let finished = row.try_get::<i32, _>("finished")? != 0;
+                let outcome = outcome.as_deref().map($crate::from_text).transpose()?;
+                let actions = self.actions_since(id, 0).await?;
+                let seats = self.seat_claims(id).await?;
+                Ok(Some($crate::StoredMatch { header, finished, outcome, actions, seats }))
+            }
+
+            async fn actions_since(
+                &self,
+                id: &str,
+                after: u64,
+            ) -> Result<Vec<$crate::StoredAction>, $crate::StoreError> {
+                use sqlx::Row;
+                let rows = sqlx::query(
+                    "SELECT seq, seat, action, actor, at FROM sh_actions WHERE match_id = $1 AND seq > $2 ORDER BY seq",
+                )
+                .bind(id)
+                .bind(after as i64)
+                .fetch_all(self.read_pool())
+                .await?;
+                let mut out = Vec::with_capacity(rows.len());
+                let mut expected = after + 1;
+                for row in rows {
+                    let seq = row.try_get::<i64, _>("seq")? as u64;
+                    if seq != expected {
+                        return Err($crate::StoreError::Corrupt(format!(
+                            "match {id}: action {expected} is missing (found {seq})"
+                        )));
+                    }
+                    expected += 1;
+                    let seat: i32 = row.try_get("seat")?;
+                    out.push($crate::StoredAction {
+                        seq,
+                        seat: u8::try_from(seat).map_err(|e| $crate::StoreError::Corrupt(e.to_string()))?,
+                        action: $crate::from_text(&row.try_get::<String, _>("action")?)?,
+                        actor: row.try_get("actor")?,
+                        at_ms: row.try_get("at")?,
+                    });
+                }
+                Ok(out)
+            }
+
+            async fn append(
+                &self,
+                batch: &[$crate::Append],
+            ) -> Result<Vec<$crate::AppendOutcome>, $crate::StoreError> {
+                let mut outcomes = Vec::with_capacity(batch.len());
+                if batch.is_empty() {
+                    return Ok(outcomes);
+                }
+                let mut tx = self.write_pool().begin().await?;
+                for append in batch {
+                    let action = &append.action;
+                    // The previous action must be the last one stored, and the match still live:
+                    // this one conditional update serialises concurrent appends to one match.
+                    let advanced = sqlx::query(
+                        "UPDATE sh_matches SET last_seq = $2, updated_at = $3 WHERE id = $1 AND last_seq = $4 AND finished = 0",
+                    )
+                    .bind(&append.match_id)
+                    .bind(action.seq as i64)
+                    .bind(action.at_ms)
+                    .bind(action.seq as i64 - 1)
+                    .execute(&mut *tx)
+                    .await?;
+                    if advanced.rows_affected() == 0 {
+                        outcomes.push($crate::AppendOutcome::Conflict);
+                        continue;
+                    }
+                    sqlx::query(
+                        "INSERT INTO sh_actions (match_id, seq, seat, action, actor, at) VALUES ($1, $2, $3, $4, $5, $6)",
+                    )
+                    .bind(&append.match_id)
+                    .bind(action.seq as i64)
+                    .bind(i32::from(action.seat))
+                    .bind($crate::to_text(&action.action))
+                    .bind(&action.actor)
+                    .bind(action.at_ms)
+                    .execute(&mut *tx)
+                    .await?;
+                    if let Some(outcome) = &append.finish {
+                        sqlx::query("UPDATE sh_matches SET finished = 1, outcome = $2 WHERE id = $1")
+                            .bind(&append.match_id)
+                            .bind($crate::to_text(outcome))
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                    let notice = $crate::Notice::Action { match_id: append.match_id.clone(), seq: action.seq };
+                    self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
+                    outcomes.push($crate::AppendOutcome::Stored);
+                }
+                tx.commit().await?;
+                Ok(outcomes)
+            }
+
+            async fn claim_seat(&self, id: &str, claim: &$crate::SeatClaim) -> Result<bool, $crate::StoreError> {
+                let mut tx = self.write_pool().begin().await?;
+                let done = sqlx::query(
+                    "INSERT INTO sh_seats (match_id, seat, token_hash, name, joined_at, away)
+                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
+                )
+                .bind(id)
+                .bind(i32::from(claim.seat))
+                .bind(&claim.token_hash)
+                .bind(&claim.name)
+                .bind(claim.joined_at_ms)
+                .bind(i32::from(claim.away))
+                .execute(&mut *tx)
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Ok(false);
+                }
+                let notice = $crate::Notice::Seats { match_id: id.to_owned() };
+                self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn seat_claims(&self, id: &str) -> Result<Vec<$crate::SeatClaim>, $crate::StoreError> {
+                use sqlx::Row;
+                let rows = sqlx::query(
+                    "SELECT seat, token_hash, name, joined_at, away FROM sh_seats WHERE match_id = $1 ORDER BY seat",
+                )
+                .bind(id)
+                .fetch_all(self.read_pool())
+                .await?;
+                let mut out = Vec::with_capacity(rows.len());
+                for row in rows {
+                    let seat: i32 = row.try_get("seat")?;
+                    out.push($crate::SeatClaim {
+                        seat: u8::try_from(seat).map_err(|e| $crate::StoreError::Corrupt(e.to_string()))?,
+                        token_hash: row.try_get("token_hash")?,
+                        name: row.try_get("name")?,
+                        joined_at_ms: row.try_get("joined_at")?,
+                        away: row.try_get::<i32, _>("away")? != 0,
+                    });
+                }
+                Ok(out)
+            }
+
+            async fn set_away(&self, id: &str, seat: u8, away: bool) -> Result<(), $crate::StoreError> {
+                let mut tx = self.write_pool().begin().await?;
+                sqlx::query("UPDATE sh_seats SET away = $3 WHERE match_id = $1 AND seat = $2")
+                    .bind(id)
+                    .bind(i32::from(seat))
+                    .bind(i32::from(away))
+                    .execute(&mut *tx)
+                    .await?;
+                let notice = $crate::Notice::Seats { match_id: id.to_owned() };
+                self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn live_match_ids(&self) -> Result<Vec<String>, $crate::StoreError> {
+                use sqlx::Row;
+                let rows = sqlx::query("SELECT id FROM sh_matches WHERE finished = 0 ORDER BY created_at, id")
+                    .fetch_all(self.read_pool())
+                    .await?;
+                rows.iter().map(|row| row.try_get("id").map_err($crate::StoreError::from)).collect()
+            }
+
+            async fn list_matches(
+                &self,
+                limit: u32,
+                live_only: bool,
+            ) -> Result<Vec<$crate::MatchSummary>, $crate::StoreError> {
+                use sqlx::Row;
+                let rows = sqlx::query(
+                    "SELECT id, game, players, finished, last_seq, created_at FROM sh_matches
+                     WHERE finished = 0 OR $1 = 0 ORDER BY created_at DESC, id LIMIT $2",
+                )
+                .bind(i32::from(live_only))
+                .bind(i64::from(limit))
+                .fetch_all(self.read_pool())
+                .await?;
+                let mut out = Vec::with_capacity(rows.len());
+                for row in rows {
+                    let players: i32 = row.try_get("players")?;
+                    out.push($crate::MatchSummary {
+                        id: row.try_get("id")?,
+                        game: row.try_get("game")?,
+                        players: u8::try_from(players).map_err(|e| $crate::StoreError::Corrupt(e.to_string()))?,
+                        finished: row.try_get::<i32, _>("finished")? != 0,
+                        actions: row.try_get::<i64, _>("last_seq")? as u64,
+                        created_at_ms: row.try_get("created_at")?,
+                    });
+                }
+                Ok(out)
+            }
+
+            async fn count_live(&self) -> Result<u64, $crate::StoreError> {
+                use sqlx::Row;
+                let row = sqlx::query("SELECT COUNT(*) AS n FROM sh_matches WHERE finished = 0")
+                    .fetch_one(self.read_pool())
+                    .await?;
+                Ok(row.try_get::<i64, _>("n")? as u64)
+            }
+
+            async fn ping(&self) -> Result<(), $crate::StoreError> {
+                sqlx::query("SELECT 1").execute(self.read_pool()).await?;
+                Ok(())
+            }
+
+            async fn listen(
+                &self,
+            ) -> Result<Option<tokio::sync::mpsc::UnboundedReceiver<$crate::Notice>>, $crate::StoreError> {
+                self.listen_impl().await
+            }
+        }
+    };
+}
+
+pub(crate) use impl_store;

@@ -1,0 +1,370 @@
+//! Durable match storage for the Safehouse table.
+//!
+//! Every match is an event log: a header (game id, player count, full options, seed or explicit
+//! deal, the seat plan) written once when the match is created, then one row per action with its
+//! sequence number (1, 2, 3...). Replaying the header and the actions reproduces the match bit for
+//! bit, so on restart every match resumes exactly where it was.
+//!
+//! - [`Store`] is the one trait the server talks to. [`open`] picks the backend from a URL:
+//!   a `postgres://` (or `postgresql://`) URL opens [`PgStore`]; anything else is a SQLite file
+//!   (`sqlite://path`, `sqlite:path` or a plain path) opened by [`SqliteStore`] in WAL mode with
+//!   `synchronous=FULL`, so a committed transaction survives a crash of the process or the machine.
+//! - [`Store::append`] writes a batch of actions of *different* matches in one transaction and
+//!   returns only once it is durable. Each action is inserted with its sequence number under a
+//!   primary key `(match_id, seq)`: if two server nodes race to store action `n` of one match,
+//!   exactly one insert wins and the other gets [`AppendOutcome::Conflict`].
+//!   [`BatchWriter`] gathers concurrent appends into such batches (group commit).
+//! - On PostgreSQL every stored action, seat claim and away flag is announced with `NOTIFY`
+//!   inside the same transaction; [`Store::listen`] hands these [`Notice`]s to the server, which is
+//!   how several nodes sharing one database serve the same matches.
+
+mod batch;
+mod common;
+mod postgres;
+mod sqlite;
+
+use std::fmt::Debug;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+pub use batch::BatchWriter;
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
+
+/// The header of a new match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NewMatch {
+    /// The match id (chosen by the caller; unique).
+    pub id: String,
+    /// The game id.
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// The full options (every field).
+    pub options: Value,
+    /// The seed of the game's generator.
+    pub seed: u64,
+    /// An explicit deal, if any.
+    pub deal: Option<Value>,
+    /// The seat plan (who sits where: people, bots and their levels), as the server defines it.
+    pub seats: Value,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_at_ms: i64,
+}
+
+/// One stored action.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredAction {
+    /// Sequence number: 1 for the first action of the match.
+    pub seq: u64,
+    /// The acting seat.
+    pub seat: u8,
+    /// The action, in the game's JSON format.
+    pub action: Value,
+    /// Who decided it (`person`, `bot`, `takeover`...).
+    pub actor: String,
+    /// When it was stored, milliseconds since the Unix epoch.
+    pub at_ms: i64,
+}
+
+/// A seat that somebody joined.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatClaim {
+    /// The seat index.
+    pub seat: u8,
+    /// Hex SHA-256 of the seat's token (the token itself is never stored).
+    pub token_hash: String,
+    /// The name the person gave, if any.
+    pub name: Option<String>,
+    /// When the seat was joined, milliseconds since the Unix epoch.
+    pub joined_at_ms: i64,
+    /// Whether a bot is playing the seat because its person went idle.
+    pub away: bool,
+}
+
+/// A whole stored match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredMatch {
+    /// The header.
+    pub header: NewMatch,
+    /// Whether the match has ended.
+    pub finished: bool,
+    /// The outcome, once ended (as the engine serialises it).
+    pub outcome: Option<Value>,
+    /// Every action, by sequence number.
+    pub actions: Vec<StoredAction>,
+    /// The joined seats.
+    pub seats: Vec<SeatClaim>,
+}
+
+/// A short description of a match for listings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchSummary {
+    /// The match id.
+    pub id: String,
+    /// The game id.
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// Whether the match has ended.
+    pub finished: bool,
+    /// Number of actions stored.
+    pub actions: u64,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_at_ms: i64,
+}
+
+/// One action to store.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Append {
+    /// The match.
+    pub match_id: String,
+    /// The action itself (its `seq` must be one more than the last stored).
+    pub action: StoredAction,
+    /// The outcome, when this action ends the match.
+    pub finish: Option<Value>,
+}
+
+/// What became of one [`Append`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AppendOutcome {
+    /// Stored durably.
+    Stored,
+    /// Another action already holds this sequence number (another node was first), or the match
+    /// is unknown or already finished.
+    Conflict,
+}
+
+/// Something another node did, announced through the database.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Notice {
+    /// Action `seq` of a match was stored.
+    Action {
+        /// The match.
+        match_id: String,
+        /// Its sequence number.
+        seq: u64,
+    },
+    /// A seat of a match was joined, or its away flag changed.
+    Seats {
+        /// The match.
+        match_id: String,
+    },
+    /// The connection to the database was lost and made again: notices may have been missed,
+    /// so everything held in memory should be checked against the store.
+    Resync,
+}
+
+/// Which database a store uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Backend {
+    /// An embedded SQLite file.
+    Sqlite,
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database failed (I/O, connection, SQL).
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
+    /// A stored value could not be read back.
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    /// A match with this id already exists.
+    #[error("a match with id `{0}` already exists")]
+    Duplicate(String),
+    /// The configuration is not usable (bad URL, bad schema name).
+    #[error("configuration: {0}")]
+    Config(String),
+    /// The background writer has stopped.
+    #[error("the storage writer has stopped")]
+    Closed,
+}
+
+impl StoreError {
+    /// The stable machine code of this error.
+    pub fn code(&self) -> &'static str {
+        match self {
+            StoreError::Database(_) | StoreError::Closed => "storage_error",
+            StoreError::Corrupt(_) => "storage_corrupt",
+            StoreError::Duplicate(_) => "duplicate_match",
+            StoreError::Config(_) => "storage_config",
+        }
+    }
+}
+
+/// Where the event logs live. Every method returns only once its writes are durable.
+#[async_trait::async_trait]
+pub trait Store: Send + Sync + Debug + 'static {
+    /// Which database this is.
+    fn backend(&self) -> Backend;
+
+    /// Stores a new match header. Fails with [`StoreError::Duplicate`] if the id is taken.
+    async fn create_match(&self, header: &NewMatch) -> Result<(), StoreError>;
+
+    /// Loads a whole match, or `None` if unknown.
+    async fn load_match(&self, id: &str) -> Result<Option<StoredMatch>, StoreError>;
+
+    /// The actions of a match after sequence number `after` (all of them for 0), in order.
+    async fn actions_since(&self, id: &str, after: u64) -> Result<Vec<StoredAction>, StoreError>;
+
+    /// Stores a batch of actions in one durable transaction; one outcome per append, in order.
+    /// Appends of one batch must belong to different matches.
+    async fn append(&self, batch: &[Append]) -> Result<Vec<AppendOutcome>, StoreError>;
+
+    /// Claims a seat for a token; `false` if the seat was already claimed.
+    async fn claim_seat(&self, id: &str, claim: &SeatClaim) -> Result<bool, StoreError>;
+
+    /// The claimed seats of a match.
+    async fn seat_claims(&self, id: &str) -> Result<Vec<SeatClaim>, StoreError>;
+
+    /// Marks a claimed seat as away (played by a bot) or back.
+    async fn set_away(&self, id: &str, seat: u8, away: bool) -> Result<(), StoreError>;
+
+    /// The ids of every match that has not ended, oldest first.
+    async fn live_match_ids(&self) -> Result<Vec<String>, StoreError>;
+
+    /// The most recent matches, newest first.
+    async fn list_matches(&self, limit: u32, live_only: bool) -> Result<Vec<MatchSummary>, StoreError>;
+
+    /// Number of matches that have not ended.
+    async fn count_live(&self) -> Result<u64, StoreError>;
+
+    /// Checks the database answers.
+    async fn ping(&self) -> Result<(), StoreError>;
+
+    /// What other nodes store, as it happens (PostgreSQL); `None` for a single-node backend.
+    /// The node's own writes are not echoed.
+    async fn listen(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
+}
+
+/// How to open a store.
+#[derive(Clone, Debug, Default)]
+pub struct OpenOptions {
+    /// PostgreSQL only: the schema to keep the tables in (created if missing); default `public`.
+    /// Letters, digits and `_` only.
+    pub schema: Option<String>,
+    /// Most database connections to hold open (default 8 for PostgreSQL, 4 for SQLite).
+    pub max_connections: Option<u32>,
+}
+
+/// The default database: a SQLite file in the working directory.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://safehouse.db";
+
+/// Opens the store a URL names: `postgres://...` for PostgreSQL, otherwise a SQLite file.
+pub async fn open(url: &str, options: &OpenOptions) -> Result<Arc<dyn Store>, StoreError> {
+    if is_postgres_url(url) {
+        Ok(Arc::new(PgStore::open(url, options).await?))
+    } else {
+        Ok(Arc::new(SqliteStore::open(sqlite_path(url), options).await?))
+    }
+}
+
+/// Whether a URL selects PostgreSQL.
+pub fn is_postgres_url(url: &str) -> bool {
+    url.starts_with("postgres://") || url.starts_with("postgresql://")
+}
+
+/// The file a SQLite URL names (`sqlite://x.db`, `sqlite:x.db` or `x.db`).
+pub fn sqlite_path(url: &str) -> &str {
+    url.strip_prefix("sqlite://").or_else(|| url.strip_prefix("sqlite:")).unwrap_or(url)
+}
+
+/// A URL with any password replaced by `***`, for logs.
+pub fn redact_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_owned() };
+    match rest.split_once('@') {
+        Some((credentials, host)) => match credentials.split_once(':') {
+            Some((user, _password)) => format!("{scheme}://{user}:***@{host}"),
+            None => url.to_owned(),
+        },
+        None => url.to_owned(),
+    }
+}
+
+pub(crate) fn to_text(value: &Value) -> String {
+    value.to_string()
+}
+
+pub(crate) fn from_text(text: &str) -> Result<Value, StoreError> {
+    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+pub(crate) fn check_identifier(name: &str) -> Result<(), StoreError> {
+    let ok = !name.is_empty()
+        && name.len() <= 48
+        && name.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        && !name.starts_with(|c: char| c.is_ascii_digit());
+    if ok { Ok(()) } else { Err(StoreError::Config(format!("bad schema name `{name}` (use a-z, 0-9 and _)"))) }
+}
+
+/// A notice as it travels in a PostgreSQL `NOTIFY` payload: `<node> a <seq> <match>` or
+/// `<node> s <match>`.
+pub(crate) fn encode_notice(node: &str, notice: &Notice) -> String {
+    match notice {
+        Notice::Action { match_id, seq } => format!("{node} a {seq} {match_id}"),
+        Notice::Seats { match_id } => format!("{node} s {match_id}"),
+        Notice::Resync => format!("{node} r"),
+    }
+}
+
+/// Decodes a payload; `None` for the node's own notices and anything unreadable.
+pub(crate) fn decode_notice(own_node: &str, payload: &str) -> Option<Notice> {
+    let mut parts = payload.split(' ');
+    let node = parts.next()?;
+    if node == own_node {
+        return None;
+    }
+    match parts.next()? {
+        "a" => {
+            let seq = parts.next()?.parse().ok()?;
+            Some(Notice::Action { seq, match_id: parts.next()?.to_owned() })
+        }
+        "s" => Some(Notice::Seats { match_id: parts.next()?.to_owned() }),
+        "r" => Some(Notice::Resync),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_pick_the_backend() {
+        assert!(is_postgres_url("postgres://u@h/db"));
+        assert!(is_postgres_url("postgresql://u@h/db"));
+        assert!(!is_postgres_url("sqlite://x.db"));
+        assert_eq!(sqlite_path("sqlite://x.db"), "x.db");
+        assert_eq!(sqlite_path("sqlite:/tmp/x.db"), "/tmp/x.db");
+        assert_eq!(sqlite_path("x.db"), "x.db");
+        assert_eq!(redact_url("postgres://u:secret@h/db"), "postgres://u:***@h/db");
+        assert_eq!(redact_url("postgres://u@h/db"), "postgres://u@h/db");
+    }
+
+    #[test]
+    fn notices_round_trip_and_skip_own() {
+        let n = Notice::Action { match_id: "m1".into(), seq: 7 };
+        assert_eq!(decode_notice("b", &encode_notice("a", &n)), Some(n.clone()));
+        assert_eq!(decode_notice("a", &encode_notice("a", &n)), None);
+        let s = Notice::Seats { match_id: "m1".into() };
+        assert_eq!(decode_notice("b", &encode_notice("a", &s)), Some(s));
+        assert_eq!(decode_notice("b", "garbage"), None);
+    }
+
+    #[test]
+    fn schema_names_are_checked() {
+        assert!(check_identifier("sh_test_1").is_ok());
+        assert!(check_identifier("x; drop table").is_err());
+        assert!(check_identifier("1x").is_err());
+        assert!(check_identifier("").is_err());
+    }
+}
