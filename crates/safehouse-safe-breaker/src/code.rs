@@ -246,8 +246,17 @@ impl SeatSet {
     }
 
     /// The seats, lowest first.
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = Seat> + Clone {
-        (0..8u8).filter(move |i| self.0 & (1 << i) != 0).map(Seat)
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let seat = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Some(Seat(seat))
+        })
     }
 
     /// The seats in turn order starting after `seat` (the order a question goes round, 001:23).

@@ -546,3 +546,10 @@ fn presets_exist_and_validate() {
     assert!(SafeBreaker::preset("nope").is_err());
     assert!(SafeBreaker::INFO.rules.contains("S11"));
 }
+
+#[test]
+fn actions_and_events_are_small() {
+    assert!(std::mem::size_of::<Action>() <= 4, "Action is {} bytes", std::mem::size_of::<Action>());
+    assert!(std::mem::size_of::<Event>() <= 8, "Event is {} bytes", std::mem::size_of::<Event>());
+    assert!(std::mem::size_of::<Entry>() <= 8, "Entry is {} bytes", std::mem::size_of::<Entry>());
+}
