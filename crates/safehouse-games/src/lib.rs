@@ -72,6 +72,7 @@ macro_rules! registry {
 
 registry!(
     safehouse_club_unlock::ClubUnlock,
+    safehouse_safe_breaker::SafeBreaker,
 );
 
 #[cfg(test)]
