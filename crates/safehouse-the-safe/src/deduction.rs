@@ -1,0 +1,467 @@
+//! Which numbers can still be each colour's hidden code, from what one seat knows.
+//!
+//! A seat knows the rows, its own hand, how many cards every other hand and the draw pile hold,
+//! which cards each seat that passed could not hold (the rows accepted them when it passed, and
+//! its hand has not changed since), and once play ends which colours each hand holds. Every
+//! other card of the colours in play (the *unknown* cards) is in exactly one place: the code
+//! (one per colour), another seat's hand, or the draw pile.
+//!
+//! That is a transportation problem. Its "sinks" are the code slot of each colour (capacity 1,
+//! cards of that colour), each hidden hand (capacity its size, the cards it may hold; once its
+//! colours are shown, one slot per shown colour plus the rest among those colours) and the draw
+//! pile (its size, any card). A full assignment of the unknown cards to the sinks is a state
+//! consistent with the view. The deduction is exact:
+//!
+//! 1. find one full assignment (greedy, then augmenting paths over the sinks: at most 26 sinks,
+//!    cards as 64-bit masks);
+//! 2. card `x` of colour `c` can be the code iff it is in the code slot now, or there is a chain
+//!    of moves from the code slot back to the sink holding `x`: the code card moves to a sink
+//!    that accepts it, which passes one of its cards on, and so on until a card lands in the
+//!    slot `x` left. That is reachability in the graph `j -> k` whenever some card held by `j`
+//!    is accepted by `k` (every consistent assignment differs from the found one by such cycles).
+//!
+//! The same machinery samples consistent states for [`crate::TheSafe`]'s `determinize`.
+
+// Sinks are numbers that index several parallel arrays (and bits of masks): plain index loops read best.
+#![allow(clippy::needless_range_loop)]
+
+use safehouse_engine::{Game, GameRng, Seat, SetupError, Viewer};
+
+use crate::cards::{CARD_COUNT, Card, Cards, Colour, Colours};
+use crate::options::MAX_PLAYERS;
+use crate::state::Phase;
+use crate::{TheSafe, View};
+
+/// Most sinks: 5 code slots, 5 other hands of up to 3 colour slots and a free slot, the pile.
+const MAX_SINKS: usize = 32;
+const ROOT: u8 = u8::MAX;
+
+/// Who a sink belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Owner {
+    Code,
+    Seat(u8),
+    Pile,
+}
+
+/// What a viewer knows about where the unknown cards are: the input of deduction and sampling.
+#[derive(Clone, Debug)]
+pub(crate) struct Problem {
+    in_play: Colours,
+    /// Cards whose place is unknown.
+    pub(crate) unknown: Cards,
+    /// The code, when it is known (turned over at the end of the game).
+    known_code: Option<Cards>,
+    len: usize,
+    eligible: [u64; MAX_SINKS],
+    capacity: [u8; MAX_SINKS],
+    owner: [Owner; MAX_SINKS],
+    /// The code slot of each colour (index into the sinks), or `ROOT` when the code is known.
+    code_sink: [u8; 5],
+}
+
+/// One full assignment of the unknown cards to the sinks.
+#[derive(Clone, Debug)]
+struct Assignment {
+    holds: [u64; MAX_SINKS],
+    load: [u8; MAX_SINKS],
+}
+
+fn inconsistent(reason: impl Into<String>) -> SetupError {
+    SetupError::InconsistentView(reason.into())
+}
+
+impl Problem {
+    /// The problem as `view`'s viewer sees it (a spectator knows no hand).
+    pub(crate) fn from_view(view: &View) -> Result<Problem, SetupError> {
+        let in_play = view.colours;
+        let all = Cards::of_colours(in_play);
+        let mut known = Cards::EMPTY;
+        for row in &view.rows {
+            for &card in &row.cards {
+                if known.contains(card) {
+                    return Err(inconsistent(format!("{card} lies twice on the table")));
+                }
+                known.insert(card);
+            }
+        }
+        if let Some(hand) = view.hand {
+            if !(known & hand).is_empty() {
+                return Err(inconsistent(format!("cards {} are both in hand and on the table", known & hand)));
+            }
+            known |= hand;
+        }
+        let known_code = match (view.phase, view.last_mission) {
+            (Phase::Over { .. }, Some(report)) => {
+                if !(known & report.code).is_empty() {
+                    return Err(inconsistent("a code card is also on the table or in hand"));
+                }
+                known |= report.code;
+                Some(report.code)
+            }
+            _ => None,
+        };
+        if !(known & !all).is_empty() {
+            return Err(inconsistent(format!("cards {} are not of a colour in play", known & !all)));
+        }
+        let unknown = all & !known;
+        let mut problem = Problem {
+            in_play,
+            unknown,
+            known_code,
+            len: 0,
+            eligible: [0; MAX_SINKS],
+            capacity: [0; MAX_SINKS],
+            owner: [Owner::Pile; MAX_SINKS],
+            code_sink: [ROOT; 5],
+        };
+        if known_code.is_none() {
+            for colour in in_play.iter() {
+                problem.code_sink[colour.index()] = problem.len as u8;
+                problem.push(unknown & colour.cards(), 1, Owner::Code);
+            }
+        }
+        for (s, &size) in view.hand_sizes.iter().enumerate() {
+            if view.viewer == Some(Seat(s as u8)) {
+                if view.hand.map(Cards::len) != Some(usize::from(size)) {
+                    return Err(inconsistent("the hand does not match its size"));
+                }
+                continue;
+            }
+            if size == 0 {
+                continue;
+            }
+            let allowed = unknown & !view.passed.get(s).copied().flatten().unwrap_or_default();
+            let shown = view.held_colours.as_ref().map(|h| h.seat(Seat(s as u8)));
+            match shown {
+                Some(colours) => {
+                    let slots = colours.len();
+                    if slots == 0 || slots > usize::from(size) {
+                        return Err(inconsistent(format!("seat {s} holds {size} cards of {slots} colours")));
+                    }
+                    for colour in colours.iter() {
+                        problem.push(allowed & colour.cards(), 1, Owner::Seat(s as u8));
+                    }
+                    if usize::from(size) > slots {
+                        let rest = size - slots as u8;
+                        problem.push(allowed & Cards::of_colours(colours), rest, Owner::Seat(s as u8));
+                    }
+                }
+                None => problem.push(allowed, size, Owner::Seat(s as u8)),
+            }
+        }
+        if view.draw_pile > 0 {
+            problem.push(unknown, view.draw_pile, Owner::Pile);
+        }
+        let places: usize = problem.capacity[..problem.len].iter().map(|&c| usize::from(c)).sum();
+        if places != unknown.len() {
+            return Err(inconsistent(format!(
+                "{} cards are unaccounted for but the code, the other hands and the draw pile hold {places}",
+                unknown.len()
+            )));
+        }
+        Ok(problem)
+    }
+
+    fn push(&mut self, eligible: Cards, capacity: u8, owner: Owner) {
+        // At most 5 + 5 * 4 + 1 = 26 sinks are ever pushed (MAX_PLAYERS seats, 3-card hands).
+        if self.len < MAX_SINKS {
+            self.eligible[self.len] = eligible.bits();
+            self.capacity[self.len] = capacity;
+            self.owner[self.len] = owner;
+            self.len += 1;
+        }
+    }
+
+    /// Finds a full assignment: cards in `order`, each put in a sink chosen by `choose` among
+    /// those with room (`choose` gets the mask of candidate sinks), else by an augmenting path.
+    fn solve(&self, order: &[Card], mut choose: impl FnMut(u32, &Assignment) -> usize) -> Option<Assignment> {
+        let mut a = Assignment { holds: [0; MAX_SINKS], load: [0; MAX_SINKS] };
+        for &card in order {
+            let bit = card.bit();
+            let mut candidates = 0u32;
+            for j in 0..self.len {
+                if self.eligible[j] & bit != 0 && a.load[j] < self.capacity[j] {
+                    candidates |= 1 << j;
+                }
+            }
+            if candidates != 0 {
+                let j = choose(candidates, &a);
+                a.holds[j] |= bit;
+                a.load[j] += 1;
+            } else if !self.augment(&mut a, bit) {
+                return None;
+            }
+        }
+        Some(a)
+    }
+
+    /// Places card `bit` by moving cards along a shortest chain of sinks to one with room.
+    fn augment(&self, a: &mut Assignment, bit: u64) -> bool {
+        let mut parent = [ROOT; MAX_SINKS];
+        let mut queue = [0u8; MAX_SINKS];
+        let (mut head, mut tail) = (0, 0);
+        let mut visited = 0u32;
+        for j in 0..self.len {
+            if self.eligible[j] & bit != 0 {
+                visited |= 1 << j;
+                queue[tail] = j as u8;
+                tail += 1;
+            }
+        }
+        while head < tail {
+            let j = usize::from(queue[head]);
+            head += 1;
+            if a.load[j] < self.capacity[j] {
+                let mut cur = j;
+                while parent[cur] != ROOT {
+                    let p = usize::from(parent[cur]);
+                    let moved = a.holds[p] & self.eligible[cur];
+                    let moved = moved & moved.wrapping_neg();
+                    a.holds[p] ^= moved;
+                    a.load[p] -= 1;
+                    a.holds[cur] |= moved;
+                    a.load[cur] += 1;
+                    cur = p;
+                }
+                a.holds[cur] |= bit;
+                a.load[cur] += 1;
+                return true;
+            }
+            for k in 0..self.len {
+                if visited & (1 << k) == 0 && a.holds[j] & self.eligible[k] != 0 {
+                    visited |= 1 << k;
+                    parent[k] = j as u8;
+                    queue[tail] = k as u8;
+                    tail += 1;
+                }
+            }
+        }
+        false
+    }
+
+    /// The sinks reachable from each sink: `j -> k` when a card held by `j` is accepted by `k`.
+    fn reach_from(&self, a: &Assignment, start: usize) -> u32 {
+        let mut reached = 1u32 << start;
+        let mut frontier = reached;
+        while frontier != 0 {
+            let j = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            for k in 0..self.len {
+                if reached & (1 << k) == 0 && a.holds[j] & self.eligible[k] != 0 {
+                    reached |= 1 << k;
+                    frontier |= 1 << k;
+                }
+            }
+        }
+        reached
+    }
+}
+
+/// For each colour in play, the numbers that can still be its hidden code, as one seat (or a
+/// spectator) knows the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deduction {
+    in_play: Colours,
+    possible: [u16; 5],
+}
+
+impl Deduction {
+    /// Deduces from a view alone. Errors if the view describes no possible game.
+    pub fn from_view(view: &View) -> Result<Deduction, SetupError> {
+        let problem = Problem::from_view(view)?;
+        if let Some(code) = problem.known_code {
+            let mut possible = [0u16; 5];
+            for colour in problem.in_play.iter() {
+                possible[colour.index()] = code.numbers(colour);
+            }
+            return Ok(Deduction { in_play: problem.in_play, possible });
+        }
+        let mut order = [Card::from_bit_index(0); CARD_COUNT];
+        let mut n = 0;
+        for card in problem.unknown {
+            order[n] = card;
+            n += 1;
+        }
+        let a = problem
+            .solve(&order[..n], |candidates, _| candidates.trailing_zeros() as usize)
+            .ok_or_else(|| inconsistent("no placement of the unknown cards fits what the view shows"))?;
+        let mut possible = [0u16; 5];
+        for colour in problem.in_play.iter() {
+            let k = usize::from(problem.code_sink[colour.index()]);
+            let reached = problem.reach_from(&a, k);
+            let mut cards = 0u64;
+            for j in 0..problem.len {
+                if reached & (1 << j) != 0 {
+                    cards |= a.holds[j];
+                }
+            }
+            possible[colour.index()] = Cards::from_bits(cards).numbers(colour);
+        }
+        Ok(Deduction { in_play: problem.in_play, possible })
+    }
+
+    /// Deduces what `viewer` knows of `game` (builds the view first).
+    pub fn for_viewer(game: &TheSafe, viewer: Viewer) -> Result<Deduction, SetupError> {
+        Deduction::from_view(&game.view(viewer))
+    }
+
+    /// The colours in play.
+    pub fn colours(&self) -> Colours {
+        self.in_play
+    }
+
+    /// The numbers that can still be `colour`'s code, as a mask (bit `n` for number `n`).
+    pub fn possible_mask(&self, colour: Colour) -> u16 {
+        self.possible[colour.index()]
+    }
+
+    /// The numbers that can still be `colour`'s code, ascending.
+    pub fn possible(&self, colour: Colour) -> Vec<u8> {
+        (0..10).filter(|n| self.possible[colour.index()] & (1 << n) != 0).collect()
+    }
+
+    /// The code number of `colour` if only one is possible.
+    pub fn certain(&self, colour: Colour) -> Option<u8> {
+        let mask = self.possible[colour.index()];
+        (mask.count_ones() == 1).then(|| mask.trailing_zeros() as u8)
+    }
+
+    /// Whether every colour's code is certain.
+    pub fn all_certain(&self) -> bool {
+        self.in_play.iter().all(|c| self.certain(c).is_some())
+    }
+}
+
+/// At the end of a mission: who may name a colour and who knows it for certain.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColourCertainty {
+    /// The colour.
+    pub colour: Colour,
+    /// The seats allowed to name it (holding none of it, 004:48).
+    pub eligible: Vec<Seat>,
+    /// The seat the table asks to name it (`None`: nobody may, 004:49).
+    pub namer: Option<Seat>,
+    /// The eligible seats that know the code number for certain from their own view.
+    pub certain: Vec<Seat>,
+}
+
+impl ColourCertainty {
+    /// Whether the seat that names this colour can name it with certainty.
+    pub fn namer_certain(&self) -> bool {
+        self.namer.is_some_and(|s| self.certain.contains(&s))
+    }
+
+    /// Whether some eligible seat knows it for certain.
+    pub fn team_certain(&self) -> bool {
+        !self.certain.is_empty()
+    }
+}
+
+/// Once play has ended (naming phase): for each colour in play, whether the team can name it
+/// with certainty, each eligible seat deducing from its own view. `None` before play has ended.
+pub fn mission_end_certainty(game: &TheSafe) -> Option<Result<Vec<ColourCertainty>, SetupError>> {
+    if !matches!(game.phase(), Phase::Naming { .. }) {
+        return None;
+    }
+    let players = game.players();
+    let solo_allowed = players == 1 && game.naming_seat(Colour::Orange) == Some(Seat(0));
+    let mut deductions: [Option<Deduction>; MAX_PLAYERS] = [None; MAX_PLAYERS];
+    let mut out = Vec::new();
+    for colour in game.in_play().iter() {
+        let eligible: Vec<Seat> =
+            Seat::all(players).filter(|&s| solo_allowed || !game.held_colours().seat(s).contains(colour)).collect();
+        let mut certain = Vec::new();
+        for &seat in &eligible {
+            let deduction = match deductions[seat.index()] {
+                Some(d) => d,
+                None => match Deduction::for_viewer(game, Viewer::Seat(seat)) {
+                    Ok(d) => {
+                        deductions[seat.index()] = Some(d);
+                        d
+                    }
+                    Err(e) => return Some(Err(e)),
+                },
+            };
+            if deduction.certain(colour).is_some() {
+                certain.push(seat);
+            }
+        }
+        out.push(ColourCertainty { colour, namer: game.naming_seat(colour), eligible, certain });
+    }
+    Some(Ok(out))
+}
+
+/// A sampled placement of the unknown cards.
+#[derive(Clone, Debug)]
+pub(crate) struct Sample {
+    pub(crate) code: Cards,
+    pub(crate) hands: [Cards; MAX_PLAYERS],
+    /// The draw pile in a random order.
+    pub(crate) pile: Vec<Card>,
+}
+
+/// Samples a placement consistent with the view: a random greedy placement repaired by
+/// augmenting paths, then random swaps between sinks (a symmetric chain, so it drifts towards
+/// the uniform distribution over placements). Exactly uniform when nothing constrains the hands.
+pub(crate) fn sample(view: &View, rng: &mut GameRng) -> Result<Sample, SetupError> {
+    let problem = Problem::from_view(view)?;
+    let mut order: Vec<Card> = problem.unknown.iter().collect();
+    rng.shuffle(&mut order);
+    let mut a = problem
+        .solve(&order, |candidates, a| {
+            // Weighted by room left, so that a greedy pass over shuffled cards is a uniform deal
+            // when nothing is constrained.
+            let mut total = 0u32;
+            let mut c = candidates;
+            while c != 0 {
+                let j = c.trailing_zeros() as usize;
+                c &= c - 1;
+                total += u32::from(problem.capacity[j] - a.load[j]);
+            }
+            let mut pick = rng.below(total.max(1));
+            let mut c = candidates;
+            while c != 0 {
+                let j = c.trailing_zeros() as usize;
+                c &= c - 1;
+                let room = u32::from(problem.capacity[j] - a.load[j]);
+                if pick < room {
+                    return j;
+                }
+                pick -= room;
+            }
+            candidates.trailing_zeros() as usize
+        })
+        .ok_or_else(|| inconsistent("no placement of the unknown cards fits what the view shows"))?;
+    let mut sink_of = [0u8; CARD_COUNT];
+    for j in 0..problem.len {
+        for card in Cards::from_bits(a.holds[j]) {
+            sink_of[usize::from(card.id())] = j as u8;
+        }
+    }
+    if order.len() >= 2 {
+        for _ in 0..16 * order.len() {
+            let x = order[rng.index(order.len())];
+            let y = order[rng.index(order.len())];
+            let (sx, sy) = (usize::from(sink_of[usize::from(x.id())]), usize::from(sink_of[usize::from(y.id())]));
+            if sx != sy && problem.eligible[sy] & x.bit() != 0 && problem.eligible[sx] & y.bit() != 0 {
+                a.holds[sx] ^= x.bit() | y.bit();
+                a.holds[sy] ^= x.bit() | y.bit();
+                sink_of[usize::from(x.id())] = sy as u8;
+                sink_of[usize::from(y.id())] = sx as u8;
+            }
+        }
+    }
+    let mut sample =
+        Sample { code: problem.known_code.unwrap_or_default(), hands: [Cards::EMPTY; MAX_PLAYERS], pile: Vec::new() };
+    for j in 0..problem.len {
+        let cards = Cards::from_bits(a.holds[j]);
+        match problem.owner[j] {
+            Owner::Code => sample.code |= cards,
+            Owner::Seat(s) => sample.hands[usize::from(s)] |= cards,
+            Owner::Pile => sample.pile.extend(cards),
+        }
+    }
+    rng.shuffle(&mut sample.pile);
+    Ok(sample)
+}
