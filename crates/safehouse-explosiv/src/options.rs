@@ -132,7 +132,10 @@ impl GameOptions for Options {
         if self.last_card_bonus > MAX_LAST_CARD_BONUS {
             return Err(SetupError::option(
                 "last_card_bonus",
-                format!("{} is more than the {MAX_LAST_CARD_BONUS} allowed (the rulebook says 2)", self.last_card_bonus),
+                format!(
+                    "{} is more than the {MAX_LAST_CARD_BONUS} allowed (the rulebook says 2)",
+                    self.last_card_bonus
+                ),
             ));
         }
         Ok(())

@@ -295,6 +295,11 @@ impl Explosiv {
                     Unclaimed::Discard => {
                         self.removed.push(row.explosive);
                     }
+                    // A card carried over once leaves the game when unclaimed again, so that
+                    // the game always ends.
+                    Unclaimed::CarryOver if row.carried => {
+                        self.removed.push(row.explosive);
+                    }
                     Unclaimed::CarryOver => {
                         carried.push(ExplosiveCard::briefcase(row.explosive.front));
                     }
@@ -334,7 +339,7 @@ impl Explosiv {
         self.round += 1;
         self.rows.clear();
         for card in carried.iter() {
-            self.rows.push(Row::new(*card));
+            self.rows.push(Row { carried: true, ..Row::new(*card) });
         }
         while self.rows.len() < players + 1 {
             let Some(front) = self.deck.pop() else { break };

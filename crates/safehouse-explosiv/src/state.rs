@@ -59,11 +59,19 @@ pub struct Row {
     pub(crate) cards: FixedVec<Placed, ROW_CAPACITY>,
     /// The values 1..7 already in the row (8 may repeat, so it is never recorded here).
     pub(crate) present: CardSet,
+    /// Whether the explosive card was carried over unclaimed from the last round (E7).
+    pub(crate) carried: bool,
 }
 
 impl Row {
     pub(crate) fn new(explosive: ExplosiveCard) -> Self {
-        Row { explosive, cards: FixedVec::new(), present: CardSet::EMPTY }
+        Row { explosive, cards: FixedVec::new(), present: CardSet::EMPTY, carried: false }
+    }
+
+    /// Whether the explosive card was carried over unclaimed from the last round (option
+    /// `unclaimed_explosive = carry_over`); unclaimed again, it leaves the game.
+    pub fn carried(&self) -> bool {
+        self.carried
     }
 
     /// The explosive card, with the side that is up.
@@ -92,11 +100,11 @@ impl Row {
     }
 
     /// A row from its parts, or `None` if they break the row rules' shape.
-    pub(crate) fn from_parts(explosive: ExplosiveCard, cards: &[Placed]) -> Option<Row> {
+    pub(crate) fn from_parts(explosive: ExplosiveCard, cards: &[Placed], carried: bool) -> Option<Row> {
         if !(1..=HIGHEST_NUMBER).contains(&explosive.front) {
             return None;
         }
-        let mut row = Row::new(explosive);
+        let mut row = Row { carried, ..Row::new(explosive) };
         for &placed in cards {
             if !(1..=HIGHEST_NUMBER).contains(&placed.card)
                 || (placed.card != HIGHEST_NUMBER && row.present.contains(placed.card))
@@ -113,18 +121,20 @@ impl Row {
 struct RowData {
     explosive: ExplosiveCard,
     cards: FixedVec<Placed, ROW_CAPACITY>,
+    #[serde(default)]
+    carried: bool,
 }
 
 impl Serialize for Row {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        RowData { explosive: self.explosive, cards: self.cards }.serialize(serializer)
+        RowData { explosive: self.explosive, cards: self.cards, carried: self.carried }.serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Row {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let data = RowData::deserialize(deserializer)?;
-        Row::from_parts(data.explosive, &data.cards)
+        Row::from_parts(data.explosive, &data.cards, data.carried)
             .ok_or_else(|| serde::de::Error::custom("row breaks the placement rules (bad or repeated card)"))
     }
 }

@@ -56,6 +56,9 @@ pub struct RowView {
     pub explosive: ExplosiveCard,
     /// The number cards, in the order placed.
     pub cards: Vec<Placed>,
+    /// Whether the explosive card was carried over unclaimed from the last round (E7).
+    #[serde(default)]
+    pub carried: bool,
 }
 
 /// One seat as the viewer sees it.
@@ -156,7 +159,11 @@ impl Explosiv {
             round: self.round,
             round_start: self.round_start,
             to_move: self.to_move,
-            rows: self.rows.iter().map(|r| RowView { explosive: r.explosive, cards: r.cards.to_vec() }).collect(),
+            rows: self
+                .rows
+                .iter()
+                .map(|r| RowView { explosive: r.explosive, cards: r.cards.to_vec(), carried: r.carried })
+                .collect(),
             deck,
             removed: self.removed.to_vec(),
             seats,
@@ -194,7 +201,8 @@ impl Explosiv {
             if row.cards.iter().any(|p| p.seat.index() >= players) {
                 return Err(bad("a placed card belongs to no seat"));
             }
-            let row = Row::from_parts(row.explosive, &row.cards).ok_or_else(|| bad("a row breaks the rules"))?;
+            let row =
+                Row::from_parts(row.explosive, &row.cards, row.carried).ok_or_else(|| bad("a row breaks the rules"))?;
             if !rows.push(row) {
                 return Err(bad("too many rows"));
             }
@@ -335,11 +343,14 @@ impl fmt::Display for View {
         writeln!(f)?;
         for (i, row) in self.rows.iter().enumerate() {
             let card = row.explosive;
-            let side = if card.exploded {
+            let mut side = if card.exploded {
                 format!("{:+} BOMB", card.value())
             } else {
                 format!("+{} briefcase (bomb {})", card.front, card.back())
             };
+            if row.carried {
+                side.push_str(", carried");
+            }
             write!(f, "  row {}  {side:<24}", row_letter(i as u8))?;
             if row.cards.is_empty() {
                 write!(f, " (empty)")?;

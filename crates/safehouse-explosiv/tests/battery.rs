@@ -4,8 +4,8 @@
 use safehouse_engine::testing::check_random_games;
 use safehouse_engine::{Game, Seat, Setup};
 use safehouse_explosiv::{
-    CardSet, EXPLOSIVE_DECK, Explosiv, GameTieBreak, LongestRowTie, NoLegalMove, Options, RoundStartPlayer, RowTieBreak,
-    Unclaimed,
+    CardSet, EXPLOSIVE_DECK, Explosiv, GameTieBreak, LongestRowTie, NoLegalMove, Options, RoundStartPlayer,
+    RowTieBreak, Unclaimed,
 };
 
 /// Every explosive card of the box is in exactly one place (deck, a row, a seat's winnings, out

@@ -6,7 +6,7 @@
 
 use safehouse_engine::{ActionError, Game, GameOptions, GameRng, Seat, Setup, SetupError, Viewer};
 use safehouse_explosiv::{
-    Action, CardSet, Deal, Event, ExplosionCause, ExplosiveCard, Explosiv, GameTieBreak, LongestRowTie, NoLegalMove,
+    Action, CardSet, Deal, Event, ExplosionCause, Explosiv, ExplosiveCard, GameTieBreak, LongestRowTie, NoLegalMove,
     Options, RoundStartPlayer, RowTieBreak, Unclaimed,
 };
 
@@ -64,7 +64,10 @@ fn legal(game: &Explosiv) -> Vec<Action> {
     out
 }
 
-fn scored(events: &[Event]) -> Vec<(u8, Vec<u8>, Option<Seat>, bool, i8)> {
+/// A scored row: row, totals, winner, tied, value of the card.
+type Scored = (u8, Vec<u8>, Option<Seat>, bool, i8);
+
+fn scored(events: &[Event]) -> Vec<Scored> {
     events
         .iter()
         .filter_map(|e| match e {
@@ -143,18 +146,8 @@ const DOUBLE_EIGHT_ROUND: [(u8, u8, u8); 16] = [
 
 /// Ten placements after which X (seat 0, to move) holds 1, 4, 5 and cannot place any: A and C end
 /// with its own cards and B (last card Y's) already holds a 1, a 4 and a 5.
-const STUCK_PREFIX: [(u8, u8, u8); 10] = [
-    (0, 6, C),
-    (1, 4, B),
-    (0, 7, B),
-    (1, 3, A),
-    (0, 2, A),
-    (1, 5, B),
-    (0, 8, B),
-    (1, 8, B),
-    (0, 3, B),
-    (1, 1, B),
-];
+const STUCK_PREFIX: [(u8, u8, u8); 10] =
+    [(0, 6, C), (1, 4, B), (0, 7, B), (1, 3, A), (0, 2, A), (1, 5, B), (0, 8, B), (1, 8, B), (0, 3, B), (1, 1, B)];
 
 // ---------------------------------------------------------------------------------------------
 // Setup
@@ -357,7 +350,17 @@ fn unclaimed_cards_can_carry_over_to_the_next_round() {
     assert!(g.removed().is_empty());
     let fronts: Vec<u8> = g.rows().iter().map(|r| r.explosive().front).collect();
     assert_eq!(fronts, vec![4, 5, 2], "the unclaimed +4 stays as row A, two new cards join it");
+    assert!(g.rows()[0].carried() && !g.rows()[1].carried());
     assert_eq!(g.deck().len(), 11);
+    // Round 2 (blue starts): the same round with the seats swapped leaves A unclaimed again,
+    // and a card carried over once then leaves the game.
+    let swapped: Vec<(u8, u8, u8)> = DOUBLE_EIGHT_ROUND.iter().map(|&(s, c, r)| (1 - s, c, r)).collect();
+    let rows = scored(&play(&mut g, &swapped));
+    assert_eq!(rows[0], (A, vec![11, 11], None, true, 4));
+    let removed: Vec<u8> = g.removed().iter().map(|c| c.front).collect();
+    assert_eq!(removed, vec![4]);
+    let fronts: Vec<u8> = g.rows().iter().map(|r| r.explosive().front).collect();
+    assert_eq!(fronts, vec![7, 1, 8], "round 3: three new cards");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -449,7 +452,8 @@ fn a_seat_that_cannot_place_discards_a_card_of_its_choice_face_up() {
 
 #[test]
 fn a_face_down_discard_hides_the_card_from_the_others() {
-    let options = Options { no_legal_move: NoLegalMove::DiscardFaceDown, show_deduced_hands: true, ..Options::default() };
+    let options =
+        Options { no_legal_move: NoLegalMove::DiscardFaceDown, show_deduced_hands: true, ..Options::default() };
     let mut g = game(2, options, &DECK);
     play(&mut g, &STUCK_PREFIX);
     let events = act(&mut g, 0, Action::Discard { card: 4 });
@@ -610,7 +614,8 @@ fn views_hide_other_hands_and_show_the_table() {
 
 #[test]
 fn view_text_and_json_snapshots() {
-    let options = Options { no_legal_move: NoLegalMove::DiscardFaceDown, show_deduced_hands: true, ..Options::default() };
+    let options =
+        Options { no_legal_move: NoLegalMove::DiscardFaceDown, show_deduced_hands: true, ..Options::default() };
     let mut g = game(2, options, &DECK);
     play(&mut g, &STUCK_PREFIX);
     act(&mut g, 0, Action::Discard { card: 4 });
