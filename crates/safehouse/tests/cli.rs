@@ -1,0 +1,63 @@
+//! The binary itself: `games`, `rules`, `engine` over real pipes, `play` with a scripted person.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn safehouse(args: &[&str], input: impl AsRef<[u8]>) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_safehouse"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run safehouse");
+    child.stdin.take().expect("stdin").write_all(input.as_ref()).expect("write");
+    let out = child.wait_with_output().expect("wait");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn games_and_rules_list_every_game_with_its_options() {
+    let (ok, out, _) = safehouse(&["games"], "");
+    assert!(ok);
+    for id in safehouse_games::ids() {
+        assert!(out.contains(id), "{id} missing from `games`: {out}");
+        let (ok, rules, err) = safehouse(&["rules", id], "");
+        assert!(ok, "{err}");
+        assert!(rules.contains("## Options"), "{id}: {rules}");
+    }
+    let (ok, rules, _) = safehouse(&["rules", "cash"], "");
+    assert!(ok);
+    assert!(rules.contains("exhausted_pile_bonus") && rules.contains("selects the `cash` preset"));
+    let (ok, _, err) = safehouse(&["rules", "chess"], "");
+    assert!(!ok);
+    assert!(err.contains("unknown game `chess`"), "{err}");
+}
+
+#[test]
+fn engine_answers_every_line_over_pipes() {
+    let input: &[u8] = b"{\"cmd\":\"hello\"}\nnot json\n\xff\n{\"cmd\":\"new\",\"game\":\"cash\",\"players\":3}\n{\"cmd\":\"quit\"}\n{\"cmd\":\"hello\"}\n";
+    let (ok, out, _) = safehouse(&["engine"], input);
+    assert!(ok);
+    let answers: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    assert_eq!(answers.len(), 5, "one answer per line until quit: {out}");
+    assert_eq!(answers[0]["protocol"], "safehouse-engine/1");
+    assert_eq!(answers[1]["error"]["code"], "bad_json");
+    assert_eq!(answers[2]["error"]["code"], "bad_json");
+    assert_eq!(answers[3]["game"], "club-unlock");
+    assert_eq!(answers[4]["ok"], true);
+}
+
+#[test]
+fn play_in_the_terminal_to_the_end() {
+    let script = "1\n".repeat(5_000);
+    let (ok, out, err) = safehouse(&["play", "club-unlock", "--players", "3", "--seed", "3"], &script);
+    assert!(ok, "{err}");
+    assert!(out.contains("You are seat 0") && out.contains("Game over"), "{}", &out[out.len().saturating_sub(400)..]);
+    let (ok, _, err) = safehouse(&["play", "club-unlock", "--seat", "9"], "");
+    assert!(!ok);
+    assert!(err.contains("seat 9 does not exist"), "{err}");
+    let (ok, _, err) = safehouse(&["play", "club-unlock", "--options", "{\"nope\":1}"], "");
+    assert!(!ok);
+    assert!(err.contains("unknown field"), "{err}");
+}
