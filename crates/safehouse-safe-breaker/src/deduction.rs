@@ -9,14 +9,17 @@
 //! consistent with the view are exactly the ways to give every seat one of its candidates
 //! with no colour and no number used twice; the set-aside parts are the rest.
 //!
-//! The search is a depth-first enumeration over seats (fewest candidates first), with the
-//! colours and numbers taken so far as a bit mask and a seat with no candidate left cutting
-//! the branch. It visits each consistent assignment once, counting for every seat and code
-//! the number of assignments in which that seat holds that code. With six players, from a
-//! seat's view, there are at most 5! × 5! = 14,400 assignments (none ruled out yet); after a
-//! few questions there are far fewer. Every consistent assignment is equally likely (the deal
-//! is uniform and every answer is forced by the codes), so the counts give exact
-//! probabilities, and [`Deduction::sample`] draws an assignment uniformly.
+//! The count is a dynamic programme over seats (fewest candidates first) whose state is the
+//! set of colours and the set of numbers already taken (12 bits): a forward pass counts the
+//! ways to reach each state, a backward pass the ways to complete it, and their product gives,
+//! for every seat and code, the number of consistent assignments in which that seat holds that
+//! code. With six players there are at most 924 states, so the work is a few thousand steps
+//! whatever the position: from a seat's view the 5! x 5! = 14,400 assignments of an opening
+//! position are counted without being visited one by one. Every consistent assignment is
+//! equally likely (the deal is uniform and every answer is forced by the codes), so the counts
+//! give exact probabilities, and [`Deduction::sample`] draws an assignment uniformly by walking
+//! down the backward counts. [`Deduction::for_each`] enumerates the assignments themselves
+//! (depth-first, cutting a branch as soon as a remaining seat has no candidate left).
 //!
 //! The deduction treats the players' *choices* (what they ask, whom they accuse) as carrying no
 //! information: they are strategy, not rules.
@@ -49,6 +52,60 @@ const CONFLICTS: [u64; CODES] = {
     }
     out
 };
+
+/// The search state bits a code takes: its colour (bits 0-5) and its number (bits 6-11).
+const STATE_BITS: [u16; CODES] = {
+    let mut out = [0u16; CODES];
+    let mut i = 0;
+    while i < CODES {
+        out[i] = (1 << (i / PARTS)) | (1 << (PARTS + i % PARTS));
+        i += 1;
+    }
+    out
+};
+
+/// The codes blocked by a set of taken colours (a 6-bit mask).
+const COLOUR_BLOCKS: [u64; 64] = {
+    let mut out = [0u64; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut c = 0;
+        while c < PARTS {
+            if m & (1 << c) != 0 {
+                out[m] |= colour_mask(c);
+            }
+            c += 1;
+        }
+        m += 1;
+    }
+    out
+};
+
+/// The codes blocked by a set of taken numbers (a 6-bit mask).
+const NUMBER_BLOCKS: [u64; 64] = {
+    let mut out = [0u64; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut n = 0;
+        while n < PARTS {
+            if m & (1 << n) != 0 {
+                out[m] |= number_mask(n);
+            }
+            n += 1;
+        }
+        m += 1;
+    }
+    out
+};
+
+/// Search states: 6 bits of taken colours and 6 of taken numbers.
+const STATES: usize = 1 << (2 * PARTS);
+
+/// The codes a search state blocks.
+#[inline]
+fn blocked(state: u16) -> u64 {
+    COLOUR_BLOCKS[usize::from(state & 0x3F)] | NUMBER_BLOCKS[usize::from(state >> PARTS)]
+}
 
 /// All 36 codes.
 const ALL_CODES: u64 = (1 << CODES) - 1;
@@ -134,6 +191,9 @@ pub struct Deduction {
     order: [u8; MAX_PLAYERS],
     /// Number of consistent assignments.
     worlds: u64,
+    /// `completions[d]`: for every state reachable after the first `d` seats of `order` (sorted
+    /// by state), the number of ways to complete it. `completions[0]` is `[(0, worlds)]`.
+    completions: Vec<Vec<(u16, u32)>>,
     /// `counts[s][i]`: assignments in which seat `s` holds code `i`.
     counts: [[u32; CODES]; MAX_PLAYERS],
 }
@@ -160,13 +220,83 @@ impl Deduction {
             *o = i as u8;
         }
         order[..players].sort_by_key(|&s| (candidates[usize::from(s)].count_ones(), s));
-        let mut deduction = Deduction { players, candidates, order, worlds: 0, counts: [[0; CODES]; MAX_PLAYERS] };
-        let search = Search { cand: &deduction.candidates, order: &deduction.order, players };
-        let mut counts = [[0; CODES]; MAX_PLAYERS];
-        let worlds = search.count(0, 0, &mut counts);
-        deduction.worlds = worlds;
-        deduction.counts = counts;
+        let mut deduction = Deduction {
+            players,
+            candidates,
+            order,
+            worlds: 0,
+            completions: Vec::new(),
+            counts: [[0; CODES]; MAX_PLAYERS],
+        };
+        deduction.count();
         deduction
+    }
+
+    /// The forward and backward passes (see the module docs).
+    fn count(&mut self) {
+        let players = self.players;
+        // Forward: the reachable states after each seat, with the ways to reach them.
+        let mut forward: Vec<Vec<(u16, u32)>> = Vec::with_capacity(players + 1);
+        forward.push(vec![(0, 1)]);
+        let mut scratch = vec![0u32; STATES];
+        for depth in 0..players {
+            let seat = usize::from(self.order[depth]);
+            let mut next: Vec<u16> = Vec::new();
+            for &(state, ways) in &forward[depth] {
+                let mut avail = self.candidates[seat] & !blocked(state);
+                while avail != 0 {
+                    let i = avail.trailing_zeros() as usize;
+                    avail &= avail - 1;
+                    let to = state | STATE_BITS[i];
+                    if scratch[usize::from(to)] == 0 {
+                        next.push(to);
+                    }
+                    scratch[usize::from(to)] += ways;
+                }
+            }
+            next.sort_unstable();
+            let level = next.iter().map(|&to| (to, std::mem::take(&mut scratch[usize::from(to)]))).collect();
+            forward.push(level);
+        }
+        // Backward: the ways to complete each state; forward x backward gives the counts.
+        let mut completions: Vec<Vec<(u16, u32)>> = vec![Vec::new(); players + 1];
+        completions[players] = forward[players].iter().map(|&(state, _)| (state, 1)).collect();
+        for &(state, _) in &forward[players] {
+            scratch[usize::from(state)] = 1;
+        }
+        for depth in (0..players).rev() {
+            let seat = usize::from(self.order[depth]);
+            let mut level = Vec::with_capacity(forward[depth].len());
+            for &(state, ways) in &forward[depth] {
+                let mut avail = self.candidates[seat] & !blocked(state);
+                let mut total = 0u32;
+                while avail != 0 {
+                    let i = avail.trailing_zeros() as usize;
+                    avail &= avail - 1;
+                    let below = scratch[usize::from(state | STATE_BITS[i])];
+                    if below > 0 {
+                        self.counts[seat][i] += (u64::from(ways) * u64::from(below)) as u32;
+                        total += below;
+                    }
+                }
+                level.push((state, total));
+            }
+            for &(state, _) in &forward[depth + 1] {
+                scratch[usize::from(state)] = 0;
+            }
+            for &(state, total) in &level {
+                scratch[usize::from(state)] = total;
+            }
+            completions[depth] = level;
+        }
+        self.worlds = completions[0].first().map_or(0, |&(_, total)| u64::from(total));
+        self.completions = completions;
+    }
+
+    /// Ways to complete `state` after the first `depth` seats of the search order.
+    fn completions_of(&self, depth: usize, state: u16) -> u64 {
+        let level = &self.completions[depth];
+        level.binary_search_by_key(&state, |&(s, _)| s).map_or(0, |k| u64::from(level[k].1))
     }
 
     /// Number of seats.
@@ -286,8 +416,7 @@ impl Deduction {
     pub fn for_each(&self, mut f: impl FnMut(&[Code])) {
         let search = Search { cand: &self.candidates, order: &self.order, players: self.players };
         let mut codes = [Code::new(Colour::ALL[0], Number::ALL[0]); MAX_PLAYERS];
-        let mut left = u64::MAX;
-        search.walk(0, 0, &mut codes, &mut left, &mut |codes| f(codes));
+        search.walk(0, 0, &mut codes, &mut |codes| f(codes));
     }
 
     /// Every consistent assignment (each seat's code, by seat). At most 14,400 from a seat's view.
@@ -297,17 +426,34 @@ impl Deduction {
         out
     }
 
-    /// The consistent assignment number `index` (`0..worlds()`) in the order of [`Deduction::for_each`].
+    /// The consistent assignment number `index` (`0..worlds()`) in the order of [`Deduction::for_each`],
+    /// found by walking down the completion counts (no enumeration).
     pub fn nth(&self, index: u64) -> Option<Vec<Code>> {
         if index >= self.worlds {
             return None;
         }
-        let search = Search { cand: &self.candidates, order: &self.order, players: self.players };
-        let mut codes = [Code::new(Colour::ALL[0], Number::ALL[0]); MAX_PLAYERS];
+        let mut codes = vec![Code::new(Colour::ALL[0], Number::ALL[0]); self.players];
+        let mut state = 0u16;
         let mut left = index;
-        let mut found = None;
-        search.walk(0, 0, &mut codes, &mut left, &mut |codes| found = Some(codes.to_vec()));
-        found
+        for depth in 0..self.players {
+            let seat = usize::from(self.order[depth]);
+            let mut avail = self.candidates[seat] & !blocked(state);
+            let mut chosen = None;
+            while avail != 0 {
+                let i = avail.trailing_zeros() as usize;
+                avail &= avail - 1;
+                let below = self.completions_of(depth + 1, state | STATE_BITS[i]);
+                if left < below {
+                    chosen = Some(i);
+                    break;
+                }
+                left -= below;
+            }
+            let i = chosen?;
+            codes[seat] = Code::from_index(i)?;
+            state |= STATE_BITS[i];
+        }
+        Some(codes)
     }
 
     /// One consistent assignment drawn uniformly at random (each seat's code, by seat).
@@ -335,52 +481,14 @@ impl Search<'_> {
         self.order[depth..self.players].iter().all(|&s| self.cand[usize::from(s)] & !blocked != 0)
     }
 
-    /// Counts the assignments of seats `order[depth..]` avoiding `blocked`, adding each seat's
-    /// code counts into `counts`.
-    fn count(&self, depth: usize, blocked: u64, counts: &mut [[u32; CODES]; MAX_PLAYERS]) -> u64 {
+    /// Visits every assignment of seats `order[depth..]` avoiding `blocked`, in order.
+    fn walk(&self, depth: usize, blocked: u64, codes: &mut [Code; MAX_PLAYERS], f: &mut dyn FnMut(&[Code])) {
         if depth == self.players {
-            return 1;
+            f(&codes[..self.players]);
+            return;
         }
         if !self.feasible(depth, blocked) {
-            return 0;
-        }
-        let seat = usize::from(self.order[depth]);
-        let mut avail = self.cand[seat] & !blocked;
-        let mut total = 0;
-        while avail != 0 {
-            let i = avail.trailing_zeros() as usize;
-            avail &= avail - 1;
-            let below = self.count(depth + 1, blocked | CONFLICTS[i], counts);
-            counts[seat][i] += below as u32;
-            total += below;
-        }
-        total
-    }
-
-    /// Visits assignments in order, skipping the first `*skip`; calls `f` on each after that
-    /// (with `*skip == u64::MAX` on all of them) and stops after the first when skipping.
-    fn walk(
-        &self,
-        depth: usize,
-        blocked: u64,
-        codes: &mut [Code; MAX_PLAYERS],
-        skip: &mut u64,
-        f: &mut dyn FnMut(&[Code]),
-    ) -> bool {
-        if depth == self.players {
-            if *skip == u64::MAX {
-                f(&codes[..self.players]);
-                return false;
-            }
-            if *skip == 0 {
-                f(&codes[..self.players]);
-                return true;
-            }
-            *skip -= 1;
-            return false;
-        }
-        if !self.feasible(depth, blocked) {
-            return false;
+            return;
         }
         let seat = usize::from(self.order[depth]);
         let mut avail = self.cand[seat] & !blocked;
@@ -390,10 +498,7 @@ impl Search<'_> {
             if let Some(code) = Code::from_index(i) {
                 codes[seat] = code;
             }
-            if self.walk(depth + 1, blocked | CONFLICTS[i], codes, skip, f) {
-                return true;
-            }
+            self.walk(depth + 1, blocked | CONFLICTS[i], codes, f);
         }
-        false
     }
 }

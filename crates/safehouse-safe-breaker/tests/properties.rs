@@ -125,6 +125,11 @@ fn check_game(players: usize, seed: u64, bits: u8, choices: &[(u8, u16)], specta
                     assert_eq!(deduction.code_count(seat, code), n, "step {step}: count of {seat} {code}");
                 }
             }
+            if deduction.worlds() <= 2_000 {
+                let by_index: Vec<Vec<Code>> = (0..deduction.worlds()).filter_map(|i| deduction.nth(i)).collect();
+                assert_eq!(by_index, deduction.assignments(), "step {step}: nth() and for_each() disagree");
+                assert_eq!(deduction.nth(deduction.worlds()), None);
+            }
             let sampled = deduction.sample(&mut rng);
             assert!(exact.contains(&sampled), "step {step}: sample outside the set");
             if let Some(seat) = viewer.seat() {
