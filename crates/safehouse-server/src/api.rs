@@ -1,0 +1,569 @@
+//! The HTTP API, described by `/openapi.json`.
+
+use std::sync::Arc;
+
+use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{Html, IntoResponse, Response};
+use axum::{Json, Router, routing};
+use safehouse_engine::{DynRecord, OptionDoc, Viewer};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use utoipa::{OpenApi, ToSchema};
+
+use crate::app::{Actor, App, SeatInfo, SeatKind, SeatPlan};
+use crate::bots::Difficulty;
+use crate::error::{ApiError, ErrorBody};
+use crate::token;
+
+/// JSON body extractor whose rejections are [`ApiError`]s with stable codes.
+#[derive(Debug)]
+pub(crate) struct ApiJson<T>(pub(crate) T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(rejection.into()),
+        }
+    }
+}
+
+/// A game and how to set it up.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct GameSummary {
+    /// The id to create matches with.
+    pub id: &'static str,
+    /// Other ids (each may select a preset).
+    pub aliases: Vec<&'static str>,
+    /// The game's name.
+    pub name: &'static str,
+    /// One sentence about it.
+    pub summary: &'static str,
+    /// Fewest players.
+    pub min_players: usize,
+    /// Most players.
+    pub max_players: usize,
+    /// Players when nobody says.
+    pub default_players: usize,
+    /// The options, each with its default, values and one line of help.
+    #[schema(value_type = Vec<Object>)]
+    pub options: Vec<OptionDoc>,
+    /// The default options, every field.
+    pub default_options: Value,
+    /// Named option sets.
+    pub presets: Vec<PresetSummary>,
+    /// The rules as implemented (Markdown); only in `GET /api/games/{id}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rules: Option<&'static str>,
+}
+
+/// A preset of a game.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PresetSummary {
+    /// Its name.
+    pub name: &'static str,
+    /// One line about it.
+    pub help: &'static str,
+    /// The full options it sets.
+    pub options: Value,
+}
+
+fn game_summary(game: &'static dyn safehouse_engine::DynGame, with_rules: bool) -> GameSummary {
+    let info = game.info();
+    GameSummary {
+        id: info.id,
+        aliases: info.aliases.iter().map(|a| a.id).collect(),
+        name: info.name,
+        summary: info.summary,
+        min_players: info.min_players,
+        max_players: info.max_players,
+        default_players: info.default_players,
+        options: game.option_docs(),
+        default_options: game.default_options(),
+        presets: game
+            .presets()
+            .into_iter()
+            .map(|(name, help, options)| PresetSummary { name, help, options })
+            .collect(),
+        rules: with_rules.then_some(info.rules),
+    }
+}
+
+/// Every game.
+#[utoipa::path(get, path = "/api/games", responses((status = 200, body = Vec<GameSummary>)))]
+pub(crate) async fn list_games() -> Json<Vec<GameSummary>> {
+    Json(safehouse_games::all().iter().map(|g| game_summary(*g, false)).collect())
+}
+
+/// One game, with its rules.
+#[utoipa::path(get, path = "/api/games/{game}", params(("game" = String, Path, description = "game id or alias")),
+    responses((status = 200, body = GameSummary), (status = 404, body = ErrorBody)))]
+pub(crate) async fn get_game(Path(game): Path<String>) -> Result<Json<GameSummary>, ApiError> {
+    let found = safehouse_games::find(&game)?;
+    Ok(Json(game_summary(found.game, true)))
+}
+
+/// A seat asked for when creating a match.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRequest {
+    /// `person` (joins with an invite code) or `bot`.
+    pub kind: SeatKind,
+    /// The bot's level (default `medium`).
+    #[serde(default)]
+    pub difficulty: Option<Difficulty>,
+    /// A name for the seat.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// Joining a seat right away when creating the match.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinNow {
+    /// The seat to join (a person's seat).
+    pub seat: u8,
+    /// The name to show.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// `POST /api/matches`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateMatch {
+    /// Game id or alias (an alias may select a preset).
+    pub game: String,
+    /// A preset to start from.
+    #[serde(default)]
+    pub preset: Option<String>,
+    /// Options to change (a JSON object; unknown fields are errors).
+    #[serde(default)]
+    pub options: Option<Value>,
+    /// One entry per seat, in turn order; the number of entries is the number of players.
+    pub seats: Vec<SeatRequest>,
+    /// Join this seat at once; the answer then holds its token.
+    #[serde(default)]
+    pub join: Option<JoinNow>,
+}
+
+/// A seat of a new match, with its invite code for people.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedSeat {
+    /// The seat as everyone sees it.
+    #[serde(flatten)]
+    pub info: SeatInfo,
+    /// The code that joins this seat (people only; shown only now).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+}
+
+/// The answer to `POST /api/matches`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchCreated {
+    /// The match id.
+    pub id: String,
+    /// The game id.
+    pub game: String,
+    /// Number of players.
+    pub players: usize,
+    /// The full options.
+    pub options: Value,
+    /// The seats.
+    pub seats: Vec<CreatedSeat>,
+    /// The seat joined at once, if `join` was given.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub joined: Option<Joined>,
+}
+
+/// A joined seat.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Joined {
+    /// The seat.
+    pub seat: u8,
+    /// The secret that opens the seat: send it as `Authorization: Bearer <token>`, or as
+    /// `?token=` on the WebSocket. Keep it; it is shown only once.
+    pub token: String,
+}
+
+/// Creates a match.
+#[utoipa::path(post, path = "/api/matches", request_body = CreateMatch,
+    responses((status = 201, body = MatchCreated), (status = 404, body = ErrorBody), (status = 422, body = ErrorBody),
+        (status = 503, body = ErrorBody)))]
+pub(crate) async fn create_match(
+    State(app): State<Arc<App>>,
+    ApiJson(request): ApiJson<CreateMatch>,
+) -> Result<(StatusCode, Json<MatchCreated>), ApiError> {
+    let found = safehouse_games::find(&request.game)?;
+    let game = found.game;
+    let info = game.info();
+    let players = request.seats.len();
+    if !(info.min_players..=info.max_players).contains(&players) {
+        return Err(safehouse_engine::SetupError::PlayerCount {
+            players,
+            min: info.min_players,
+            max: info.max_players,
+        }
+        .into());
+    }
+    let preset = request.preset.as_deref().or(found.preset);
+    let options = game.resolve_options(players, preset, request.options.as_ref())?;
+    let mut invites = Vec::with_capacity(players);
+    let plan: Vec<SeatPlan> = request
+        .seats
+        .into_iter()
+        .map(|seat| {
+            let name = seat.name.map(|n| n.chars().filter(|c| !c.is_control()).take(40).collect::<String>());
+            match seat.kind {
+                SeatKind::Person => {
+                    let invite = token::new_invite();
+                    let plan = SeatPlan {
+                        kind: SeatKind::Person,
+                        difficulty: None,
+                        name,
+                        invite_hash: Some(token::hash(&invite)),
+                    };
+                    invites.push(Some(invite));
+                    plan
+                }
+                SeatKind::Bot => {
+                    invites.push(None);
+                    SeatPlan {
+                        kind: SeatKind::Bot,
+                        difficulty: Some(seat.difficulty.unwrap_or_default()),
+                        name,
+                        invite_hash: None,
+                    }
+                }
+            }
+        })
+        .collect();
+    if let Some(join) = &request.join
+        && invites.get(usize::from(join.seat)).is_none_or(Option::is_none)
+    {
+        return Err(ApiError::bad_request(format!("seat {} is not a person's seat", join.seat)));
+    }
+    let slot = app.create(game, options.clone(), plan).await?;
+    let mut lm = slot.state.lock().await;
+    let joined = match request.join {
+        Some(join) => {
+            let invite = invites[usize::from(join.seat)].clone().unwrap_or_default();
+            let token = app.join(&mut lm, join.seat, &invite, join.name).await?;
+            Some(Joined { seat: join.seat, token })
+        }
+        None => None,
+    };
+    let seats = lm.seats().into_iter().zip(invites).map(|(info, invite)| CreatedSeat { info, invite }).collect();
+    let created = MatchCreated { id: lm.id.to_string(), game: info.id.to_owned(), players, options, seats, joined };
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+/// Query of `GET /api/matches`.
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+pub struct ListQuery {
+    /// Only matches not yet finished (default true).
+    pub live: Option<bool>,
+    /// At most this many (default 50, at most 500).
+    pub limit: Option<u32>,
+}
+
+/// The most recent matches.
+#[utoipa::path(get, path = "/api/matches", params(ListQuery), responses((status = 200, body = Vec<Object>)))]
+pub(crate) async fn list_matches(
+    State(app): State<Arc<App>>,
+    Query(query): Query<ListQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let list = app.store.list_matches(query.limit.unwrap_or(50).min(500), query.live.unwrap_or(true)).await?;
+    Ok(Json(serde_json::to_value(list).unwrap_or(Value::Null)))
+}
+
+/// A match as everyone may see it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct MatchInfo {
+    /// The match id.
+    pub id: String,
+    /// The game id.
+    pub game: String,
+    /// Number of players.
+    pub players: usize,
+    /// The full options.
+    pub options: Value,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// Actions so far.
+    pub seq: u64,
+    /// The seat to move, or null once finished.
+    pub to_move: Option<u8>,
+    /// Whether the match has ended.
+    pub finished: bool,
+    /// The result, once finished.
+    pub outcome: Option<Value>,
+}
+
+/// A match's public facts.
+#[utoipa::path(get, path = "/api/matches/{id}", params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = MatchInfo), (status = 404, body = ErrorBody)))]
+pub(crate) async fn get_match(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<MatchInfo>, ApiError> {
+    let slot = app.get(&id).await?;
+    let lm = slot.state.lock().await;
+    let record = lm.record();
+    Ok(Json(MatchInfo {
+        id: lm.id.to_string(),
+        game: lm.game.info().id.to_owned(),
+        players: lm.players(),
+        options: record.options,
+        seats: lm.seats(),
+        seq: lm.seq,
+        to_move: lm.game_match.to_move().map(|s| s.0),
+        finished: lm.finished,
+        outcome: lm.game_match.outcome().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)),
+    }))
+}
+
+/// `POST /api/matches/{id}/join`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinRequest {
+    /// The seat to join.
+    pub seat: u8,
+    /// The seat's invite code (from whoever created the match).
+    pub invite: String,
+    /// The name to show.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// Joins a person's seat with its invite code; the answer holds the seat's token.
+#[utoipa::path(post, path = "/api/matches/{id}/join", params(("id" = String, Path, description = "match id")),
+    request_body = JoinRequest,
+    responses((status = 200, body = Joined), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub(crate) async fn join_match(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    ApiJson(request): ApiJson<JoinRequest>,
+) -> Result<Json<Joined>, ApiError> {
+    let slot = app.get(&id).await?;
+    let mut lm = slot.state.lock().await;
+    let token = app.join(&mut lm, request.seat, &request.invite, request.name).await?;
+    Ok(Json(Joined { seat: request.seat, token }))
+}
+
+/// The token of a request: `Authorization: Bearer <token>`, or `?token=<token>`.
+pub(crate) fn request_token(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
+    if let Some(value) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
+        return Some(value.strip_prefix("Bearer ").unwrap_or(value).trim().to_owned());
+    }
+    query.filter(|t| !t.is_empty()).map(str::to_owned)
+}
+
+/// `?token=` for the view and the WebSocket.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+pub struct TokenQuery {
+    /// The seat's token (instead of the `Authorization` header); none for a spectator.
+    pub token: Option<String>,
+}
+
+/// What a seat (with its token) or a spectator (without) may see now.
+#[utoipa::path(get, path = "/api/matches/{id}/view", params(("id" = String, Path, description = "match id"), TokenQuery),
+    responses((status = 200, description = "seq, viewer, view, text, to_move, legal (when it is your move), seats, outcome", body = Object),
+        (status = 401, body = ErrorBody)))]
+pub(crate) async fn get_view(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let slot = app.get(&id).await?;
+    let mut lm = slot.state.lock().await;
+    app.ensure_sound(&mut lm).await?;
+    let viewer = match request_token(&headers, query.token.as_deref()) {
+        Some(token) => {
+            let seat = app.authenticate(&mut lm, &token).await?;
+            app.mark_present(&mut lm, seat).await;
+            Viewer::Seat(seat)
+        }
+        None => Viewer::Spectator,
+    };
+    Ok(Json(lm.view_response(viewer)))
+}
+
+/// `POST /api/matches/{id}/actions`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActRequest {
+    /// One of the legal actions, in the game's JSON format.
+    pub action: Value,
+    /// The match's sequence number the action was chosen at (the `seq` of the last view or
+    /// update). If given and the match has moved on, the action is refused with `stale_seq`:
+    /// this is how a replayed or duplicated request is refused.
+    #[serde(default)]
+    pub seq: Option<u64>,
+}
+
+/// An accepted action.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ActResponse {
+    /// The action's sequence number (the match's new `seq`).
+    pub seq: u64,
+    /// What happened, as the acting seat may see it.
+    pub events: Vec<Value>,
+}
+
+/// Acts for the seat the token opens. Answered only once the action is stored.
+#[utoipa::path(post, path = "/api/matches/{id}/actions", params(("id" = String, Path, description = "match id")),
+    request_body = ActRequest,
+    responses((status = 200, body = ActResponse), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 422, body = ErrorBody)),
+    security(("seat_token" = [])))]
+pub(crate) async fn act(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(request): ApiJson<ActRequest>,
+) -> Result<Json<ActResponse>, ApiError> {
+    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
+    let slot = app.get(&id).await?;
+    let mut lm = slot.state.lock().await;
+    let seat = app.authenticate(&mut lm, &token).await?;
+    app.mark_present(&mut lm, seat).await;
+    let acted = app.act_locked(&slot, &mut lm, seat, &request.action, request.seq, Actor::Person).await?;
+    Ok(Json(ActResponse { seq: acted.seq, events: acted.events }))
+}
+
+/// A finished match's record, which replays it exactly.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct RecordResponse {
+    /// The record (`safehouse-record/1`): game, players, options, seed, every action.
+    #[schema(value_type = Object)]
+    pub record: DynRecord,
+    /// The result.
+    pub outcome: Value,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+}
+
+/// The record of a finished match (refused with `match_not_finished` before the end: the seed
+/// would reveal every hidden card).
+#[utoipa::path(get, path = "/api/matches/{id}/record", params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = RecordResponse), (status = 409, body = ErrorBody)))]
+pub(crate) async fn get_record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<RecordResponse>, ApiError> {
+    let slot = app.get(&id).await?;
+    let lm = slot.state.lock().await;
+    if !lm.finished {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "match_not_finished",
+            "the record is available once the match has ended",
+        ));
+    }
+    Ok(Json(RecordResponse {
+        record: lm.record(),
+        outcome: lm.game_match.outcome().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)).unwrap_or(Value::Null),
+        seats: lm.seats(),
+    }))
+}
+
+/// Liveness and the database.
+#[utoipa::path(get, path = "/healthz", responses((status = 200, body = Object), (status = 503, body = Object)))]
+pub(crate) async fn healthz(State(app): State<Arc<App>>) -> Response {
+    match app.store.ping().await {
+        Ok(()) => Json(json!({ "status": "ok", "database": format!("{:?}", app.store.backend()).to_lowercase() }))
+            .into_response(),
+        Err(error) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "database_unavailable", "error": error.to_string() })),
+        )
+            .into_response(),
+    }
+}
+
+/// The home page: what this server is, and where its API is described.
+pub(crate) async fn home() -> Html<&'static str> {
+    Html(HOME)
+}
+
+const HOME: &str = r#"<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Safehouse</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}code{background:#eee;padding:0 .2em}</style>
+</head>
+<body>
+<h1>Safehouse</h1>
+<p>This is a Safehouse table server: it runs matches of the Safehouse safe-cracking card games for people and bots,
+stores every move, and keeps each player's hidden cards to that player.</p>
+<ul>
+<li><a href="/openapi.json">/openapi.json</a>: the HTTP API (create a match, join a seat, see your view, act, fetch a finished match's record)</li>
+<li><a href="/api/games">/api/games</a>: the games and their options</li>
+<li><code>/api/matches/{id}/ws</code>: a WebSocket per seat or spectator that pushes each move as it happens</li>
+<li><a href="/healthz">/healthz</a> and <a href="/metrics">/metrics</a>: for operators</li>
+</ul>
+</body>
+</html>
+"#;
+
+/// Unknown paths.
+pub(crate) async fn not_found() -> ApiError {
+    ApiError::not_found("no such endpoint; see /openapi.json")
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Safehouse table server", description = "Matches of the Safehouse games for people and bots. Errors are `{\"error\": {\"code\", \"message\"}}` with stable codes. Each seat also has a WebSocket at `/api/matches/{id}/ws?token=...` (see docs/server.md)."),
+    paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, get_record, healthz),
+    components(schemas(ErrorBody, GameSummary, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
+        Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse)),
+    modifiers(&SecurityAddon)
+)]
+struct ApiDoc;
+
+struct SecurityAddon;
+
+impl utoipa::Modify for SecurityAddon {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "seat_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("the token from joining a seat"))
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The OpenAPI document.
+pub fn openapi_json() -> String {
+    ApiDoc::openapi().to_pretty_json().unwrap_or_else(|_| "{}".to_owned())
+}
+
+pub(crate) async fn openapi() -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], openapi_json()).into_response()
+}
+
+/// The API routes (without the middleware, added in `lib.rs`).
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new()
+        .route("/api/games", routing::get(list_games))
+        .route("/api/games/{game}", routing::get(get_game))
+        .route("/api/matches", routing::get(list_matches).post(create_match))
+        .route("/api/matches/{id}", routing::get(get_match))
+        .route("/api/matches/{id}/join", routing::post(join_match))
+        .route("/api/matches/{id}/view", routing::get(get_view))
+        .route("/api/matches/{id}/actions", routing::post(act))
+        .route("/api/matches/{id}/record", routing::get(get_record))
+        .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
+}

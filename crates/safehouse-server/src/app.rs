@@ -1,0 +1,956 @@
+//! The live matches: loading, acting, storing, pushing updates, bots and idle seats.
+//!
+//! Every match in memory is a [`Slot`] holding a `tokio::sync::Mutex<LiveMatch>`. Everything
+//! that changes a match (an action from a person or a bot, a catch-up from another node, a seat
+//! joined) takes that lock, so the match's actions are applied, stored and pushed in one order.
+//! An action is applied in memory (which validates it), stored through the group-commit writer,
+//! and only once it is durable is it pushed to the watchers and acknowledged. If storing fails or
+//! another node stored that sequence number first, the match is rebuilt from the store.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex as StdMutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use axum::http::StatusCode;
+use safehouse_engine::{DynGame, DynMatch, DynRecord, DynRecordedAction, RECORD_FORMAT, Seat, Viewer};
+use safehouse_store::{
+    Append, AppendOutcome, BatchWriter, NewMatch, Notice, SeatClaim, Store, StoredAction, StoredMatch,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+use tokio::sync::{Mutex, Semaphore, broadcast};
+use utoipa::ToSchema;
+
+use crate::bots::{Difficulty, TableBot, make_bot};
+use crate::config::Config;
+use crate::diff::diff;
+use crate::error::ApiError;
+use crate::token;
+
+/// Who sits at a seat, as planned when the match was created (stored with the match).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPlan {
+    /// `person` or `bot`.
+    pub kind: SeatKind,
+    /// The bot's level (bots only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Difficulty>,
+    /// A name for the seat, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// SHA-256 (hex) of the seat's invite code (people only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite_hash: Option<String>,
+}
+
+/// A person or a bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person, who joins with the seat's invite code.
+    Person,
+    /// A bot run by the server.
+    Bot,
+}
+
+/// A seat as everyone may see it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SeatInfo {
+    /// The seat index (0 moves first).
+    pub seat: u8,
+    /// Person or bot.
+    pub kind: SeatKind,
+    /// The bot's level.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Difficulty>,
+    /// The seat's name, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// Whether a person has joined the seat.
+    pub joined: bool,
+    /// Whether a bot is playing for the seat's person, who went idle.
+    pub away: bool,
+}
+
+/// One push to the watchers of a match: a message per viewer (index = seat, last = spectator).
+#[derive(Debug)]
+pub(crate) struct Update {
+    pub(crate) messages: Vec<Option<Arc<str>>>,
+}
+
+/// Who decided an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Actor {
+    Person,
+    Bot,
+    Takeover,
+}
+
+impl Actor {
+    fn as_str(self) -> &'static str {
+        match self {
+            Actor::Person => "person",
+            Actor::Bot => "bot",
+            Actor::Takeover => "takeover",
+        }
+    }
+}
+
+/// A match in memory.
+pub(crate) struct LiveMatch {
+    pub(crate) id: Arc<str>,
+    pub(crate) game: &'static dyn DynGame,
+    pub(crate) game_match: Box<dyn DynMatch>,
+    pub(crate) seq: u64,
+    pub(crate) plan: Vec<SeatPlan>,
+    pub(crate) claims: Vec<Option<SeatClaim>>,
+    pub(crate) away: Vec<bool>,
+    pub(crate) finished: bool,
+    seed: u64,
+    bots: Vec<Option<Box<dyn TableBot>>>,
+    bot_pending: bool,
+    turn_started: Instant,
+    idle_since: Instant,
+    /// Watchers per viewer (index = seat, last = spectator) and the view each was last sent.
+    subs: Vec<u32>,
+    sent_views: Vec<Option<Value>>,
+    tx: Option<broadcast::Sender<Arc<Update>>>,
+    /// The in-memory state may hold an action that was not stored: rebuild before use.
+    broken: bool,
+}
+
+impl std::fmt::Debug for LiveMatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveMatch").field("id", &self.id).field("seq", &self.seq).finish_non_exhaustive()
+    }
+}
+
+/// A match's place in memory.
+#[derive(Debug)]
+pub(crate) struct Slot {
+    pub(crate) state: Mutex<LiveMatch>,
+}
+
+/// The viewer index of a viewer at a table of `players`.
+pub(crate) fn viewer_index(viewer: Viewer, players: usize) -> usize {
+    match viewer {
+        Viewer::Seat(seat) => seat.index(),
+        Viewer::Spectator => players,
+    }
+}
+
+fn viewer_at(index: usize, players: usize) -> Viewer {
+    if index < players { Viewer::Seat(Seat(index as u8)) } else { Viewer::Spectator }
+}
+
+pub(crate) fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+fn viewer_json(viewer: Viewer) -> Value {
+    match viewer {
+        Viewer::Seat(seat) => json!({ "seat": seat.0 }),
+        Viewer::Spectator => json!("spectator"),
+    }
+}
+
+impl LiveMatch {
+    fn build(stored: StoredMatch) -> Result<LiveMatch, ApiError> {
+        let header = stored.header;
+        let found = safehouse_games::find(&header.game)?;
+        let record = DynRecord {
+            format: RECORD_FORMAT.to_owned(),
+            game: header.game.clone(),
+            players: usize::from(header.players),
+            options: header.options,
+            seed: header.seed,
+            deal: header.deal,
+            actions: stored
+                .actions
+                .iter()
+                .map(|a| DynRecordedAction { seat: Seat(a.seat), action: a.action.clone() })
+                .collect(),
+        };
+        let game_match = found
+            .game
+            .replay(&record)
+            .map_err(|e| ApiError::internal(format!("match {} does not replay: {e}", header.id)))?;
+        let plan: Vec<SeatPlan> = serde_json::from_value(header.seats)
+            .map_err(|e| ApiError::internal(format!("match {} has a bad seat plan: {e}", header.id)))?;
+        let players = usize::from(header.players);
+        if plan.len() != players {
+            return Err(ApiError::internal(format!(
+                "match {} has {} seats planned for {players}",
+                header.id,
+                plan.len()
+            )));
+        }
+        let mut claims = vec![None; players];
+        let mut away = vec![false; players];
+        for claim in stored.seats {
+            if let Some(slot) = claims.get_mut(usize::from(claim.seat)) {
+                away[usize::from(claim.seat)] = claim.away;
+                *slot = Some(claim);
+            }
+        }
+        let finished = stored.finished || game_match.to_move().is_none();
+        Ok(LiveMatch {
+            id: Arc::from(header.id.as_str()),
+            game: found.game,
+            game_match,
+            seq: stored.actions.len() as u64,
+            plan,
+            claims,
+            away,
+            finished,
+            seed: header.seed,
+            bots: (0..players).map(|_| None).collect(),
+            bot_pending: false,
+            turn_started: Instant::now(),
+            idle_since: Instant::now(),
+            subs: vec![0; players + 1],
+            sent_views: vec![None; players + 1],
+            tx: None,
+            broken: false,
+        })
+    }
+
+    pub(crate) fn players(&self) -> usize {
+        self.plan.len()
+    }
+
+    pub(crate) fn seats(&self) -> Vec<SeatInfo> {
+        self.plan
+            .iter()
+            .enumerate()
+            .map(|(i, plan)| SeatInfo {
+                seat: i as u8,
+                kind: plan.kind,
+                difficulty: plan.difficulty,
+                name: self.claims[i].as_ref().and_then(|c| c.name.clone()).or_else(|| plan.name.clone()),
+                joined: self.claims[i].is_some(),
+                away: self.away[i],
+            })
+            .collect()
+    }
+
+    /// Whether the server plays this seat now (a bot, or a person who went idle).
+    fn server_plays(&self, seat: Seat) -> bool {
+        self.plan.get(seat.index()).is_some_and(|p| p.kind == SeatKind::Bot)
+            || self.away.get(seat.index()) == Some(&true)
+    }
+
+    fn outcome_json(&self) -> Option<Value> {
+        self.game_match.outcome().map(|o| serde_json::to_value(o).unwrap_or(Value::Null))
+    }
+
+    fn legal_json(&self, viewer: Viewer) -> Option<Value> {
+        let to_move = self.game_match.to_move()?;
+        if viewer != Viewer::Seat(to_move) {
+            return None;
+        }
+        let legal: Vec<Value> = self
+            .game_match
+            .legal_actions_described()
+            .into_iter()
+            .map(|(action, text)| json!({ "action": action, "text": text }))
+            .collect();
+        Some(Value::Array(legal))
+    }
+
+    /// The seat's whole picture: sent on connect, on reconnect and after any resync.
+    pub(crate) fn welcome(&self, viewer: Viewer) -> Value {
+        let mut message = json!({
+            "type": "welcome",
+            "match": &*self.id,
+            "game": self.game.info().id,
+            "viewer": viewer_json(viewer),
+            "seq": self.seq,
+            "view": self.game_match.view(viewer),
+            "to_move": self.game_match.to_move().map(|s| s.0),
+            "finished": self.finished,
+            "seats": self.seats(),
+        });
+        if let Some(legal) = self.legal_json(viewer) {
+            message["legal"] = legal;
+        }
+        if let Some(outcome) = self.outcome_json() {
+            message["outcome"] = outcome;
+        }
+        message
+    }
+
+    /// What a seat (or a spectator) gets from `GET .../view`.
+    pub(crate) fn view_response(&self, viewer: Viewer) -> Value {
+        let mut message = self.welcome(viewer);
+        if let Value::Object(fields) = &mut message {
+            fields.remove("type");
+            fields.insert("text".into(), Value::String(self.game_match.view_text(viewer)));
+        }
+        message
+    }
+
+    /// Registers a watcher and returns its welcome message and its receiver.
+    pub(crate) fn subscribe(&mut self, viewer: Viewer) -> (String, broadcast::Receiver<Arc<Update>>) {
+        let index = viewer_index(viewer, self.players());
+        let tx = self.tx.get_or_insert_with(|| broadcast::channel(64).0);
+        let rx = tx.subscribe();
+        self.subs[index] += 1;
+        let welcome = self.welcome(viewer);
+        self.sent_views[index] = Some(welcome["view"].clone());
+        self.idle_since = Instant::now();
+        (welcome.to_string(), rx)
+    }
+
+    /// A fresh receiver and the whole picture for a watcher already registered (after it fell
+    /// behind, or asked to resync): nothing older than the picture will reach it.
+    pub(crate) fn resubscribe(&mut self, viewer: Viewer) -> (String, broadcast::Receiver<Arc<Update>>) {
+        let index = viewer_index(viewer, self.players());
+        if self.subs[index] == 0 {
+            return self.subscribe(viewer);
+        }
+        let tx = self.tx.get_or_insert_with(|| broadcast::channel(64).0);
+        let rx = tx.subscribe();
+        let welcome = self.welcome(viewer);
+        // Every watcher of this viewer is patched from the same view; it is the current one.
+        self.sent_views[index] = Some(welcome["view"].clone());
+        (welcome.to_string(), rx)
+    }
+
+    /// Unregisters a watcher.
+    pub(crate) fn unsubscribe(&mut self, viewer: Viewer) {
+        let index = viewer_index(viewer, self.players());
+        self.subs[index] = self.subs[index].saturating_sub(1);
+        if self.subs[index] == 0 {
+            self.sent_views[index] = None;
+        }
+        if self.subs.iter().all(|&n| n == 0) {
+            self.tx = None;
+            self.idle_since = Instant::now();
+        }
+    }
+
+    /// Re-sends every watcher its whole picture (after a rebuild).
+    pub(crate) fn publish_welcome(&mut self) {
+        if self.tx.is_none() {
+            return;
+        }
+        let players = self.players();
+        let mut messages = vec![None; players + 1];
+        for index in 0..=players {
+            if self.subs[index] > 0 {
+                let welcome = self.welcome(viewer_at(index, players));
+                self.sent_views[index] = Some(welcome["view"].clone());
+                messages[index] = Some(Arc::from(welcome.to_string()));
+            }
+        }
+        self.send(messages);
+    }
+
+    /// Pushes the seat list to every watcher.
+    pub(crate) fn publish_seats(&mut self) {
+        if self.tx.is_none() {
+            return;
+        }
+        let message: Arc<str> = Arc::from(json!({ "type": "seats", "seats": self.seats() }).to_string());
+        let messages = (0..=self.players()).map(|i| (self.subs[i] > 0).then(|| message.clone())).collect();
+        self.send(messages);
+    }
+
+    /// Pushes the last action to every watcher: its events as each viewer may see them and the
+    /// change to each viewer's view, never anything else.
+    fn publish_action(&mut self, actor: Seat) {
+        if self.tx.is_none() {
+            return;
+        }
+        let players = self.players();
+        let to_move = self.game_match.to_move().map(|s| s.0);
+        let outcome = self.outcome_json();
+        let mut messages = vec![None; players + 1];
+        for index in 0..=players {
+            if self.subs[index] == 0 {
+                continue;
+            }
+            let viewer = viewer_at(index, players);
+            let view = self.game_match.view(viewer);
+            let patch = match &self.sent_views[index] {
+                Some(old) => diff(old, &view),
+                None => vec![json!({ "op": "replace", "path": "", "value": view })],
+            };
+            let mut message = json!({
+                "type": "update",
+                "seq": self.seq,
+                "actor": actor.0,
+                "events": self.game_match.last_events_for(viewer),
+                "patch": patch,
+                "to_move": to_move,
+            });
+            if let Some(legal) = self.legal_json(viewer) {
+                message["legal"] = legal;
+            }
+            if let Some(outcome) = &outcome {
+                message["outcome"] = outcome.clone();
+            }
+            self.sent_views[index] = Some(view);
+            messages[index] = Some(Arc::from(message.to_string()));
+        }
+        self.send(messages);
+    }
+
+    fn send(&mut self, messages: Vec<Option<Arc<str>>>) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Arc::new(Update { messages }));
+        }
+    }
+
+    /// The seat a token opens, if any (checked against the seats joined in memory).
+    pub(crate) fn seat_for_token(&self, token: &str) -> Option<Seat> {
+        let hash = token::hash(token);
+        self.claims
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| c.as_ref().filter(|c| token::same_hash(&c.token_hash, &hash)).map(|_| Seat(i as u8)))
+    }
+
+    /// The full record (for finished matches).
+    pub(crate) fn record(&self) -> DynRecord {
+        self.game_match.record()
+    }
+}
+
+/// What an accepted action returns to its sender.
+#[derive(Debug, Clone)]
+pub(crate) struct Acted {
+    pub(crate) seq: u64,
+    pub(crate) events: Vec<Value>,
+}
+
+/// The server's shared state.
+pub struct App {
+    pub(crate) config: Config,
+    pub(crate) store: Arc<dyn Store>,
+    writer: BatchWriter,
+    matches: StdMutex<HashMap<Arc<str>, Arc<Slot>>>,
+    bot_permits: Arc<Semaphore>,
+    pub(crate) live_matches: AtomicUsize,
+    pub(crate) ws_connections: AtomicUsize,
+}
+
+impl std::fmt::Debug for App {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("App").field("store", &self.store).finish_non_exhaustive()
+    }
+}
+
+impl App {
+    pub(crate) async fn new(config: Config, store: Arc<dyn Store>) -> Result<Arc<App>, ApiError> {
+        let writer = BatchWriter::spawn(store.clone(), config.write_batch);
+        let live = store.count_live().await? as usize;
+        let bot_permits = Arc::new(Semaphore::new(config.bot_threads()));
+        let app = Arc::new(App {
+            config,
+            store,
+            writer,
+            matches: StdMutex::new(HashMap::new()),
+            bot_permits,
+            live_matches: AtomicUsize::new(live),
+            ws_connections: AtomicUsize::new(0),
+        });
+        metrics::gauge!("safehouse_matches_live").set(live as f64);
+        Ok(app)
+    }
+
+    fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<Arc<str>, Arc<Slot>>> {
+        self.matches.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Number of matches held in memory.
+    pub fn loaded_matches(&self) -> usize {
+        self.slots().len()
+    }
+
+    /// The match with this id, loaded from the store if it is not in memory.
+    pub(crate) async fn get(self: &Arc<Self>, id: &str) -> Result<Arc<Slot>, ApiError> {
+        if let Some(slot) = self.slots().get(id) {
+            return Ok(slot.clone());
+        }
+        if id.len() > 64 || !id.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return Err(ApiError::not_found(format!("no match `{id}`")));
+        }
+        let stored = self.store.load_match(id).await?.ok_or_else(|| ApiError::not_found(format!("no match `{id}`")))?;
+        let live = LiveMatch::build(stored)?;
+        let key = live.id.clone();
+        let (slot, inserted) = {
+            let mut slots = self.slots();
+            match slots.get(&key) {
+                Some(existing) => (existing.clone(), false),
+                None => {
+                    let slot = Arc::new(Slot { state: Mutex::new(live) });
+                    slots.insert(key, slot.clone());
+                    metrics::gauge!("safehouse_matches_loaded").set(slots.len() as f64);
+                    (slot, true)
+                }
+            }
+        };
+        if inserted {
+            let mut lm = slot.state.lock().await;
+            self.schedule_bot(&slot, &mut lm);
+        }
+        Ok(slot)
+    }
+
+    /// Loads every unfinished match (at start-up), so bots and timers resume.
+    pub(crate) async fn resume_all(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.live_match_ids().await?;
+        let mut resumed = 0;
+        for id in ids {
+            match self.get(&id).await {
+                Ok(_) => resumed += 1,
+                Err(error) => tracing::error!(match_id = %id, %error, "cannot resume match"),
+            }
+        }
+        Ok(resumed)
+    }
+
+    /// Creates a match (already validated) and holds it in memory.
+    pub(crate) async fn create(
+        self: &Arc<Self>,
+        game: &'static dyn DynGame,
+        options: Value,
+        plan: Vec<SeatPlan>,
+    ) -> Result<Arc<Slot>, ApiError> {
+        if self.live_matches.load(Ordering::Relaxed) >= self.config.max_matches {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too_many_matches",
+                format!("this server holds its maximum of {} open matches; try later", self.config.max_matches),
+            ));
+        }
+        let players = plan.len();
+        let seed = token::random_u64();
+        let setup = safehouse_engine::DynSetup {
+            players: Some(players),
+            preset: None,
+            options: Some(options.clone()),
+            seed,
+            deal: None,
+        };
+        // Validates the whole setup before anything is stored.
+        game.new_match(&setup)?;
+        let header = NewMatch {
+            id: token::match_id(),
+            game: game.info().id.to_owned(),
+            players: players as u8,
+            options,
+            seed,
+            deal: None,
+            seats: serde_json::to_value(&plan).map_err(|e| ApiError::internal(e.to_string()))?,
+            created_at_ms: now_ms(),
+        };
+        self.store.create_match(&header).await?;
+        self.live_matches.fetch_add(1, Ordering::Relaxed);
+        metrics::counter!("safehouse_matches_created_total").increment(1);
+        metrics::gauge!("safehouse_matches_live").set(self.live_matches.load(Ordering::Relaxed) as f64);
+        let stored = StoredMatch { header, finished: false, outcome: None, actions: Vec::new(), seats: Vec::new() };
+        let live = LiveMatch::build(stored)?;
+        let key = live.id.clone();
+        let slot = Arc::new(Slot { state: Mutex::new(live) });
+        {
+            let mut slots = self.slots();
+            slots.insert(key, slot.clone());
+            metrics::gauge!("safehouse_matches_loaded").set(slots.len() as f64);
+        }
+        {
+            let mut lm = slot.state.lock().await;
+            self.schedule_bot(&slot, &mut lm);
+        }
+        Ok(slot)
+    }
+
+    /// Rebuilds a match from the store (after a conflict or a failed write).
+    async fn rebuild(&self, lm: &mut LiveMatch) -> Result<(), ApiError> {
+        let stored = match self.store.load_match(&lm.id).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => return Err(ApiError::internal("match vanished from the store")),
+            Err(error) => {
+                lm.broken = true;
+                return Err(error.into());
+            }
+        };
+        let fresh = LiveMatch::build(stored)?;
+        let was_finished = lm.finished;
+        lm.game_match = fresh.game_match;
+        lm.seq = fresh.seq;
+        lm.claims = fresh.claims;
+        lm.away = fresh.away;
+        lm.finished = fresh.finished;
+        lm.turn_started = Instant::now();
+        lm.broken = false;
+        if lm.finished && !was_finished {
+            self.count_finished();
+        }
+        lm.publish_welcome();
+        Ok(())
+    }
+
+    fn count_finished(&self) {
+        let _ = self.live_matches.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| Some(n.saturating_sub(1)));
+        metrics::counter!("safehouse_matches_finished_total").increment(1);
+        metrics::gauge!("safehouse_matches_live").set(self.live_matches.load(Ordering::Relaxed) as f64);
+    }
+
+    /// Makes sure the in-memory match matches the store before it is used.
+    pub(crate) async fn ensure_sound(&self, lm: &mut LiveMatch) -> Result<(), ApiError> {
+        if lm.broken { self.rebuild(lm).await } else { Ok(()) }
+    }
+
+    /// Applies, stores and pushes one action. `lm` is the locked match of `slot`.
+    pub(crate) async fn act_locked(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        lm: &mut LiveMatch,
+        seat: Seat,
+        action: &Value,
+        expected_seq: Option<u64>,
+        actor: Actor,
+    ) -> Result<Acted, ApiError> {
+        let started = Instant::now();
+        self.ensure_sound(lm).await?;
+        if lm.finished {
+            return Err(safehouse_engine::ActionError::GameOver.into());
+        }
+        if let Some(expected) = expected_seq
+            && expected != lm.seq
+        {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "stale_seq",
+                format!("this action was meant for move {expected}, but the match is at move {}", lm.seq),
+            )
+            .with(json!({ "seq": lm.seq })));
+        }
+        lm.game_match.act(seat, action)?;
+        let seq = lm.seq + 1;
+        let outcome = lm.outcome_json();
+        let append = Append {
+            match_id: lm.id.to_string(),
+            action: StoredAction {
+                seq,
+                seat: seat.0,
+                action: action.clone(),
+                actor: actor.as_str().to_owned(),
+                at_ms: now_ms(),
+            },
+            finish: outcome.clone(),
+        };
+        let stored_at = Instant::now();
+        let result = self.writer.append(append).await;
+        metrics::histogram!("safehouse_store_append_seconds").record(stored_at.elapsed().as_secs_f64());
+        match result {
+            Ok(AppendOutcome::Stored) => {
+                lm.seq = seq;
+                lm.turn_started = Instant::now();
+                if outcome.is_some() {
+                    lm.finished = true;
+                    lm.idle_since = Instant::now();
+                    self.count_finished();
+                }
+                lm.publish_action(seat);
+                let events = lm.game_match.last_events_for(Viewer::Seat(seat));
+                metrics::counter!("safehouse_actions_total", "actor" => actor.as_str()).increment(1);
+                metrics::histogram!("safehouse_action_seconds").record(started.elapsed().as_secs_f64());
+                self.schedule_bot(slot, lm);
+                Ok(Acted { seq, events })
+            }
+            Ok(AppendOutcome::Conflict) => {
+                self.rebuild(lm).await?;
+                metrics::counter!("safehouse_conflicts_total").increment(1);
+                Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "conflict",
+                    "another action was stored first; look at the current view and try again",
+                )
+                .with(json!({ "seq": lm.seq })))
+            }
+            Err(error) => {
+                tracing::error!(match_id = %lm.id, %error, "storing an action failed");
+                let _ = self.rebuild(lm).await;
+                Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "storage_error",
+                    "the action could not be stored; try again",
+                ))
+            }
+        }
+    }
+
+    /// Applies actions another node stored (PostgreSQL notices).
+    pub(crate) async fn catch_up(self: &Arc<Self>, id: &str) {
+        let slot = match self.slots().get(id) {
+            Some(slot) => slot.clone(),
+            None => return,
+        };
+        let mut lm = slot.state.lock().await;
+        if let Err(error) = self.catch_up_locked(&mut lm).await {
+            tracing::warn!(match_id = %id, %error, "catch-up failed; rebuilding");
+            let _ = self.rebuild(&mut lm).await;
+        }
+    }
+
+    async fn catch_up_locked(&self, lm: &mut LiveMatch) -> Result<(), ApiError> {
+        self.ensure_sound(lm).await?;
+        let actions = self.store.actions_since(&lm.id, lm.seq).await?;
+        for stored in actions {
+            if stored.seq != lm.seq + 1 {
+                return Err(ApiError::internal("gap in the stored actions"));
+            }
+            lm.game_match.act(Seat(stored.seat), &stored.action)?;
+            lm.seq = stored.seq;
+            lm.turn_started = Instant::now();
+            if lm.game_match.to_move().is_none() && !lm.finished {
+                lm.finished = true;
+                lm.idle_since = Instant::now();
+            }
+            lm.publish_action(Seat(stored.seat));
+        }
+        Ok(())
+    }
+
+    /// Re-reads the joined seats and away flags (another node changed them).
+    pub(crate) async fn refresh_seats(self: &Arc<Self>, id: &str) {
+        let slot = match self.slots().get(id) {
+            Some(slot) => slot.clone(),
+            None => return,
+        };
+        let mut lm = slot.state.lock().await;
+        if let Ok(claims) = self.store.seat_claims(id).await {
+            apply_claims(&mut lm, claims);
+            lm.publish_seats();
+            self.schedule_bot(&slot, &mut lm);
+        }
+    }
+
+    /// Every match in memory checked against the store (after a lost LISTEN connection).
+    pub(crate) async fn resync_all(self: &Arc<Self>) {
+        let ids: Vec<Arc<str>> = self.slots().keys().cloned().collect();
+        for id in ids {
+            self.catch_up(&id).await;
+            self.refresh_seats(&id).await;
+        }
+    }
+
+    /// The seat a token opens in this match, checking the store if another node let it join.
+    pub(crate) async fn authenticate(&self, lm: &mut LiveMatch, token: &str) -> Result<Seat, ApiError> {
+        if let Some(seat) = lm.seat_for_token(token) {
+            return Ok(seat);
+        }
+        if lm.claims.iter().any(Option::is_none) {
+            let claims = self.store.seat_claims(&lm.id).await?;
+            apply_claims(lm, claims);
+            if let Some(seat) = lm.seat_for_token(token) {
+                return Ok(seat);
+            }
+        }
+        metrics::counter!("safehouse_rejected_tokens_total").increment(1);
+        Err(ApiError::bad_token())
+    }
+
+    /// Claims a person's seat with its invite code; returns the seat's new token.
+    pub(crate) async fn join(
+        self: &Arc<Self>,
+        lm: &mut LiveMatch,
+        seat: u8,
+        invite: &str,
+        name: Option<String>,
+    ) -> Result<String, ApiError> {
+        let index = usize::from(seat);
+        let plan = lm.plan.get(index).ok_or_else(|| ApiError::not_found(format!("no seat {seat} in this match")))?;
+        let invite_ok = plan.invite_hash.as_deref().is_some_and(|h| token::same_hash(h, &token::hash(invite)));
+        if plan.kind != SeatKind::Person || !invite_ok {
+            return Err(ApiError::new(StatusCode::FORBIDDEN, "bad_invite", "this invite code does not open that seat"));
+        }
+        if lm.claims[index].is_some() {
+            return Err(ApiError::new(StatusCode::CONFLICT, "seat_taken", "somebody already joined this seat"));
+        }
+        let name =
+            name.map(|n| n.chars().filter(|c| !c.is_control()).take(40).collect::<String>()).filter(|n| !n.is_empty());
+        let secret = token::new_token();
+        let claim = SeatClaim { seat, token_hash: token::hash(&secret), name, joined_at_ms: now_ms(), away: false };
+        if !self.store.claim_seat(&lm.id, &claim).await? {
+            let claims = self.store.seat_claims(&lm.id).await?;
+            apply_claims(lm, claims);
+            lm.publish_seats();
+            return Err(ApiError::new(StatusCode::CONFLICT, "seat_taken", "somebody already joined this seat"));
+        }
+        lm.claims[index] = Some(claim);
+        lm.away[index] = false;
+        lm.publish_seats();
+        Ok(secret)
+    }
+
+    /// A person is here: if a bot was playing for them, they take the seat back.
+    pub(crate) async fn mark_present(&self, lm: &mut LiveMatch, seat: Seat) {
+        let index = seat.index();
+        if lm.away.get(index) != Some(&true) {
+            if lm.game_match.to_move() == Some(seat) {
+                lm.turn_started = Instant::now();
+            }
+            return;
+        }
+        lm.away[index] = false;
+        lm.turn_started = Instant::now();
+        if lm.claims[index].is_some()
+            && let Err(error) = self.store.set_away(&lm.id, seat.0, false).await
+        {
+            tracing::warn!(match_id = %lm.id, %error, "could not store that a seat is back");
+        }
+        if let Some(claim) = lm.claims[index].as_mut() {
+            claim.away = false;
+        }
+        lm.publish_seats();
+    }
+
+    /// Starts the bot of the seat to move, if the server plays that seat.
+    pub(crate) fn schedule_bot(self: &Arc<Self>, slot: &Arc<Slot>, lm: &mut LiveMatch) {
+        if lm.finished || lm.bot_pending || lm.broken {
+            return;
+        }
+        let Some(seat) = lm.game_match.to_move() else { return };
+        if !lm.server_plays(seat) {
+            return;
+        }
+        lm.bot_pending = true;
+        let seq = lm.seq;
+        let app = self.clone();
+        let slot = slot.clone();
+        tokio::spawn(async move { app.run_bot(slot, seat, seq).await });
+    }
+
+    async fn run_bot(self: Arc<Self>, slot: Arc<Slot>, seat: Seat, seq: u64) {
+        if self.config.bot_delay_ms > 0 {
+            tokio::time::sleep(Duration::from_millis(self.config.bot_delay_ms)).await;
+        }
+        let Ok(permit) = self.bot_permits.clone().acquire_owned().await else { return };
+        let prepared = {
+            let mut lm = slot.state.lock().await;
+            if lm.seq != seq || lm.finished || lm.game_match.to_move() != Some(seat) || !lm.server_plays(seat) {
+                lm.bot_pending = false;
+                self.schedule_bot(&slot, &mut lm);
+                return;
+            }
+            let view = lm.game_match.view(Viewer::Seat(seat));
+            let legal = lm.game_match.legal_actions();
+            let difficulty = lm.plan[seat.index()].difficulty.unwrap_or_default();
+            let bot_seed = lm.seed ^ (u64::from(seat.0) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let game_id = lm.game.info().id;
+            let bot = lm.bots[seat.index()].take().unwrap_or_else(|| make_bot(game_id, difficulty, bot_seed));
+            (view, legal, bot)
+        };
+        let (view, legal, mut bot) = prepared;
+        let chosen = tokio::task::spawn_blocking(move || {
+            let choice = bot.choose(&view, &legal);
+            (bot, choice, legal)
+        })
+        .await;
+        drop(permit);
+        let mut lm = slot.state.lock().await;
+        lm.bot_pending = false;
+        let (bot, choice, legal) = match chosen {
+            Ok(done) => done,
+            Err(error) => {
+                tracing::error!(match_id = %lm.id, %error, "a bot crashed; a new one will play");
+                self.schedule_bot(&slot, &mut lm);
+                return;
+            }
+        };
+        lm.bots[seat.index()] = Some(bot);
+        if lm.seq != seq || lm.game_match.to_move() != Some(seat) || !lm.server_plays(seat) {
+            self.schedule_bot(&slot, &mut lm);
+            return;
+        }
+        let action = match choice {
+            Ok(action) if legal.contains(&action) => action,
+            other => {
+                tracing::warn!(match_id = %lm.id, ?other, "the bot gave no legal action; playing the first legal one");
+                match legal.into_iter().next() {
+                    Some(first) => first,
+                    None => return,
+                }
+            }
+        };
+        let actor = if lm.plan[seat.index()].kind == SeatKind::Bot { Actor::Bot } else { Actor::Takeover };
+        if let Err(error) = self.act_locked(&slot, &mut lm, seat, &action, Some(seq), actor).await {
+            tracing::warn!(match_id = %lm.id, %error, "a bot's action was not applied");
+            self.schedule_bot(&slot, &mut lm);
+        }
+    }
+
+    /// Periodic work: idle seats taken over by bots, stalled bots restarted, finished matches
+    /// with nobody watching dropped from memory.
+    pub(crate) async fn sweep(self: &Arc<Self>) {
+        let slots: Vec<Arc<Slot>> = self.slots().values().cloned().collect();
+        let idle_takeover = self.config.idle_takeover();
+        let linger = Duration::from_secs(self.config.finished_linger_secs);
+        let stall = Duration::from_millis(self.config.bot_delay_ms) + Duration::from_secs(10);
+        let mut drop_ids = Vec::new();
+        for slot in slots {
+            let Ok(mut lm) = slot.state.try_lock() else { continue };
+            if lm.finished {
+                if lm.tx.is_none() && lm.idle_since.elapsed() >= linger {
+                    drop_ids.push(lm.id.clone());
+                }
+                continue;
+            }
+            let Some(seat) = lm.game_match.to_move() else { continue };
+            let waited = lm.turn_started.elapsed();
+            if !lm.server_plays(seat) {
+                if let Some(limit) = idle_takeover
+                    && waited >= limit
+                {
+                    tracing::info!(match_id = %lm.id, seat = seat.0, "seat idle; a bot takes over");
+                    lm.away[seat.index()] = true;
+                    if lm.claims[seat.index()].is_some() {
+                        if let Err(error) = self.store.set_away(&lm.id, seat.0, true).await {
+                            tracing::warn!(%error, "could not store the away flag");
+                        }
+                        if let Some(claim) = lm.claims[seat.index()].as_mut() {
+                            claim.away = true;
+                        }
+                    }
+                    metrics::counter!("safehouse_takeovers_total").increment(1);
+                    lm.publish_seats();
+                    self.schedule_bot(&slot, &mut lm);
+                }
+            } else if !lm.bot_pending && waited >= stall {
+                self.schedule_bot(&slot, &mut lm);
+            }
+        }
+        if !drop_ids.is_empty() {
+            let mut slots = self.slots();
+            for id in drop_ids {
+                slots.remove(&id);
+            }
+            metrics::gauge!("safehouse_matches_loaded").set(slots.len() as f64);
+        }
+    }
+
+    /// Handles what other nodes announce.
+    pub(crate) async fn on_notice(self: &Arc<Self>, notice: Notice) {
+        match notice {
+            Notice::Action { match_id, .. } => self.catch_up(&match_id).await,
+            Notice::Seats { match_id } => self.refresh_seats(&match_id).await,
+            Notice::Resync => self.resync_all().await,
+        }
+    }
+}
+
+fn apply_claims(lm: &mut LiveMatch, claims: Vec<SeatClaim>) {
+    for claim in claims {
+        let index = usize::from(claim.seat);
+        if index < lm.claims.len() {
+            lm.away[index] = claim.away;
+            lm.claims[index] = Some(claim);
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! A small client for the server's HTTP API and WebSockets: used by the tests and by the load
+//! generator (`safehouse-load`), and a readable example of the protocol.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use anyhow::{Context, anyhow, bail};
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper::client::conn::http1::SendRequest;
+use hyper_util::rt::TokioIo;
+use serde_json::Value;
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use crate::diff;
+
+/// An HTTP/1.1 client on one kept-alive connection (made again when it drops).
+#[derive(Debug)]
+pub struct HttpClient {
+    addr: SocketAddr,
+    conn: tokio::sync::Mutex<Option<SendRequest<Full<Bytes>>>>,
+}
+
+/// A status and a JSON body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reply {
+    /// The HTTP status.
+    pub status: u16,
+    /// The body (`Null` if empty or not JSON; then `text` has it).
+    pub body: Value,
+    /// The raw body.
+    pub text: String,
+}
+
+impl Reply {
+    /// The error code of an error body.
+    pub fn code(&self) -> Option<&str> {
+        self.body.pointer("/error/code").and_then(Value::as_str)
+    }
+}
+
+impl HttpClient {
+    /// A client for the server at `addr`.
+    pub fn new(addr: SocketAddr) -> Self {
+        HttpClient { addr, conn: tokio::sync::Mutex::new(None) }
+    }
+
+    async fn connect(&self) -> anyhow::Result<SendRequest<Full<Bytes>>> {
+        let stream = TcpStream::connect(self.addr).await.with_context(|| format!("connect {}", self.addr))?;
+        stream.set_nodelay(true)?;
+        let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
+        tokio::spawn(async move {
+            let _ = connection.await;
+        });
+        Ok(sender)
+    }
+
+    /// Sends a request with an optional bearer token and raw body.
+    pub async fn raw(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<(String, &str)>,
+    ) -> anyhow::Result<Reply> {
+        let mut guard = self.conn.lock().await;
+        for attempt in 0..2 {
+            if guard.as_ref().is_none_or(|s| s.is_closed()) {
+                *guard = Some(self.connect().await?);
+            }
+            let Some(sender) = guard.as_mut() else { bail!("no connection") };
+            if sender.ready().await.is_err() {
+                *guard = None;
+                continue;
+            }
+            let mut request = hyper::Request::builder().method(method).uri(path).header("host", self.addr.to_string());
+            if let Some(token) = token {
+                request = request.header("authorization", format!("Bearer {token}"));
+            }
+            let payload = match &body {
+                Some((text, content_type)) => {
+                    request = request.header("content-type", *content_type);
+                    Bytes::from(text.clone())
+                }
+                None => Bytes::new(),
+            };
+            let request = request.body(Full::new(payload))?;
+            match sender.send_request(request).await {
+                Ok(response) => {
+                    let status = response.status().as_u16();
+                    let bytes = response.into_body().collect().await?.to_bytes();
+                    let text = String::from_utf8_lossy(&bytes).into_owned();
+                    let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+                    return Ok(Reply { status, body, text });
+                }
+                Err(error) if attempt == 0 => {
+                    tracing::debug!(%error, "request failed; reconnecting once");
+                    *guard = None;
+                }
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Err(anyhow!("request to {path} failed"))
+    }
+
+    /// `GET path`.
+    pub async fn get(&self, path: &str, token: Option<&str>) -> anyhow::Result<Reply> {
+        self.raw("GET", path, token, None).await
+    }
+
+    /// `POST path` with a JSON body.
+    pub async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> anyhow::Result<Reply> {
+        self.raw("POST", path, token, Some((body.to_string(), "application/json"))).await
+    }
+}
+
+/// A WebSocket to a match, counting what it receives.
+#[derive(Debug)]
+pub struct WsClient {
+    stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// Bytes of text received so far.
+    pub bytes_received: u64,
+    /// Text messages received so far.
+    pub messages_received: u64,
+}
+
+impl WsClient {
+    /// Opens the match's WebSocket as the seat `token` opens, or as a spectator.
+    pub async fn connect(addr: SocketAddr, match_id: &str, token: Option<&str>) -> anyhow::Result<WsClient> {
+        let url = match token {
+            Some(token) => format!("ws://{addr}/api/matches/{match_id}/ws?token={token}"),
+            None => format!("ws://{addr}/api/matches/{match_id}/ws"),
+        };
+        let (stream, _) = tokio_tungstenite::connect_async(url).await.context("websocket connect")?;
+        Ok(WsClient { stream, bytes_received: 0, messages_received: 0 })
+    }
+
+    /// The next JSON message (pings and pongs skipped), within `timeout`.
+    pub async fn next_json(&mut self, timeout: Duration) -> anyhow::Result<Value> {
+        loop {
+            let message = tokio::time::timeout(timeout, self.stream.next())
+                .await
+                .map_err(|_| anyhow!("no message within {timeout:?}"))?
+                .ok_or_else(|| anyhow!("websocket closed"))??;
+            match message {
+                Message::Text(text) => {
+                    self.bytes_received += text.len() as u64;
+                    self.messages_received += 1;
+                    return Ok(serde_json::from_str(text.as_str())?);
+                }
+                Message::Close(_) => bail!("websocket closed by the server"),
+                _ => continue,
+            }
+        }
+    }
+
+    /// Sends a JSON message.
+    pub async fn send_json(&mut self, value: &Value) -> anyhow::Result<()> {
+        self.stream.send(Message::Text(value.to_string().into())).await?;
+        Ok(())
+    }
+
+    /// Sends raw text (for tests of bad input).
+    pub async fn send_text(&mut self, text: &str) -> anyhow::Result<()> {
+        self.stream.send(Message::Text(text.to_owned().into())).await?;
+        Ok(())
+    }
+
+    /// Closes the connection.
+    pub async fn close(mut self) {
+        let _ = self.stream.close(None).await;
+    }
+}
+
+/// What a client knows of a match from its messages: the view, kept up to date by patches.
+#[derive(Debug, Clone, Default)]
+pub struct Tracker {
+    /// The current view.
+    pub view: Value,
+    /// The sequence number of the view.
+    pub seq: u64,
+    /// Whose move it is.
+    pub to_move: Option<u8>,
+    /// The legal actions (when it is this viewer's move).
+    pub legal: Vec<Value>,
+    /// The outcome, once over.
+    pub outcome: Option<Value>,
+}
+
+impl Tracker {
+    /// Takes in a `welcome` or an `update` (other messages are ignored). Fails if an update
+    /// skips a sequence number or its patch does not apply.
+    pub fn apply(&mut self, message: &Value) -> anyhow::Result<()> {
+        let kind = message.get("type").and_then(Value::as_str).unwrap_or("");
+        match kind {
+            "welcome" => {
+                self.view = message.get("view").cloned().unwrap_or(Value::Null);
+                self.seq = message.get("seq").and_then(Value::as_u64).unwrap_or(0);
+            }
+            "update" => {
+                let seq = message.get("seq").and_then(Value::as_u64).unwrap_or(0);
+                if seq != self.seq + 1 {
+                    bail!("update {seq} after {}", self.seq);
+                }
+                let patch = message.get("patch").and_then(Value::as_array).cloned().unwrap_or_default();
+                diff::apply(&mut self.view, &patch)?;
+                self.seq = seq;
+            }
+            _ => return Ok(()),
+        }
+        self.to_move = message.get("to_move").and_then(Value::as_u64).map(|s| s as u8);
+        self.legal = message
+            .get("legal")
+            .and_then(Value::as_array)
+            .map(|l| l.iter().filter_map(|x| x.get("action").cloned()).collect())
+            .unwrap_or_default();
+        self.outcome = message.get("outcome").cloned();
+        Ok(())
+    }
+}

@@ -1,0 +1,222 @@
+//! Configuration: defaults, then a TOML file, then environment variables, then flags.
+//!
+//! Every setting has a flag (`--listen`), an environment variable (`SAFEHOUSE_LISTEN`) and a key
+//! in the TOML file (`listen = "..."`) named by `--config` / `SAFEHOUSE_CONFIG`. The file may only
+//! hold known keys; a typo is an error.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+/// All server settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Address to listen on.
+    pub listen: SocketAddr,
+    /// `postgres://...` for PostgreSQL, otherwise a SQLite file (`sqlite://safehouse.db`).
+    pub database_url: String,
+    /// PostgreSQL schema for the tables (letters, digits, `_`); default `public`.
+    pub database_schema: Option<String>,
+    /// Most database connections.
+    pub database_connections: Option<u32>,
+    /// Most matches not yet finished (creating one more is refused with `too_many_matches`).
+    pub max_matches: usize,
+    /// Most open WebSocket connections (one more is refused with `too_many_connections`).
+    pub max_connections: usize,
+    /// Most HTTP requests handled at once; more are shed with 503.
+    pub max_http_concurrency: usize,
+    /// Largest request body or WebSocket message, in bytes.
+    pub max_body_bytes: usize,
+    /// Requests (HTTP, per TCP connection) or messages (per WebSocket) per second, on average.
+    pub rate_per_sec: f64,
+    /// How many requests or messages may come at once above the average.
+    pub rate_burst: f64,
+    /// Seconds a person may leave their decision waiting before a bot takes over the seat;
+    /// 0 never takes over.
+    pub idle_takeover_secs: u64,
+    /// Milliseconds a bot waits before it moves (so people can follow); 0 moves at once.
+    pub bot_delay_ms: u64,
+    /// Bots thinking at once (each on a blocking thread); 0 means one per core.
+    pub bot_threads: usize,
+    /// Most actions of different matches stored in one transaction (group commit).
+    pub write_batch: usize,
+    /// Finished matches stay in memory this many seconds after their last watcher leaves.
+    pub finished_linger_secs: u64,
+    /// Log format: `text` or `json`.
+    pub log_format: String,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            database_url: safehouse_store::DEFAULT_DATABASE_URL.to_owned(),
+            database_schema: None,
+            database_connections: None,
+            max_matches: 20_000,
+            max_connections: 20_000,
+            max_http_concurrency: 1024,
+            max_body_bytes: 64 * 1024,
+            rate_per_sec: 50.0,
+            rate_burst: 100.0,
+            idle_takeover_secs: 180,
+            bot_delay_ms: 300,
+            bot_threads: 0,
+            write_batch: 256,
+            finished_linger_secs: 60,
+            log_format: "text".to_owned(),
+        }
+    }
+}
+
+impl Config {
+    /// Reads a TOML file over the defaults.
+    pub fn from_toml_file(path: &std::path::Path) -> anyhow::Result<Config> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("cannot read config file {}: {e}", path.display()))?;
+        Config::from_toml(&text).map_err(|e| anyhow::anyhow!("config file {}: {e}", path.display()))
+    }
+
+    /// Parses TOML over the defaults.
+    pub fn from_toml(text: &str) -> Result<Config, toml::de::Error> {
+        toml::from_str(text)
+    }
+
+    /// The idle takeover delay, if enabled.
+    pub fn idle_takeover(&self) -> Option<Duration> {
+        (self.idle_takeover_secs > 0).then(|| Duration::from_secs(self.idle_takeover_secs))
+    }
+
+    /// Number of bot threads to use.
+    pub fn bot_threads(&self) -> usize {
+        if self.bot_threads > 0 {
+            self.bot_threads
+        } else {
+            std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)
+        }
+    }
+}
+
+/// The flags of `safehouse serve` (each also read from its environment variable).
+#[derive(Clone, Debug, Default, clap::Args)]
+pub struct ServeArgs {
+    /// A TOML file with settings (flags and environment variables override it).
+    #[arg(long, env = "SAFEHOUSE_CONFIG")]
+    pub config: Option<PathBuf>,
+    /// Address to listen on [default: 127.0.0.1:8080].
+    #[arg(long, env = "SAFEHOUSE_LISTEN")]
+    pub listen: Option<SocketAddr>,
+    /// Database: a `postgres://` URL, or a SQLite file [default: sqlite://safehouse.db].
+    #[arg(long, env = "SAFEHOUSE_DATABASE_URL")]
+    pub database_url: Option<String>,
+    /// PostgreSQL schema for the tables [default: public].
+    #[arg(long, env = "SAFEHOUSE_DATABASE_SCHEMA")]
+    pub database_schema: Option<String>,
+    /// Most database connections.
+    #[arg(long, env = "SAFEHOUSE_DATABASE_CONNECTIONS")]
+    pub database_connections: Option<u32>,
+    /// Most unfinished matches [default: 20000].
+    #[arg(long, env = "SAFEHOUSE_MAX_MATCHES")]
+    pub max_matches: Option<usize>,
+    /// Most open WebSocket connections [default: 20000].
+    #[arg(long, env = "SAFEHOUSE_MAX_CONNECTIONS")]
+    pub max_connections: Option<usize>,
+    /// Most HTTP requests handled at once [default: 1024].
+    #[arg(long, env = "SAFEHOUSE_MAX_HTTP_CONCURRENCY")]
+    pub max_http_concurrency: Option<usize>,
+    /// Largest request body or WebSocket message in bytes [default: 65536].
+    #[arg(long, env = "SAFEHOUSE_MAX_BODY_BYTES")]
+    pub max_body_bytes: Option<usize>,
+    /// Requests or messages per second per connection [default: 50].
+    #[arg(long, env = "SAFEHOUSE_RATE_PER_SEC")]
+    pub rate_per_sec: Option<f64>,
+    /// Burst above the rate [default: 100].
+    #[arg(long, env = "SAFEHOUSE_RATE_BURST")]
+    pub rate_burst: Option<f64>,
+    /// Seconds before a bot takes over an idle person's seat; 0 never [default: 180].
+    #[arg(long, env = "SAFEHOUSE_IDLE_TAKEOVER_SECS")]
+    pub idle_takeover_secs: Option<u64>,
+    /// Milliseconds a bot waits before moving [default: 300].
+    #[arg(long, env = "SAFEHOUSE_BOT_DELAY_MS")]
+    pub bot_delay_ms: Option<u64>,
+    /// Bots thinking at once; 0 = one per core [default: 0].
+    #[arg(long, env = "SAFEHOUSE_BOT_THREADS")]
+    pub bot_threads: Option<usize>,
+    /// Most actions per storage transaction [default: 256].
+    #[arg(long, env = "SAFEHOUSE_WRITE_BATCH")]
+    pub write_batch: Option<usize>,
+    /// Seconds a finished match stays in memory after its last watcher leaves [default: 60].
+    #[arg(long, env = "SAFEHOUSE_FINISHED_LINGER_SECS")]
+    pub finished_linger_secs: Option<u64>,
+    /// Log format: text or json [default: text]. Filter with RUST_LOG.
+    #[arg(long, env = "SAFEHOUSE_LOG_FORMAT")]
+    pub log_format: Option<String>,
+}
+
+impl ServeArgs {
+    /// The configuration: defaults, then the TOML file, then these flags / environment variables.
+    pub fn resolve(&self) -> anyhow::Result<Config> {
+        let mut config = match &self.config {
+            Some(path) => Config::from_toml_file(path)?,
+            None => Config::default(),
+        };
+        macro_rules! over {
+            ($($field:ident),*) => {
+                $(if let Some(value) = &self.$field { config.$field = value.clone(); })*
+            };
+        }
+        over!(
+            listen,
+            database_url,
+            max_matches,
+            max_connections,
+            max_http_concurrency,
+            max_body_bytes,
+            rate_per_sec,
+            rate_burst,
+            idle_takeover_secs,
+            bot_delay_ms,
+            bot_threads,
+            write_batch,
+            finished_linger_secs,
+            log_format
+        );
+        if self.database_schema.is_some() {
+            config.database_schema = self.database_schema.clone();
+        }
+        if self.database_connections.is_some() {
+            config.database_connections = self.database_connections;
+        }
+        if !matches!(config.log_format.as_str(), "text" | "json") {
+            anyhow::bail!("log format must be `text` or `json`, not `{}`", config.log_format);
+        }
+        if !(config.rate_per_sec > 0.0 && config.rate_burst >= 1.0) {
+            anyhow::bail!("rate_per_sec must be > 0 and rate_burst >= 1");
+        }
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn toml_then_flags() {
+        let config = Config::from_toml("listen = \"127.0.0.1:9000\"\nbot_delay_ms = 5\n").expect("toml");
+        assert_eq!(config.listen.port(), 9000);
+        assert_eq!(config.bot_delay_ms, 5);
+        assert_eq!(config.max_matches, Config::default().max_matches);
+        assert!(Config::from_toml("lsten = \"x\"").is_err(), "unknown keys are errors");
+
+        let dir = tempfile::tempdir().expect("dir");
+        let path = dir.path().join("c.toml");
+        std::fs::write(&path, "bot_delay_ms = 5\nmax_matches = 7\n").expect("write");
+        let args = ServeArgs { config: Some(path), max_matches: Some(9), ..ServeArgs::default() };
+        let config = args.resolve().expect("resolve");
+        assert_eq!((config.bot_delay_ms, config.max_matches), (5, 9), "flags override the file");
+    }
+}

@@ -1,0 +1,157 @@
+//! Errors of the API: an HTTP status, a stable machine code and a message for a person.
+//!
+//! The body is always `{"error": {"code": "...", "message": "...", ...}}`. Engine errors keep
+//! their own codes (`not_your_turn`, `illegal_action` with its `rule`, `bad_option`...).
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use safehouse_engine::{ActionError, SetupError};
+use safehouse_store::StoreError;
+use serde::Serialize;
+use serde_json::{Value, json};
+use utoipa::ToSchema;
+
+/// An error as sent to clients.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ApiError {
+    /// The HTTP status (WebSocket errors carry only the body).
+    pub status: StatusCode,
+    /// The stable machine code.
+    pub code: &'static str,
+    /// What went wrong, for a person.
+    pub message: String,
+    /// Extra fields (`rule`, `seq`...).
+    pub details: Option<Value>,
+}
+
+/// The JSON body of every error.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// The error.
+    pub error: ErrorDetail,
+}
+
+/// The error inside [`ErrorBody`].
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorDetail {
+    /// Stable machine code, e.g. `not_your_turn`, `illegal_action`, `bad_token`, `rate_limited`.
+    pub code: String,
+    /// For a person.
+    pub message: String,
+    /// The rule broken (for `illegal_action`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// The match's current sequence number (for `stale_seq` and `conflict`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+}
+
+impl ApiError {
+    /// An error with no details.
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
+        ApiError { status, code, message: message.into(), details: None }
+    }
+
+    /// The same error with extra fields merged into the body.
+    pub fn with(mut self, details: Value) -> Self {
+        self.details = Some(details);
+        self
+    }
+
+    /// `404 not_found`.
+    pub fn not_found(what: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::NOT_FOUND, "not_found", what)
+    }
+
+    /// `401 bad_token`: a token that opens no seat of this match.
+    pub fn bad_token() -> Self {
+        ApiError::new(StatusCode::UNAUTHORIZED, "bad_token", "this token does not open any seat of this match")
+    }
+
+    /// `400 bad_request`.
+    pub fn bad_request(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    /// `429 rate_limited`.
+    pub fn rate_limited() -> Self {
+        ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", "too many requests; slow down")
+    }
+
+    /// `500 internal_error`.
+    pub fn internal(message: impl Into<String>) -> Self {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", message)
+    }
+
+    /// The JSON body.
+    pub fn body(&self) -> Value {
+        let mut error = json!({ "code": self.code, "message": self.message });
+        if let (Some(Value::Object(extra)), Value::Object(fields)) = (&self.details, &mut error) {
+            for (key, value) in extra {
+                fields.insert(key.clone(), value.clone());
+            }
+        }
+        json!({ "error": error })
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.code, self.message)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(self.body())).into_response()
+    }
+}
+
+impl From<SetupError> for ApiError {
+    fn from(error: SetupError) -> Self {
+        let status = match error {
+            SetupError::UnknownGame(_) => StatusCode::NOT_FOUND,
+            _ => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        ApiError::new(status, error.code(), error.to_string())
+    }
+}
+
+impl From<ActionError> for ApiError {
+    fn from(error: ActionError) -> Self {
+        let status = match error {
+            ActionError::GameOver | ActionError::NotYourTurn { .. } => StatusCode::CONFLICT,
+            ActionError::Illegal { .. } | ActionError::Malformed(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        };
+        let api = ApiError::new(status, error.code(), error.to_string());
+        match &error {
+            ActionError::Illegal { rule, .. } => api.with(json!({ "rule": rule })),
+            _ => api,
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        tracing::error!(%error, "storage error");
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error.code(), "the match could not be stored; try again")
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> Self {
+        match rejection {
+            JsonRejection::BytesRejection(_) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "the request body is too large")
+            }
+            JsonRejection::MissingJsonContentType(_) => ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "bad_content_type",
+                "send JSON with `Content-Type: application/json`",
+            ),
+            other => ApiError::new(StatusCode::BAD_REQUEST, "malformed_json", other.body_text()),
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! The WebSocket of a seat or a spectator: `GET /api/matches/{id}/ws[?token=...]`.
+//!
+//! Server to client (JSON text frames, each with a `type`):
+//! - `welcome`: the whole picture for this viewer (on connect, and again after any resync):
+//!   `seq`, `view`, `to_move`, `legal` (when it is this seat's move), `seats`, `outcome`.
+//! - `update`: one action: `seq`, `actor`, `events` (as this viewer may see them), `patch`
+//!   (RFC 6902 operations turning the previous view into the new one), `to_move`, `legal`,
+//!   `outcome`.
+//! - `seats`: the seat list changed (somebody joined, went idle or came back).
+//! - `ack` / `error`: answers to the client's messages (`id` echoed).
+//!
+//! Client to server: `{"type": "act", "action": ..., "seq": n, "id": any}`,
+//! `{"type": "back"}` (take the seat back from the bot), `{"type": "sync"}` (send `welcome` again).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use safehouse_engine::Viewer;
+use serde_json::{Value, json};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::api::{TokenQuery, request_token};
+use crate::app::{Actor, App, Slot, viewer_index};
+use crate::error::ApiError;
+use crate::limits::Bucket;
+
+/// Upgrades to a WebSocket for the seat the token opens (or a spectator without a token).
+pub(crate) async fn upgrade(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<TokenQuery>,
+    headers: HeaderMap,
+    peer: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
+    ws: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let slot = app.get(&id).await?;
+    let viewer = {
+        let mut lm = slot.state.lock().await;
+        match request_token(&headers, query.token.as_deref()) {
+            Some(token) => Viewer::Seat(app.authenticate(&mut lm, &token).await?),
+            None => Viewer::Spectator,
+        }
+    };
+    // Count the connection now, so that a flood of upgrades is refused before any is served.
+    let open = app.ws_connections.fetch_add(1, Ordering::Relaxed);
+    if open >= app.config.max_connections {
+        app.ws_connections.fetch_sub(1, Ordering::Relaxed);
+        return Err(ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "too_many_connections",
+            format!("this server holds its maximum of {} connections; try later", app.config.max_connections),
+        ));
+    }
+    metrics::gauge!("safehouse_ws_connections").set((open + 1) as f64);
+    let max = app.config.max_body_bytes;
+    let peer = peer.map(|axum::Extension(ConnectInfo(addr))| addr);
+    Ok(ws
+        .max_message_size(max)
+        .max_frame_size(max)
+        .on_failed_upgrade(|error| tracing::debug!(%error, "websocket upgrade failed"))
+        .on_upgrade(move |socket| async move {
+            serve(app.clone(), slot, viewer, socket, peer).await;
+            let left = app.ws_connections.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
+            metrics::gauge!("safehouse_ws_connections").set(left as f64);
+        })
+        .into_response())
+}
+
+async fn send_text(
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    text: &str,
+    kind: &'static str,
+) -> bool {
+    metrics::counter!("safehouse_ws_messages_sent_total", "type" => kind).increment(1);
+    metrics::counter!("safehouse_ws_bytes_sent_total", "type" => kind).increment(text.len() as u64);
+    sink.send(Message::Text(Utf8Bytes::from(text))).await.is_ok()
+}
+
+async fn serve(app: Arc<App>, slot: Arc<Slot>, viewer: Viewer, socket: WebSocket, peer: Option<SocketAddr>) {
+    let (mut sink, mut stream) = socket.split();
+    let (welcome, mut updates, players) = {
+        let mut lm = slot.state.lock().await;
+        if let Viewer::Seat(seat) = viewer {
+            app.mark_present(&mut lm, seat).await;
+        }
+        let (welcome, rx) = lm.subscribe(viewer);
+        (welcome, rx, lm.players())
+    };
+    let index = viewer_index(viewer, players);
+    tracing::debug!(?peer, ?viewer, "websocket open");
+    let mut bucket = Bucket::new(app.config.rate_per_sec, app.config.rate_burst);
+    let mut refused = 0u32;
+    if send_text(&mut sink, &welcome, "welcome").await {
+        loop {
+            tokio::select! {
+                update = updates.recv() => match update {
+                    Ok(update) => {
+                        if let Some(Some(text)) = update.messages.get(index) {
+                            let kind = if text.starts_with("{\"type\":\"welcome\"") { "welcome" } else { "update" };
+                            if !send_text(&mut sink, text, kind).await {
+                                break;
+                            }
+                        }
+                    }
+                    // Too far behind, or the channel was replaced: start again from the whole picture.
+                    Err(RecvError::Lagged(_) | RecvError::Closed) => {
+                        let welcome = {
+                            let mut lm = slot.state.lock().await;
+                            let (welcome, rx) = lm.resubscribe(viewer);
+                            updates = rx;
+                            welcome
+                        };
+                        if !send_text(&mut sink, &welcome, "welcome").await {
+                            break;
+                        }
+                    }
+                },
+                incoming = stream.next() => {
+                    let Some(Ok(message)) = incoming else { break };
+                    let text = match message {
+                        Message::Text(text) => text,
+                        Message::Close(_) => break,
+                        Message::Ping(_) | Message::Pong(_) => continue,
+                        Message::Binary(_) => {
+                            let error = ApiError::bad_request("send JSON text messages");
+                            if !send_text(&mut sink, &error_message(&error, None), "error").await { break }
+                            continue;
+                        }
+                    };
+                    if !bucket.take() {
+                        refused += 1;
+                        metrics::counter!("safehouse_rate_limited_total", "via" => "ws").increment(1);
+                        if refused > 50 {
+                            let error = ApiError::rate_limited();
+                            let _ = send_text(&mut sink, &error_message(&error, None), "error").await;
+                            break;
+                        }
+                        if !send_text(&mut sink, &error_message(&ApiError::rate_limited(), None), "error").await { break }
+                        continue;
+                    }
+                    let reply = match handle_message(&app, &slot, viewer, text.as_str()).await {
+                        Reply::Text(reply) => reply,
+                        Reply::Resync => {
+                            let mut lm = slot.state.lock().await;
+                            let (welcome, rx) = lm.resubscribe(viewer);
+                            updates = rx;
+                            welcome
+                        }
+                    };
+                    if !send_text(&mut sink, &reply, "reply").await {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    slot.state.lock().await.unsubscribe(viewer);
+    tracing::debug!(?peer, ?viewer, "websocket closed");
+}
+
+fn error_message(error: &ApiError, id: Option<&Value>) -> String {
+    let mut body = error.body()["error"].clone();
+    body["type"] = json!("error");
+    if let Some(id) = id {
+        body["id"] = id.clone();
+    }
+    body.to_string()
+}
+
+enum Reply {
+    Text(String),
+    Resync,
+}
+
+async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: &str) -> Reply {
+    let message: Value = match serde_json::from_str(text) {
+        Ok(message) => message,
+        Err(error) => {
+            let error = ApiError::new(StatusCode::BAD_REQUEST, "malformed_json", error.to_string());
+            return Reply::Text(error_message(&error, None));
+        }
+    };
+    let id = message.get("id").cloned();
+    let kind = message.get("type").and_then(Value::as_str).unwrap_or("");
+    let seat = viewer.seat();
+    match (kind, seat) {
+        ("act", Some(seat)) => {
+            let Some(action) = message.get("action") else {
+                return Reply::Text(error_message(&ApiError::bad_request("`act` needs an `action`"), id.as_ref()));
+            };
+            let seq = match message.get("seq") {
+                None | Some(Value::Null) => None,
+                Some(value) => match value.as_u64() {
+                    Some(seq) => Some(seq),
+                    None => {
+                        return Reply::Text(error_message(
+                            &ApiError::bad_request("`seq` must be a number"),
+                            id.as_ref(),
+                        ));
+                    }
+                },
+            };
+            let mut lm = slot.state.lock().await;
+            app.mark_present(&mut lm, seat).await;
+            match app.act_locked(slot, &mut lm, seat, action, seq, Actor::Person).await {
+                Ok(acted) => Reply::Text(json!({ "type": "ack", "id": id, "seq": acted.seq }).to_string()),
+                Err(error) => Reply::Text(error_message(&error, id.as_ref())),
+            }
+        }
+        ("back", Some(seat)) => {
+            let mut lm = slot.state.lock().await;
+            app.mark_present(&mut lm, seat).await;
+            Reply::Text(json!({ "type": "ack", "id": id, "seq": lm.seq }).to_string())
+        }
+        ("act" | "back", None) => {
+            let error = ApiError::new(StatusCode::FORBIDDEN, "spectator", "spectators cannot act; join a seat");
+            Reply::Text(error_message(&error, id.as_ref()))
+        }
+        ("sync", _) => Reply::Resync,
+        _ => {
+            let error = ApiError::new(StatusCode::BAD_REQUEST, "bad_message", format!("unknown message type `{kind}`"));
+            Reply::Text(error_message(&error, id.as_ref()))
+        }
+    }
+}
