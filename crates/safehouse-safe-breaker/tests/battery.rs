@@ -122,3 +122,72 @@ fn random_games_keep_every_promise() {
     assert!(setups.len() > 100);
     check_random_games(&setups, 10_000, invariant);
 }
+
+/// Uniformly random games are short (most actions are guesses, and most guesses are wrong), so
+/// this plays games that are nine-tenths questions and checks the same promises as the battery
+/// at every step: serde round trips, determinization from every seat's view, filtered events.
+#[test]
+fn long_question_heavy_games_keep_the_view_promises() {
+    use safehouse_engine::{GameRng, Viewer};
+    use safehouse_safe_breaker::Action;
+    let variants = [
+        Options::default(),
+        Options {
+            keep_it_simple: true,
+            simple_wrong_guess: SimpleWrongGuess::TurnPassesToAccused,
+            ..Options::default()
+        },
+        Options { exposed_locks: Exposure::All, reveal_wrong_guesser_code: true, ..Options::default() },
+    ];
+    let mut longest = 0;
+    for (v, options) in variants.iter().enumerate() {
+        for players in 3..=6 {
+            for seed in 0..3u64 {
+                let setup = Setup::new(players, seed * 10 + v as u64).with_options(options.clone());
+                let mut game = SafeBreaker::new(&setup).expect("setup");
+                let mut rng = GameRng::from_seed(seed);
+                let mut legal = Vec::new();
+                let mut sampled_legal = Vec::new();
+                let mut events = Vec::new();
+                let mut steps = 0;
+                while let Some(seat) = game.to_move() {
+                    invariant(&game);
+                    let json = serde_json::to_string(&game).expect("state serialises");
+                    assert_eq!(serde_json::from_str::<SafeBreaker>(&json).expect("state deserialises"), game);
+                    game.legal_actions(&mut legal);
+                    for viewer in Seat::all(players) {
+                        let view = game.view(Viewer::Seat(viewer));
+                        let json = serde_json::to_string(&view).expect("view serialises");
+                        assert_eq!(
+                            serde_json::from_str::<safehouse_safe_breaker::View>(&json).ok().as_ref(),
+                            Some(&view)
+                        );
+                        let sampled = SafeBreaker::determinize(&view, &mut rng).expect("determinize");
+                        assert_eq!(sampled.view(Viewer::Seat(viewer)), view, "step {steps}");
+                        assert_eq!(sampled.to_move(), Some(seat));
+                        if viewer == seat {
+                            sampled.legal_actions(&mut sampled_legal);
+                            assert_eq!(sampled_legal, legal);
+                        }
+                    }
+                    let asks = legal.iter().filter(|a| matches!(a, Action::Ask { .. })).count();
+                    let action = if rng.below(10) < 9 { legal[rng.index(asks)] } else { legal[rng.index(legal.len())] };
+                    events.clear();
+                    game.apply(&action, &mut events).expect("legal action");
+                    for event in &events {
+                        for viewer in Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]) {
+                            let shown = game.event_view(event, viewer).expect("every event is seen");
+                            serde_json::to_string(&shown).expect("event serialises");
+                        }
+                    }
+                    steps += 1;
+                    assert!(steps < 5_000, "game too long");
+                }
+                invariant(&game);
+                assert!(game.outcome().is_some());
+                longest = longest.max(steps);
+            }
+        }
+    }
+    assert!(longest >= 30, "question-heavy games should be long, longest was {longest}");
+}
