@@ -1,0 +1,334 @@
+//! Tournaments between Safehouse bots, and the statistics a game designer needs from them.
+//!
+//! A [`Tournament`] plays `games` seeded games of one game between a line-up of bots, on every
+//! core (rayon). Game number `i` is set up from `GameRng::derive_seed(seed, i)` and its bots are
+//! seeded from the master seed and `i` too, and results are gathered in index order, so the
+//! results are the same whatever the number of threads. Seats rotate: in game `i` seat `s` is
+//! played by entrant `(s + i) mod players`, so every bot sits in every seat equally often and
+//! the first player's edge cancels out. A line-up longer than the table is a *league*: each game
+//! draws its table from the line-up (deterministically from the seed and the index).
+//!
+//! [`Summary`] turns the games into statistics (win share per bot with 95% intervals, mean score
+//! difference, score and game-length distributions, turn-order shares and the first player's
+//! edge, team success for co-operative games, Elo ratings); [`output`] prints them as a table,
+//! JSON lines or CSV; [`report`] writes a balance report for one game across its options.
+
+pub mod output;
+pub mod report;
+mod stats;
+pub mod svg;
+
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use safehouse_bots::{BotError, BotGame, BotSpec, BotVisitor, PlayError, Player, play_game};
+use safehouse_engine::{GameRng, Setup, SetupError};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+pub use stats::{Distribution, Elo, Estimate, KindStats, PositionStats, Summary, TeamStats, quantile, wilson};
+
+/// Salt mixed into the master seed for the bots' seeds (the games use the master seed itself).
+const BOT_SALT: u64 = 0xb075_5a17;
+/// Salt for drawing league tables.
+const LEAGUE_SALT: u64 = 0x1ea6_0e5a;
+
+/// What to play.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tournament {
+    /// The game id or alias (`cash` selects the `cash` preset unless `preset` says otherwise).
+    pub game: String,
+    /// Seats at the table; `None`: as many as bots in the line-up (a single bot fills the
+    /// game's default table).
+    pub players: Option<usize>,
+    /// A preset of the game's options.
+    pub preset: Option<String>,
+    /// Option changes (a JSON object), applied after the preset.
+    pub options: Option<Value>,
+    /// The line-up: one bot kind per entrant (`heuristic`, `ismcts:2000`, ...). One kind fills
+    /// every seat; more kinds than seats make a league.
+    pub bots: Vec<String>,
+    /// Games to play.
+    pub games: u64,
+    /// The master seed.
+    pub seed: u64,
+    /// A game longer than this many decisions is an error (a bug in a game or a bot).
+    pub max_actions: usize,
+}
+
+impl Default for Tournament {
+    fn default() -> Self {
+        Tournament {
+            game: String::new(),
+            players: None,
+            preset: None,
+            options: None,
+            bots: vec!["heuristic".to_owned()],
+            games: 1_000,
+            seed: 0,
+            max_actions: 100_000,
+        }
+    }
+}
+
+/// Why a tournament could not be run.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SimError {
+    /// The game, its options or the player count were refused.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A bot could not be made.
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    /// A game went wrong (an illegal choice, a game that never ends).
+    #[error("game {index} (seed {seed}): {error}")]
+    Play {
+        /// The game's index.
+        index: u64,
+        /// Its seed.
+        seed: u64,
+        /// What happened.
+        error: PlayError,
+    },
+    /// The line-up does not fit the table.
+    #[error("{0}")]
+    LineUp(String),
+    /// The thread pool could not be built.
+    #[error("thread pool: {0}")]
+    Threads(String),
+}
+
+/// One finished game of a tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Its index in the tournament.
+    pub index: u64,
+    /// The game's seed (replayable on its own with the same options and bots).
+    pub seed: u64,
+    /// The entrant (index into the line-up) at each seat.
+    pub entrants: Vec<usize>,
+    /// Each seat's score.
+    pub scores: Vec<i64>,
+    /// Each seat's rank (1 best).
+    pub ranks: Vec<u8>,
+    /// Each seat's share of the win.
+    pub win_shares: Vec<f64>,
+    /// The seat that took the first decision.
+    pub first_mover: usize,
+    /// Decisions in the game.
+    pub actions: usize,
+    /// Co-operative game: did the team win?
+    pub cooperative: bool,
+    /// Why the game ended (the outcome's stable code).
+    pub reason: String,
+}
+
+/// A played tournament: its settings, the resolved options, the line-up and every game.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// What was asked for.
+    pub tournament: Tournament,
+    /// The game's id (not an alias).
+    pub game_id: String,
+    /// Seats at each table.
+    pub players: usize,
+    /// The full options played.
+    pub options: Value,
+    /// The line-up's bot names (as the bots call themselves), one per entrant.
+    pub names: Vec<String>,
+    /// Every game, in index order.
+    pub games: Vec<GameResult>,
+    /// Threads used.
+    pub threads: usize,
+    /// Wall-clock time.
+    pub elapsed: Duration,
+}
+
+impl Played {
+    /// Games per second of wall-clock time.
+    pub fn games_per_second(&self) -> f64 {
+        self.games.len() as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// The statistics of the tournament.
+    pub fn summary(&self) -> Summary {
+        Summary::of(self)
+    }
+}
+
+/// How to run: threads and progress.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// Worker threads; `None` uses every core.
+    pub threads: Option<usize>,
+    /// Draw a progress bar with an ETA on stderr (hidden when stderr is not a terminal).
+    pub progress: bool,
+    /// A label for the progress bar.
+    pub label: Option<String>,
+}
+
+/// A progress bar on stderr with the count, rate and ETA (hidden when stderr is not a terminal).
+pub fn progress_bar(total: u64, label: &str) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr_with_hz(4));
+    let style =
+        ProgressStyle::with_template("{prefix} [{bar:30}] {pos}/{len} games  {per_sec}  elapsed {elapsed}, ETA {eta}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar())
+            .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_prefix(label.to_owned());
+    bar
+}
+
+impl Tournament {
+    /// Plays the tournament.
+    pub fn run(&self, run: &RunOptions) -> Result<Played, SimError> {
+        let found = safehouse_games::find(&self.game)?;
+        let info = found.game.info();
+        if self.bots.is_empty() {
+            return Err(SimError::LineUp("the line-up is empty: name at least one bot".to_owned()));
+        }
+        let players = match self.players {
+            Some(p) => p,
+            None if self.bots.len() == 1 => info.default_players,
+            None => self.bots.len(),
+        };
+        if self.bots.len() != 1 && self.bots.len() < players {
+            return Err(SimError::LineUp(format!(
+                "{} bots for {players} seats: name one bot for every seat, one bot for all, or more bots than seats \
+                 for a league",
+                self.bots.len()
+            )));
+        }
+        let preset = self.preset.as_deref().or(found.preset);
+        let options = found.game.resolve_options(players, preset, self.options.as_ref())?;
+        let lineup: Vec<String> =
+            if self.bots.len() == 1 { vec![self.bots[0].clone(); players] } else { self.bots.clone() };
+        let threads = run.threads.unwrap_or_else(rayon::current_num_threads).max(1);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| SimError::Threads(e.to_string()))?;
+        let bar = run.progress.then(|| progress_bar(self.games, run.label.as_deref().unwrap_or(info.id)));
+        let start = Instant::now();
+        let job = Job { tournament: self, players, options: &options, lineup: &lineup, bar: bar.as_ref() };
+        let (names, games) = pool.install(|| safehouse_bots::visit(info.id, job))??;
+        let elapsed = start.elapsed();
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        Ok(Played {
+            tournament: self.clone(),
+            game_id: info.id.to_owned(),
+            players,
+            options,
+            names,
+            games,
+            threads,
+            elapsed,
+        })
+    }
+
+    /// The entrants seated in game `index`: `seats[s]` is the line-up index at seat `s`.
+    pub fn seating(&self, index: u64, players: usize, entrants: usize) -> Vec<usize> {
+        if entrants == players {
+            (0..players).map(|s| (s + index as usize) % players).collect()
+        } else {
+            let mut order: Vec<usize> = (0..entrants).collect();
+            GameRng::for_game(self.seed ^ LEAGUE_SALT, index).shuffle(&mut order);
+            order.truncate(players);
+            order
+        }
+    }
+}
+
+/// The seed of bot `seat` in game `index`.
+fn bot_seed(master: u64, index: u64, seat: usize) -> u64 {
+    GameRng::derive_seed(master ^ BOT_SALT, index.wrapping_mul(16).wrapping_add(seat as u64))
+}
+
+struct Job<'a> {
+    tournament: &'a Tournament,
+    players: usize,
+    options: &'a Value,
+    lineup: &'a [String],
+    bar: Option<&'a ProgressBar>,
+}
+
+type JobOutput = Result<(Vec<String>, Vec<GameResult>), SimError>;
+
+impl BotVisitor for Job<'_> {
+    type Output = JobOutput;
+
+    fn visit<G: BotGame>(self) -> JobOutput {
+        let t = self.tournament;
+        let options: G::Options =
+            serde_json::from_value(self.options.clone()).map_err(|e| SetupError::MalformedOptions(e.to_string()))?;
+        // Make every bot once up front, so a bad kind fails before any game is played.
+        let mut names = Vec::with_capacity(self.lineup.len());
+        for kind in self.lineup {
+            names.push(Player::<G>::of_kind(kind, 0)?.name().to_owned());
+        }
+        let games = (0..t.games)
+            .into_par_iter()
+            .map(|index| {
+                let seed = GameRng::derive_seed(t.seed, index);
+                let entrants = t.seating(index, self.players, self.lineup.len());
+                let mut players = Vec::with_capacity(self.players);
+                for (seat, &entrant) in entrants.iter().enumerate() {
+                    players.push(Player::<G>::of_kind(&self.lineup[entrant], bot_seed(t.seed, index, seat))?);
+                }
+                let setup = Setup::<G> { players: self.players, options: options.clone(), seed, deal: None };
+                let played = play_game(&setup, &mut players, t.max_actions).map_err(|error| SimError::Play {
+                    index,
+                    seed,
+                    error,
+                })?;
+                if let Some(bar) = self.bar {
+                    bar.inc(1);
+                }
+                let outcome = played.outcome;
+                Ok(GameResult {
+                    index,
+                    seed,
+                    win_shares: (0..self.players).map(|s| outcome.win_share(safehouse_engine::Seat(s as u8))).collect(),
+                    entrants,
+                    scores: outcome.scores,
+                    ranks: outcome.ranks,
+                    first_mover: played.first_mover.index(),
+                    actions: played.actions,
+                    cooperative: outcome.cooperative,
+                    reason: outcome.reason,
+                })
+            })
+            .collect::<Result<Vec<_>, SimError>>()?;
+        Ok((names, games))
+    }
+}
+
+/// Parses a comma-separated line-up (`ismcts:2000,heuristic,heuristic`); `kind*n` repeats a kind.
+pub fn parse_lineup(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        match part.rsplit_once('*').and_then(|(kind, n)| n.trim().parse::<usize>().ok().map(|n| (kind, n))) {
+            Some((kind, n)) => out.extend(std::iter::repeat_n(kind.trim().to_owned(), n)),
+            None => out.push(part.to_owned()),
+        }
+    }
+    out
+}
+
+/// Checks that every bot kind of a line-up exists for the game, without playing.
+pub fn check_lineup(game: &str, lineup: &[String]) -> Result<(), SimError> {
+    struct Check<'a>(&'a [String]);
+    impl BotVisitor for Check<'_> {
+        type Output = Result<(), BotError>;
+        fn visit<G: BotGame>(self) -> Self::Output {
+            for kind in self.0 {
+                BotSpec::parse::<G>(kind)?;
+            }
+            Ok(())
+        }
+    }
+    Ok(safehouse_bots::visit(game, Check(lineup))??)
+}

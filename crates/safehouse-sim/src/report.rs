@@ -1,0 +1,317 @@
+//! The balance report: one game played by the same bots across its presets, each of its options
+//! changed one at a time, and every player count, written as a Markdown file with SVG plots.
+//!
+//! Each configuration is a [`Tournament`] of the same size and master seed, so configurations
+//! are compared on the same seeds.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use serde_json::{Map, Value};
+
+use crate::output::table;
+use crate::svg::{bars, boxes};
+use crate::{Distribution, Estimate, Played, RunOptions, SimError, Summary, Tournament};
+
+/// What to report on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReportSpec {
+    /// The game id or alias.
+    pub game: String,
+    /// The line-up every configuration plays (one kind fills every seat).
+    pub bots: Vec<String>,
+    /// Games per configuration.
+    pub games: u64,
+    /// The master seed (the same for every configuration).
+    pub seed: u64,
+    /// Players for the option comparisons; `None`: the game's default.
+    pub players: Option<usize>,
+    /// Also compare every player count the default options allow.
+    pub player_counts: bool,
+    /// Also change each option one at a time from the defaults.
+    pub option_variations: bool,
+}
+
+/// One configuration of the report.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// A short label (`default`, `preset cash`, `tie_break = "most_safes"`, `3 players`).
+    pub label: String,
+    /// The tournament it plays.
+    pub tournament: Tournament,
+}
+
+/// A configuration with its results.
+#[derive(Clone, Debug)]
+pub struct ConfigResult {
+    /// The configuration.
+    pub config: Config,
+    /// Its games.
+    pub played: Played,
+    /// Its statistics.
+    pub summary: Summary,
+}
+
+/// The values an option takes, read from its documentation (`"a" | "b"`, `true | false`): every
+/// alternative that is valid JSON; ranges and words are skipped.
+fn option_values(values: &str) -> Vec<Value> {
+    values.split('|').filter_map(|v| serde_json::from_str::<Value>(v.trim()).ok()).collect()
+}
+
+/// The configurations the report compares.
+pub fn configurations(spec: &ReportSpec) -> Result<Vec<Config>, SimError> {
+    let found = safehouse_games::find(&spec.game)?;
+    let game = found.game;
+    let info = game.info();
+    let players = spec.players.unwrap_or(info.default_players);
+    let base = Tournament {
+        game: info.id.to_owned(),
+        players: Some(players),
+        bots: spec.bots.clone(),
+        games: spec.games,
+        seed: spec.seed,
+        ..Tournament::default()
+    };
+    let mut configs = vec![Config { label: "default options".to_owned(), tournament: base.clone() }];
+    let defaults = game.default_options();
+    for (name, _, options) in game.presets() {
+        if options == defaults || game.resolve_options(players, Some(name), None).is_err() {
+            continue;
+        }
+        configs.push(Config {
+            label: format!("preset {name}"),
+            tournament: Tournament { preset: Some(name.to_owned()), ..base.clone() },
+        });
+    }
+    if spec.option_variations {
+        for doc in game.option_docs() {
+            let default = defaults.get(&doc.name).cloned().unwrap_or(Value::Null);
+            for value in option_values(&doc.values) {
+                if value == default {
+                    continue;
+                }
+                let mut change = Map::new();
+                change.insert(doc.name.clone(), value.clone());
+                let change = Value::Object(change);
+                if game.resolve_options(players, None, Some(&change)).is_err() {
+                    continue;
+                }
+                configs.push(Config {
+                    label: format!("{} = {}", doc.name, value),
+                    tournament: Tournament { options: Some(change), ..base.clone() },
+                });
+            }
+        }
+    }
+    if spec.player_counts {
+        for p in info.min_players..=info.max_players {
+            if p == players || game.resolve_options(p, None, None).is_err() {
+                continue;
+            }
+            configs.push(Config {
+                label: format!("{p} players"),
+                tournament: Tournament { players: Some(p), ..base.clone() },
+            });
+        }
+    }
+    Ok(configs)
+}
+
+/// Plays every configuration (each with a progress bar if asked).
+pub fn run(spec: &ReportSpec, run: &RunOptions) -> Result<Vec<ConfigResult>, SimError> {
+    let configs = configurations(spec)?;
+    let total = configs.len();
+    let mut results = Vec::with_capacity(total);
+    for (i, config) in configs.into_iter().enumerate() {
+        let options = RunOptions { label: Some(format!("[{}/{}] {}", i + 1, total, config.label)), ..run.clone() };
+        let played = config.tournament.run(&options)?;
+        let summary = played.summary();
+        results.push(ConfigResult { config, played, summary });
+    }
+    Ok(results)
+}
+
+fn winning_scores(played: &Played) -> Vec<f64> {
+    played.games.iter().map(|g| g.scores.iter().copied().max().unwrap_or(0) as f64).collect()
+}
+
+fn all_scores(played: &Played) -> Vec<f64> {
+    played.games.iter().flat_map(|g| g.scores.iter().map(|&s| s as f64)).collect()
+}
+
+/// Writes `report.md` and the SVG plots into `dir`; returns the files written.
+pub fn write(spec: &ReportSpec, results: &[ConfigResult], dir: &Path, command: &str) -> std::io::Result<Vec<PathBuf>> {
+    std::fs::create_dir_all(dir)?;
+    let mut files = Vec::new();
+    let Some(first) = results.first() else { return Ok(files) };
+    let game = safehouse_games::find(&spec.game).map_err(std::io::Error::other)?.game.info();
+    let cooperative = first.summary.cooperative;
+    let label = |r: &ConfigResult| format!("{} ({}p)", r.config.label, r.summary.players);
+
+    let mut save = |name: &str, text: String| -> std::io::Result<()> {
+        let path = dir.join(name);
+        std::fs::write(&path, text)?;
+        files.push(path);
+        Ok(())
+    };
+    if cooperative {
+        let rows: Vec<(String, Estimate)> =
+            results.iter().filter_map(|r| r.summary.team.as_ref().map(|t| (label(r), t.success))).collect();
+        save("team-success.svg", bars("Team success rate (95% interval)", "games won", &rows, None, true))?;
+    } else {
+        let rows: Vec<(String, Estimate)> =
+            results.iter().map(|r| (label(r), r.summary.positions[0].win_share)).collect();
+        let fair = 1.0 / first.summary.players as f64;
+        save(
+            "first-player.svg",
+            bars(
+                "First player's win share (95% interval; dashed: fair share at the default table)",
+                "win share",
+                &rows,
+                Some(fair),
+                true,
+            ),
+        )?;
+    }
+    let score_rows: Vec<(String, Distribution)> =
+        results.iter().map(|r| (label(r), Distribution::of(&all_scores(&r.played)))).collect();
+    save(
+        "scores.svg",
+        boxes("Scores of all seats (box: quartiles, whiskers: 10th-90th percentile, dot: mean)", "score", &score_rows),
+    )?;
+    if !cooperative {
+        let win_rows: Vec<(String, Distribution)> =
+            results.iter().map(|r| (label(r), Distribution::of(&winning_scores(&r.played)))).collect();
+        save("winning-scores.svg", boxes("Winning score", "score", &win_rows))?;
+    }
+    let length_rows: Vec<(String, Distribution)> = results.iter().map(|r| (label(r), r.summary.length)).collect();
+    save("length.svg", boxes("Game length", "decisions per game", &length_rows))?;
+
+    let mut md = String::new();
+    let _ = writeln!(md, "# Balance report: {} (`{}`)\n", game.name, game.id);
+    let _ = writeln!(
+        md,
+        "Every configuration below played **{} games** with the same master seed **{}** (so the same deals where \
+         the options allow), every seat played by `{}`. Made with:\n\n```\n{}\n```\n",
+        spec.games,
+        spec.seed,
+        spec.bots.join(","),
+        command
+    );
+    let _ = writeln!(md, "## Summary\n");
+    if cooperative {
+        let _ = writeln!(
+            md,
+            "| configuration | players | team success [95% CI] | team score (mean) | length (median decisions) | how games ended |"
+        );
+        let _ = writeln!(md, "|---|---:|---|---:|---:|---|");
+    } else {
+        let _ = writeln!(
+            md,
+            "| configuration | players | first player's win share [95% CI] | edge over fair | mean score | winning score (median) | length (median decisions) | how games ended |"
+        );
+        let _ = writeln!(md, "|---|---:|---|---:|---:|---:|---:|---|");
+    }
+    for r in results {
+        let s = &r.summary;
+        let ends: Vec<String> = s.reasons.iter().map(|(why, n)| format!("{why} {n}")).collect();
+        if let Some(team) = &s.team {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {:.1}% [{:.1}, {:.1}] | {:.2} | {} | {} |",
+                r.config.label,
+                s.players,
+                100.0 * team.success.mean,
+                100.0 * team.success.low,
+                100.0 * team.success.high,
+                team.score.mean,
+                s.length.median,
+                ends.join(", ")
+            );
+        } else {
+            let p0 = s.positions[0].win_share;
+            let edge = s.first_player_edge.map_or(f64::NAN, |e| e.mean);
+            let win = Distribution::of(&winning_scores(&r.played));
+            let mean_score = Distribution::of(&all_scores(&r.played)).mean;
+            let _ = writeln!(
+                md,
+                "| {} | {} | {:.1}% [{:.1}, {:.1}] | {:+.1} pp | {:.1} | {} | {} | {} |",
+                r.config.label,
+                s.players,
+                100.0 * p0.mean,
+                100.0 * p0.low,
+                100.0 * p0.high,
+                100.0 * edge,
+                mean_score,
+                win.median,
+                s.length.median,
+                ends.join(", ")
+            );
+        }
+    }
+    let _ = writeln!(md, "\n## Plots\n");
+    if cooperative {
+        let _ = writeln!(md, "![Team success](team-success.svg)\n");
+    } else {
+        let _ = writeln!(md, "![First player's win share](first-player.svg)\n");
+        let _ = writeln!(md, "![Winning score](winning-scores.svg)\n");
+    }
+    let _ = writeln!(md, "![Scores](scores.svg)\n");
+    let _ = writeln!(md, "![Game length](length.svg)\n");
+    if !cooperative {
+        let _ = writeln!(md, "## Win share by turn order\n");
+        let players_max = results.iter().map(|r| r.summary.players).max().unwrap_or(0);
+        let mut header = String::from("| configuration |");
+        let mut rule = String::from("|---|");
+        for p in 1..=players_max {
+            let _ = write!(header, " {p}. |");
+            rule.push_str("---:|");
+        }
+        let _ = writeln!(md, "{header}\n{rule}");
+        for r in results {
+            let mut row = format!("| {} ({}p) |", r.config.label, r.summary.players);
+            for p in 0..players_max {
+                match r.summary.positions.get(p) {
+                    Some(pos) => {
+                        let _ = write!(
+                            row,
+                            " {:.1}% ±{:.1} |",
+                            100.0 * pos.win_share.mean,
+                            100.0 * (pos.win_share.high - pos.win_share.mean)
+                        );
+                    }
+                    None => row.push_str(" |"),
+                }
+            }
+            let _ = writeln!(md, "{row}");
+        }
+    }
+    let _ = writeln!(md, "\n## How to read this\n");
+    let _ = writeln!(
+        md,
+        "- Intervals are 95% intervals over games (see `docs/simulator.md`). Two configurations differ for sure only \
+         where their intervals do not overlap; with {} games a share is known to about ±{:.1} percentage points.",
+        spec.games,
+        100.0 * 1.96 * (0.25f64 / spec.games.max(1) as f64).sqrt()
+    );
+    let _ = writeln!(
+        md,
+        "- *First player's win share* is the share of wins of the seat that took the first decision; the fair share is \
+         1 / players. *Edge over fair* is the difference in percentage points."
+    );
+    let _ = writeln!(
+        md,
+        "- Every seat is played by the same bot, so the report measures the rules, as played by that bot: a \
+         stronger or weaker bot can change the picture (run it again with `--bots`)."
+    );
+    let _ = writeln!(
+        md,
+        "- Box plots: the box spans the middle half of the games, whiskers the middle 80%, the line is the median and the dot the mean."
+    );
+    let _ = writeln!(md, "\n## Every configuration in full\n");
+    for r in results {
+        let _ = writeln!(md, "### {}\n\n```\n{}```\n", r.config.label, table(&r.summary));
+    }
+    save("report.md", md)?;
+    Ok(files)
+}
