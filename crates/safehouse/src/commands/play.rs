@@ -3,7 +3,8 @@
 use std::io::{BufRead, Write};
 
 use anyhow::Context;
-use safehouse_engine::{DynMatch, DynSetup, GameRng, Seat, Viewer};
+use safehouse_bots::DynBot;
+use safehouse_engine::{DynMatch, DynSetup, Seat, Viewer};
 use serde_json::Value;
 
 /// Options of `safehouse play`.
@@ -26,6 +27,10 @@ pub(crate) struct Args {
     /// Options to change, as a JSON object, e.g. '{"tie_break":"most_safes"}'.
     #[arg(long)]
     options: Option<String>,
+    /// The bots in the other seats: a difficulty (easy, medium, hard) or a bot kind
+    /// (`safehouse rules <game>` and docs/bots.md list them), or a comma-separated list, one per seat.
+    #[arg(long, default_value = "medium")]
+    bots: String,
 }
 
 pub(crate) fn run(args: Args) -> anyhow::Result<()> {
@@ -52,24 +57,50 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "{} with {} players, seed {seed}. You are seat {}.", game.info().name, game.players(), args.seat)?;
     writeln!(out, "Type the number of an action, `view`, `rules`, `record` or `quit`.")?;
-    play(game.as_mut(), Seat(args.seat), seed, &mut stdin.lock(), &mut out)
+    let mut bots = make_bots(game.as_ref(), Seat(args.seat), &args.bots, seed)?;
+    play(game.as_mut(), Seat(args.seat), &mut bots, seed, &mut stdin.lock(), &mut out)
+}
+
+/// One bot per seat other than the person's; `spec` is one kind for all, or one per seat in seat order.
+pub(crate) fn make_bots(
+    game: &dyn DynMatch,
+    human: Seat,
+    spec: &str,
+    seed: u64,
+) -> anyhow::Result<Vec<Option<Box<dyn DynBot>>>> {
+    let kinds: Vec<&str> = spec.split(',').map(str::trim).collect();
+    let id = game.info().id;
+    Seat::all(game.players())
+        .map(|seat| {
+            if seat == human {
+                return Ok(None);
+            }
+            let kind = if kinds.len() == 1 { kinds[0] } else { kinds.get(seat.index()).copied().unwrap_or("medium") };
+            let bot = safehouse_bots::dyn_bot(id, kind, seed ^ (u64::from(seat.0) << 32)).with_context(|| {
+                format!("bot for seat {}: known kinds are {}", seat.0, safehouse_bots::bot_kinds(id).join(", "))
+            })?;
+            Ok(Some(bot))
+        })
+        .collect()
 }
 
 /// The play loop, over any input and output so that it can be tested with a script.
 pub(crate) fn play(
     game: &mut dyn DynMatch,
     human: Seat,
+    bots: &mut [Option<Box<dyn DynBot>>],
     seed: u64,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> anyhow::Result<()> {
     let viewer = Viewer::Seat(human);
-    let mut bot_rng = GameRng::from_seed(seed ^ 0xb075);
     let mut show_view = true;
     while let Some(to_move) = game.to_move() {
         if to_move != human {
             let legal = game.legal_actions();
-            let choice = bot_rng.pick(&legal).cloned().context("a seat to move with no legal action")?;
+            let bot = bots.get_mut(to_move.index()).and_then(Option::as_mut).context("no bot in this seat")?;
+            // The bot sees only its own seat's view, like a person would.
+            let choice = bot.choose(&game.view(Viewer::Seat(to_move)), &legal)?;
             game.act(to_move, &choice).map_err(|e| anyhow::anyhow!("bot action rejected: {e}"))?;
             for event in game.last_events_for(viewer) {
                 writeln!(out, "  {}", event)?;
@@ -157,11 +188,12 @@ mod tests {
     #[test]
     fn bad_input_is_explained_and_a_scripted_game_runs_to_the_end() {
         let mut game = new_game("club-unlock", 5);
+        let mut bots = make_bots(game.as_ref(), Seat(0), "random", 5).expect("bots");
         // Nonsense, an out-of-range number, an illegal JSON action, then always the first action.
         let mut script = String::from("banana\n99\n{\"type\":\"end_turn\"}\n");
         script.push_str(&"1\n".repeat(5_000));
         let mut out = Vec::new();
-        play(game.as_mut(), Seat(0), 5, &mut script.as_bytes(), &mut out).expect("play");
+        play(game.as_mut(), Seat(0), &mut bots, 5, &mut script.as_bytes(), &mut out).expect("play");
         let text = String::from_utf8(out).expect("utf8");
         assert!(text.contains("Not understood"), "{text}");
         assert!(text.contains("There is no action 99"));
@@ -173,8 +205,9 @@ mod tests {
     #[test]
     fn end_of_input_leaves_cleanly() {
         let mut game = new_game("club-unlock", 6);
+        let mut bots = make_bots(game.as_ref(), Seat(0), "medium", 6).expect("bots");
         let mut out = Vec::new();
-        play(game.as_mut(), Seat(0), 6, &mut "".as_bytes(), &mut out).expect("play");
+        play(game.as_mut(), Seat(0), &mut bots, 6, &mut "".as_bytes(), &mut out).expect("play");
         assert!(String::from_utf8(out).expect("utf8").contains("end of input"));
     }
 }
