@@ -14,28 +14,35 @@ use crate::options::{GameTieBreak, LongestRowTie, NoLegalMove, RoundStartPlayer,
 use crate::state::{Discard, MAX_PLAYERS, MAX_ROWS, Placed, ROW_CAPACITY, RoundSummary, Row, RowResult};
 
 impl Explosiv {
-    /// Whether a row takes no more cards: full, or exploded when play after an explosion is
-    /// not allowed (E4).
+    /// How many cards close a row: its capacity, or 8 when play after an explosion is not
+    /// allowed (E4).
     #[inline]
-    fn closed(&self, row: &Row) -> bool {
-        let len = row.cards.len();
-        len >= ROW_CAPACITY || (!self.options.allow_play_after_explosion && len >= EXPLOSION_AT)
+    fn close_at(&self) -> usize {
+        if self.options.allow_play_after_explosion { ROW_CAPACITY } else { EXPLOSION_AT }
     }
 
-    /// The values `seat` may place on `row` (ignoring its hand): nothing if the row is closed
-    /// or ends with one of its own cards (003:43, E3); otherwise every value not yet in the row,
-    /// and 8 always (003:44-45).
+    /// Whether a row takes no more cards.
     #[inline]
-    pub(crate) fn accepts(&self, row: &Row, seat: Seat) -> CardSet {
-        if self.closed(row) || row.last_seat() == Some(seat) {
-            return CardSet::EMPTY;
+    fn closed(&self, row: &Row) -> bool {
+        row.cards.len() >= self.close_at()
+    }
+
+    /// The values `seat` may place on `row` (ignoring its hand) when rows close at `close_at`
+    /// cards: nothing if the row is closed or ends with one of its own cards (003:43, E3);
+    /// otherwise every value not yet in the row, and 8 always (003:44-45).
+    #[inline]
+    fn accepts_with(row: &Row, seat: Seat, close_at: usize) -> CardSet {
+        match row.cards.last() {
+            Some(last) if last.seat == seat => CardSet::EMPTY,
+            _ if row.cards.len() >= close_at => CardSet::EMPTY,
+            _ => CardSet::ALL.minus(row.present),
         }
-        CardSet::ALL.minus(row.present)
     }
 
     /// The values `seat` could place somewhere on the table now (ignoring its hand).
     pub(crate) fn placeable_values(&self, seat: Seat) -> CardSet {
-        self.rows.iter().fold(CardSet::EMPTY, |acc, row| acc.or(self.accepts(row, seat)))
+        let close_at = self.close_at();
+        self.rows.iter().fold(CardSet::EMPTY, |acc, row| acc.or(Self::accepts_with(row, seat, close_at)))
     }
 
     /// The cards of its hand `seat` could place somewhere now.
@@ -53,8 +60,9 @@ impl Explosiv {
         // Filled on the stack and copied in one go: the hot path of every playout.
         let mut buffer = [Action::Pass; 8 * MAX_ROWS];
         let mut n = 0;
+        let close_at = self.close_at();
         for (row, target) in self.rows.iter().enumerate() {
-            let mut bits = self.accepts(target, seat).and(hand);
+            let mut bits = Self::accepts_with(target, seat, close_at).and(hand);
             while let Some(card) = bits.pop_lowest() {
                 buffer[n] = Action::Place { card, row: row as u8 };
                 n += 1;
