@@ -73,6 +73,7 @@ macro_rules! registry {
 registry!(
     safehouse_club_unlock::ClubUnlock,
     safehouse_safe_breaker::SafeBreaker,
+    safehouse_explosiv::Explosiv,
 );
 
 #[cfg(test)]
