@@ -1,0 +1,290 @@
+//! Helpers shared by the server's tests: start a server, create and join matches, play them over
+//! WebSockets with random legal actions, and check every message against the engine.
+
+#![allow(dead_code, unreachable_pub)]
+
+use std::collections::BTreeSet;
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use safehouse_engine::{DynRecord, DynSetup, Seat, Viewer};
+use safehouse_server::client::{HttpClient, Tracker, WsClient};
+use safehouse_server::{Config, Server};
+use serde_json::{Value, json};
+
+pub const WAIT: Duration = Duration::from_secs(30);
+
+/// A configuration for tests: an ephemeral port, instant bots, no idle takeover, loose limits.
+pub fn test_config(database_url: &str) -> Config {
+    Config {
+        listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+        database_url: database_url.to_owned(),
+        bot_delay_ms: 0,
+        idle_takeover_secs: 0,
+        rate_per_sec: 10_000.0,
+        rate_burst: 10_000.0,
+        finished_linger_secs: 600,
+        ..Config::default()
+    }
+}
+
+/// A server on a fresh SQLite file in `dir`.
+pub async fn sqlite_server(dir: &std::path::Path) -> Server {
+    let url = format!("sqlite://{}", dir.join("test.db").display());
+    safehouse_server::start(test_config(&url)).await.expect("server starts")
+}
+
+pub fn pg_url() -> String {
+    std::env::var("SAFEHOUSE_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+}
+
+pub fn unique(prefix: &str) -> String {
+    format!("{prefix}_{}", &safehouse_server::token::match_id()[..12])
+}
+
+/// Whether PostgreSQL answers; under CI (`CI=true`) a missing server is a failure, elsewhere a skip.
+pub async fn postgres_available() -> bool {
+    let probe = tokio::time::timeout(
+        Duration::from_secs(10),
+        safehouse_store::PgStore::open(&pg_url(), &safehouse_store::OpenOptions { schema: Some("sh_probe".into()), max_connections: Some(2) }),
+    )
+    .await;
+    match probe {
+        Ok(Ok(_)) => true,
+        other => {
+            let why = match other {
+                Ok(Err(e)) => e.to_string(),
+                _ => "timed out".to_owned(),
+            };
+            if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
+                panic!("PostgreSQL at {} is required under CI: {why}", pg_url());
+            }
+            eprintln!("SKIPPED: PostgreSQL at {} is not reachable ({why})", pg_url());
+            false
+        }
+    }
+}
+
+/// A match created and joined: the token of every person's seat.
+#[derive(Debug, Clone)]
+pub struct Created {
+    pub id: String,
+    pub game: String,
+    pub players: usize,
+    pub tokens: Vec<Option<String>>,
+    pub invites: Vec<Option<String>>,
+}
+
+/// Creates a match (`true` = a person's seat) and joins every person's seat.
+pub async fn create(http: &HttpClient, game: &str, people: &[bool], options: Option<Value>) -> Created {
+    let seats: Vec<Value> = people
+        .iter()
+        .enumerate()
+        .map(|(i, &person)| {
+            if person {
+                json!({"kind": "person", "name": format!("P{i}")})
+            } else {
+                { let level = ["easy", "medium", "hard"][i % 3]; json!({"kind": "bot", "difficulty": level}) }
+            }
+        })
+        .collect();
+    let mut body = json!({"game": game, "seats": seats});
+    if let Some(options) = options {
+        body["options"] = options;
+    }
+    let reply = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(reply.status, 201, "create {game}: {}", reply.text);
+    let id = reply.body["id"].as_str().expect("id").to_owned();
+    let invites: Vec<Option<String>> =
+        reply.body["seats"].as_array().expect("seats").iter().map(|s| s["invite"].as_str().map(str::to_owned)).collect();
+    let mut tokens = vec![None; people.len()];
+    for (seat, invite) in invites.iter().enumerate() {
+        if let Some(invite) = invite {
+            let joined = http
+                .post(&format!("/api/matches/{id}/join"), None, &json!({"seat": seat, "invite": invite}))
+                .await
+                .expect("join");
+            assert_eq!(joined.status, 200, "join: {}", joined.text);
+            let token = joined.body["token"].as_str().expect("token").to_owned();
+            assert!(token.len() >= 32, "tokens carry at least 128 bits");
+            tokens[seat] = Some(token);
+        }
+    }
+    Created { id, game: game.to_owned(), players: people.len(), tokens, invites }
+}
+
+/// Every message each viewer received (index = seat, last = spectator; `None` for bot seats).
+#[derive(Debug, Default)]
+pub struct Played {
+    pub logs: Vec<Option<Vec<Value>>>,
+    pub bytes: Vec<u64>,
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Plays a seat over its WebSocket with random legal actions until the match ends.
+async fn play_seat(addr: SocketAddr, id: String, seat: u8, token: String, seed: u64) -> anyhow::Result<(Vec<Value>, u64)> {
+    let mut ws = WsClient::connect(addr, &id, Some(&token)).await?;
+    let mut tracker = Tracker::default();
+    let mut log = Vec::new();
+    let mut rng = Rng(seed);
+    let mut pending = false;
+    let mut acked = 0u64;
+    loop {
+        let message = ws.next_json(WAIT).await?;
+        tracker.apply(&message)?;
+        let kind = message["type"].as_str().unwrap_or("").to_owned();
+        log.push(message.clone());
+        match kind.as_str() {
+            "ack" => {
+                pending = false;
+                acked = message["seq"].as_u64().unwrap_or(0);
+            }
+            "error" => anyhow::bail!("seat {seat} got an error: {message}"),
+            _ => {}
+        }
+        if tracker.outcome.is_some() {
+            break;
+        }
+        if !pending && tracker.seq >= acked && tracker.to_move == Some(seat) && !tracker.legal.is_empty() {
+            let action = tracker.legal[rng.below(tracker.legal.len())].clone();
+            ws.send_json(&json!({"type": "act", "action": action, "seq": tracker.seq, "id": tracker.seq})).await?;
+            pending = true;
+        }
+    }
+    let bytes = ws.bytes_received;
+    ws.close().await;
+    Ok((log, bytes))
+}
+
+async fn watch(addr: SocketAddr, id: String) -> anyhow::Result<(Vec<Value>, u64)> {
+    let mut ws = WsClient::connect(addr, &id, None).await?;
+    let mut tracker = Tracker::default();
+    let mut log = Vec::new();
+    loop {
+        let message = ws.next_json(WAIT).await?;
+        tracker.apply(&message)?;
+        log.push(message);
+        if tracker.outcome.is_some() {
+            break;
+        }
+    }
+    let bytes = ws.bytes_received;
+    ws.close().await;
+    Ok((log, bytes))
+}
+
+/// Plays a created match to the end: every person's seat on its own WebSocket (to `addrs[seat %
+/// addrs.len()]`, so several nodes can share a match) plus a spectator.
+pub async fn play(addrs: &[SocketAddr], created: &Created, seed: u64) -> Played {
+    let mut tasks = Vec::new();
+    for (seat, token) in created.tokens.iter().enumerate() {
+        if let Some(token) = token {
+            let addr = addrs[seat % addrs.len()];
+            tasks.push((seat, tokio::spawn(play_seat(addr, created.id.clone(), seat as u8, token.clone(), seed ^ seat as u64))));
+        }
+    }
+    let spectator = tokio::spawn(watch(addrs[addrs.len() - 1], created.id.clone()));
+    let mut played = Played { logs: vec![None; created.players + 1], bytes: vec![0; created.players + 1] };
+    for (seat, task) in tasks {
+        let (log, bytes) = task.await.expect("task").unwrap_or_else(|e| panic!("{} seat {seat}: {e:#}", created.game));
+        played.logs[seat] = Some(log);
+        played.bytes[seat] = bytes;
+    }
+    let (log, bytes) = spectator.await.expect("task").unwrap_or_else(|e| panic!("{} spectator: {e:#}", created.game));
+    played.logs[created.players] = Some(log);
+    played.bytes[created.players] = bytes;
+    played
+}
+
+/// Fetches the record of a finished match and checks that replaying it gives the server's outcome.
+pub async fn fetch_and_replay(http: &HttpClient, created: &Created) -> (DynRecord, Value) {
+    let reply = http.get(&format!("/api/matches/{}/record", created.id), None).await.expect("record");
+    assert_eq!(reply.status, 200, "record: {}", reply.text);
+    let record: DynRecord = serde_json::from_value(reply.body["record"].clone()).expect("record parses");
+    let outcome = reply.body["outcome"].clone();
+    let game = safehouse_games::find(&record.game).expect("game").game;
+    let replayed = game.replay(&record).expect("the record replays");
+    assert!(replayed.to_move().is_none(), "the replayed match is over");
+    assert_eq!(serde_json::to_value(replayed.outcome()).expect("json"), outcome, "same result after replay");
+    (record, outcome)
+}
+
+const WELCOME_KEYS: &[&str] = &["type", "match", "game", "viewer", "seq", "view", "to_move", "finished", "seats", "legal", "outcome"];
+const UPDATE_KEYS: &[&str] = &["type", "seq", "actor", "events", "patch", "to_move", "legal", "outcome"];
+
+/// The strongest generic hidden-information check: every message a viewer received is exactly
+/// what the engine derives for that viewer (its view and its filtered events at that point,
+/// replayed from the record), and holds no other field.
+pub fn check_messages(record: &DynRecord, played: &Played) {
+    let game = safehouse_games::find(&record.game).expect("game").game;
+    let setup = DynSetup {
+        players: Some(record.players),
+        preset: None,
+        options: Some(record.options.clone()),
+        seed: record.seed,
+        deal: record.deal.clone(),
+    };
+    let players = record.players;
+    let viewers: Vec<Viewer> =
+        (0..players).map(|s| Viewer::Seat(Seat(s as u8))).chain(std::iter::once(Viewer::Spectator)).collect();
+    let mut game_match = game.new_match(&setup).expect("setup");
+    // views[k][v], events[k][v], legal[k] (described), to_move[k]
+    let mut views = vec![viewers.iter().map(|&v| game_match.view(v)).collect::<Vec<_>>()];
+    let mut events = vec![vec![Vec::new(); viewers.len()]];
+    let described = |m: &dyn safehouse_engine::DynMatch| -> Value {
+        Value::Array(m.legal_actions_described().into_iter().map(|(a, t)| json!({"action": a, "text": t})).collect())
+    };
+    let mut legal = vec![described(&*game_match)];
+    let mut to_move = vec![game_match.to_move().map(|s| s.0)];
+    for step in &record.actions {
+        game_match.act(step.seat, &step.action).expect("record action applies");
+        views.push(viewers.iter().map(|&v| game_match.view(v)).collect());
+        events.push(viewers.iter().map(|&v| game_match.last_events_for(v)).collect());
+        legal.push(described(&*game_match));
+        to_move.push(game_match.to_move().map(|s| s.0));
+    }
+    for (index, log) in played.logs.iter().enumerate() {
+        let Some(log) = log else { continue };
+        let viewer = viewers[index];
+        let mut tracker = Tracker::default();
+        let mut seen_updates = BTreeSet::new();
+        for message in log {
+            let kind = message["type"].as_str().unwrap_or("");
+            let keys: Vec<&str> = message.as_object().expect("object").keys().map(String::as_str).collect();
+            match kind {
+                "welcome" | "update" => {
+                    let allowed = if kind == "welcome" { WELCOME_KEYS } else { UPDATE_KEYS };
+                    assert!(keys.iter().all(|k| allowed.contains(k)), "{viewer:?} got unexpected fields {keys:?}");
+                    tracker.apply(message).expect("message applies");
+                    let k = tracker.seq as usize;
+                    assert_eq!(tracker.view, views[k][index], "{} {viewer:?} view at seq {k} is exactly view(viewer)", record.game);
+                    assert_eq!(message["to_move"].as_u64().map(|s| s as u8), to_move[k]);
+                    let mine = to_move[k].is_some() && viewer == Viewer::Seat(Seat(to_move[k].unwrap_or(0)));
+                    if mine {
+                        assert_eq!(message["legal"], legal[k], "legal actions for the seat to move");
+                    } else {
+                        assert!(message.get("legal").is_none(), "{viewer:?} must not get another seat's legal actions");
+                    }
+                    if kind == "update" {
+                        assert_eq!(message["events"], Value::Array(events[k][index].clone()), "{viewer:?} events at seq {k}");
+                        assert_eq!(message["actor"].as_u64(), Some(u64::from(record.actions[k - 1].seat.0)));
+                        seen_updates.insert(k);
+                    } else {
+                        assert_eq!(message["viewer"], if let Viewer::Seat(s) = viewer { json!({"seat": s.0}) } else { json!("spectator") });
+                    }
+                }
+                "seats" => assert!(keys.iter().all(|k| ["type", "seats"].contains(k)), "seats message fields {keys:?}"),
+                "ack" => assert!(keys.iter().all(|k| ["type", "id", "seq"].contains(k)), "ack fields {keys:?}"),
+                other => panic!("{viewer:?} got an unexpected message type {other:?}: {message}"),
+            }
+        }
+        assert_eq!(tracker.seq as usize, record.actions.len(), "{viewer:?} followed the match to its end");
+    }
+}
