@@ -16,7 +16,7 @@ pub fn row_letter(row: u8) -> char {
 
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Place number card `card` at the end of row `row` (0-based; row 0 is "A").
     Place {
@@ -58,7 +58,7 @@ pub enum ExplosionCause {
 /// Something that happened. Every event is public except the card of a face-down discard,
 /// which only its owner sees.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A round began: its explosive cards were laid out briefcase side up.
     RoundStarted {

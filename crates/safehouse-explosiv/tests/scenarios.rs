@@ -239,7 +239,7 @@ fn first_moves_list_every_card_on_every_row() {
     assert_eq!(actions.len(), 8 * 5);
     assert_eq!(actions[0], place(1, A));
     assert_eq!(actions[0].to_string(), "play 1 on row A");
-    assert_eq!(serde_json::to_string(&actions[0]).unwrap_or_default(), r#"{"kind":"place","card":1,"row":0}"#);
+    assert_eq!(serde_json::to_string(&actions[0]).unwrap_or_default(), r#"{"type":"place","card":1,"row":0}"#);
 }
 
 // ---------------------------------------------------------------------------------------------
