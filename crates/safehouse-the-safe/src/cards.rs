@@ -241,14 +241,13 @@ impl Cards {
     }
 
     /// The colours of the set's cards.
+    #[inline]
     pub fn colours(self) -> Colours {
-        let mut colours = Colours::EMPTY;
-        for colour in Colour::ALL {
-            if !self.of_colour(colour).is_empty() {
-                colours.insert(colour);
-            }
+        let mut bits = 0u8;
+        for c in 0..5 {
+            bits |= u8::from((self.0 >> (10 * c)) & 0x3FF != 0) << c;
         }
-        colours
+        Colours(bits)
     }
 
     /// The card with the lowest id, if any.

@@ -240,19 +240,73 @@ impl Problem {
         false
     }
 
-    /// The sinks reachable from each sink: `j -> k` when a card held by `j` is accepted by `k`.
-    fn reach_from(&self, a: &Assignment, start: usize) -> u32 {
+    /// Fills the sinks one after another with the lowest eligible cards still free, then places
+    /// what is left by augmenting paths: the fast deterministic way to a full assignment.
+    fn solve_by_sinks(&self) -> Option<Assignment> {
+        let mut a = Assignment { holds: [0; MAX_SINKS], load: [0; MAX_SINKS] };
+        let mut free = self.unknown.bits();
+        for j in 0..self.len {
+            let mut take = self.eligible[j] & free;
+            while take != 0 && a.load[j] < self.capacity[j] {
+                let bit = take & take.wrapping_neg();
+                take ^= bit;
+                a.holds[j] |= bit;
+                a.load[j] += 1;
+                free ^= bit;
+            }
+        }
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            free ^= bit;
+            if !self.augment(&mut a, bit) {
+                return None;
+            }
+        }
+        Some(a)
+    }
+
+    /// The graph of moves: bit `k` of `adjacency[j]` when a card held by `j` is accepted by `k`.
+    fn adjacency(&self, a: &Assignment) -> [u32; MAX_SINKS] {
+        let mut adjacency = [0u32; MAX_SINKS];
+        for j in 0..self.len {
+            for k in 0..self.len {
+                adjacency[j] |= u32::from(a.holds[j] & self.eligible[k] != 0) << k;
+            }
+        }
+        adjacency
+    }
+
+    /// For each colour (by index) whose code is hidden, the cards that can be its code: those
+    /// held by any sink reachable from its code slot (the slot itself included).
+    fn possible_codes(&self, a: &Assignment) -> [u64; 5] {
+        let adjacency = self.adjacency(a);
+        let mut possible = [0u64; 5];
+        for colour in self.in_play.iter() {
+            let k = self.code_sink[colour.index()];
+            if k == ROOT {
+                continue;
+            }
+            let reached = Problem::reach_from(&adjacency, usize::from(k));
+            for j in 0..self.len {
+                if reached & (1 << j) != 0 {
+                    possible[colour.index()] |= a.holds[j];
+                }
+            }
+            possible[colour.index()] &= colour.cards().bits();
+        }
+        possible
+    }
+
+    /// The sinks reachable from `start` in the graph of moves.
+    fn reach_from(adjacency: &[u32; MAX_SINKS], start: usize) -> u32 {
         let mut reached = 1u32 << start;
         let mut frontier = reached;
         while frontier != 0 {
             let j = frontier.trailing_zeros() as usize;
             frontier &= frontier - 1;
-            for k in 0..self.len {
-                if reached & (1 << k) == 0 && a.holds[j] & self.eligible[k] != 0 {
-                    reached |= 1 << k;
-                    frontier |= 1 << k;
-                }
-            }
+            let new = adjacency[j] & !reached;
+            reached |= new;
+            frontier |= new;
         }
         reached
     }
@@ -277,26 +331,13 @@ impl Deduction {
             }
             return Ok(Deduction { in_play: problem.in_play, possible });
         }
-        let mut order = [Card::from_bit_index(0); CARD_COUNT];
-        let mut n = 0;
-        for card in problem.unknown {
-            order[n] = card;
-            n += 1;
-        }
         let a = problem
-            .solve(&order[..n], |candidates, _| candidates.trailing_zeros() as usize)
+            .solve_by_sinks()
             .ok_or_else(|| inconsistent("no placement of the unknown cards fits what the view shows"))?;
+        let cards = problem.possible_codes(&a);
         let mut possible = [0u16; 5];
         for colour in problem.in_play.iter() {
-            let k = usize::from(problem.code_sink[colour.index()]);
-            let reached = problem.reach_from(&a, k);
-            let mut cards = 0u64;
-            for j in 0..problem.len {
-                if reached & (1 << j) != 0 {
-                    cards |= a.holds[j];
-                }
-            }
-            possible[colour.index()] = Cards::from_bits(cards).numbers(colour);
+            possible[colour.index()] = Cards::from_bits(cards[colour.index()]).numbers(colour);
         }
         Ok(Deduction { in_play: problem.in_play, possible })
     }
@@ -464,4 +505,123 @@ pub(crate) fn sample(view: &View, rng: &mut GameRng) -> Result<Sample, SetupErro
     }
     rng.shuffle(&mut sample.pile);
     Ok(sample)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every full assignment, by brute force: whether one exists, and the cards each code slot
+    /// takes in some assignment.
+    fn brute(problem: &Problem) -> Option<[u64; 5]> {
+        fn go(p: &Problem, cards: &[Card], a: &mut Assignment, found: &mut Option<[u64; 5]>) {
+            let Some((&card, rest)) = cards.split_first() else {
+                if (0..p.len).all(|j| a.load[j] == p.capacity[j]) {
+                    let seen = found.get_or_insert([0; 5]);
+                    for colour in p.in_play.iter() {
+                        let k = p.code_sink[colour.index()];
+                        if k != ROOT {
+                            seen[colour.index()] |= a.holds[usize::from(k)];
+                        }
+                    }
+                }
+                return;
+            };
+            for j in 0..p.len {
+                if p.eligible[j] & card.bit() != 0 && a.load[j] < p.capacity[j] {
+                    a.holds[j] |= card.bit();
+                    a.load[j] += 1;
+                    go(p, rest, a, found);
+                    a.holds[j] &= !card.bit();
+                    a.load[j] -= 1;
+                }
+            }
+        }
+        let cards: Vec<Card> = problem.unknown.iter().collect();
+        let mut found = None;
+        go(problem, &cards, &mut Assignment { holds: [0; MAX_SINKS], load: [0; MAX_SINKS] }, &mut found);
+        found
+    }
+
+    /// A random small problem: a few unknown cards of three colours, the code slots, one to
+    /// three hands with random allowed cards and sizes, and a pile taking the rest.
+    fn random_problem(rng: &mut GameRng) -> Option<Problem> {
+        let in_play = Colours::first(3);
+        let mut unknown = Cards::EMPTY;
+        let n = 4 + rng.index(5);
+        while unknown.len() < n {
+            unknown.insert(Card::new(Colour::ALL[rng.index(3)], rng.below(4) as u8)?);
+        }
+        let mut p = Problem {
+            in_play,
+            unknown,
+            known_code: None,
+            len: 0,
+            eligible: [0; MAX_SINKS],
+            capacity: [0; MAX_SINKS],
+            owner: [Owner::Pile; MAX_SINKS],
+            code_sink: [ROOT; 5],
+        };
+        let mut room = n;
+        for colour in in_play.iter() {
+            if unknown.of_colour(colour).is_empty() {
+                return None;
+            }
+            p.code_sink[colour.index()] = p.len as u8;
+            p.push(unknown & colour.cards(), 1, Owner::Code);
+            room -= 1;
+        }
+        for seat in 0..1 + rng.index(3) {
+            if room == 0 {
+                break;
+            }
+            let size = 1 + rng.index(room.min(3));
+            let allowed = Cards::from_bits(unknown.bits() & rng.next_u64());
+            if rng.chance(1, 3) {
+                // Shown colours: one slot per colour and the rest among them.
+                let colours = allowed.colours();
+                if colours.is_empty() || colours.len() > size {
+                    continue;
+                }
+                for colour in colours.iter() {
+                    p.push(allowed & colour.cards(), 1, Owner::Seat(seat as u8));
+                }
+                if size > colours.len() {
+                    p.push(allowed & Cards::of_colours(colours), (size - colours.len()) as u8, Owner::Seat(seat as u8));
+                }
+            } else {
+                p.push(allowed, size as u8, Owner::Seat(seat as u8));
+            }
+            room -= size;
+        }
+        if room > 0 {
+            p.push(unknown, room as u8, Owner::Pile);
+        }
+        Some(p)
+    }
+
+    #[test]
+    fn reachability_matches_brute_force() {
+        let mut rng = GameRng::from_seed(11);
+        let (mut feasible, mut infeasible, mut narrowed) = (0, 0, 0);
+        for _ in 0..4_000 {
+            let Some(problem) = random_problem(&mut rng) else { continue };
+            let expected = brute(&problem);
+            let solved = problem.solve_by_sinks();
+            assert_eq!(solved.is_some(), expected.is_some(), "feasibility of {problem:?}");
+            let order: Vec<Card> = problem.unknown.iter().collect();
+            assert_eq!(problem.solve(&order, |c, _| 31 - c.leading_zeros() as usize).is_some(), expected.is_some());
+            let (Some(a), Some(expected)) = (solved, expected) else {
+                infeasible += 1;
+                continue;
+            };
+            feasible += 1;
+            let got = problem.possible_codes(&a);
+            assert_eq!(got, expected, "possible codes of {problem:?}");
+            if (0..3).any(|c| got[c] != problem.unknown.bits() & Colour::ALL[c].cards().bits()) {
+                narrowed += 1;
+            }
+        }
+        assert!(feasible > 500 && infeasible > 100 && narrowed > 100, "{feasible} {infeasible} {narrowed}");
+    }
 }

@@ -23,6 +23,23 @@ const ODD: u16 = 0b10_1010_1010;
 /// Values 0 to 10.
 const VALUES: u16 = 0x7FF;
 
+/// For each set of colours (5 bits), bit `10 * c` set for each colour `c` in it.
+const SPREAD: [u64; 32] = {
+    let mut table = [0u64; 32];
+    let mut set = 0;
+    while set < 32 {
+        let mut c = 0;
+        while c < 5 {
+            if set & (1 << c) != 0 {
+                table[set] |= 1 << (10 * c);
+            }
+            c += 1;
+        }
+        set += 1;
+    }
+    table
+};
+
 /// The values (bit `v`, 0..=10) a card of face number `n` can stand for: 0 is 0 or 10 (004:42).
 #[inline]
 fn values_of(number: u8) -> u16 {
@@ -178,13 +195,9 @@ impl Row {
     fn refresh(&mut self, rule: RowRule) {
         let numbers = u64::from(self.numbers(rule.restriction));
         let colours = self.allowed_colours(rule).bits();
-        let mut bits = 0u64;
-        for c in 0..5 {
-            if colours & (1 << c) != 0 {
-                bits |= numbers << (10 * c);
-            }
-        }
-        self.playable = Cards::from_bits(bits);
+        // One 10-bit lane per colour: multiplying copies the number mask into every lane set
+        // in the spread (the lanes never overlap, so nothing carries).
+        self.playable = Cards::from_bits(numbers * SPREAD[usize::from(colours & 0x1F)]);
     }
 
     /// Places a card the row accepts.
@@ -289,14 +302,21 @@ impl TheSafe {
         out.clear();
         match self.phase {
             Phase::Play { seat } => {
-                let hand = self.hands[seat.index()];
-                if (hand & self.playable).is_empty() {
+                let playable = self.hands[seat.index()] & self.playable;
+                if playable.is_empty() {
                     out.push(Action::Pass);
                     return;
                 }
-                for card in hand & self.playable {
-                    for (row, r) in self.rows.iter().enumerate() {
-                        if r.playable.contains(card) {
+                let rows = [
+                    self.rows[0].playable.bits(),
+                    self.rows[1].playable.bits(),
+                    self.rows[2].playable.bits(),
+                    self.rows[3].playable.bits(),
+                ];
+                for card in playable {
+                    let bit = card.bit();
+                    for (row, mask) in rows.iter().enumerate() {
+                        if mask & bit != 0 {
                             out.push(Action::Play { card, row: row as u8 });
                         }
                     }
@@ -405,8 +425,12 @@ impl TheSafe {
     #[inline]
     fn advance(&mut self, from: Seat, events: &mut Vec<Event>) {
         let players = self.players();
-        for step in 1..=players {
-            let seat = (from.index() + step) % players;
+        let mut seat = from.index();
+        for _ in 0..players {
+            seat += 1;
+            if seat == players {
+                seat = 0;
+            }
             if !self.hands[seat].is_empty() && self.passed[seat].is_none() {
                 self.phase = Phase::Play { seat: Seat(seat as u8) };
                 return;

@@ -317,7 +317,8 @@ impl fmt::Display for View {
         }
         writeln!(f)?;
         for (r, row) in self.rows.iter().enumerate() {
-            write!(f, "row {r} [max {} colours", row.colour_card)?;
+            let plural = if row.colour_card == 1 { "" } else { "s" };
+            write!(f, "row {r} [max {} colour{plural}", row.colour_card)?;
             if let Some(restriction) = row.restriction {
                 write!(f, ", {restriction}")?;
             }
