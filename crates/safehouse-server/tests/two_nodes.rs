@@ -1,0 +1,86 @@
+//! Two server nodes sharing one PostgreSQL database (a schema of this test's own): a person on
+//! one node sees moves made through the other at once, and concurrent actions on one match sent
+//! through both nodes never both apply.
+
+mod common;
+
+use common::*;
+use safehouse_server::client::HttpClient;
+use serde_json::json;
+
+async fn node(schema: &str) -> safehouse_server::Server {
+    let config = safehouse_server::Config { database_schema: Some(schema.to_owned()), ..test_config(&pg_url()) };
+    safehouse_server::start(config).await.expect("node starts")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nodes_share_matches_and_the_sequence_number_decides() {
+    if !postgres_available().await {
+        return;
+    }
+    let schema = unique("sh_two_nodes");
+    let a = node(&schema).await;
+    let b = node(&schema).await;
+    let http_a = HttpClient::new(a.addr());
+    let http_b = HttpClient::new(b.addr());
+
+    // Every game: seats alternate between the nodes; the spectator watches on node B.
+    for game in safehouse_games::all() {
+        let info = game.info();
+        let mut people = vec![true; info.default_players];
+        if people.len() > 2 {
+            people[2] = false;
+        }
+        let created = create(&http_a, info.id, &people, None).await;
+        let played = play(&[a.addr(), b.addr()], &created, 7).await;
+        let (record, _) = fetch_and_replay(&http_b, &created).await;
+        check_messages(&record, &played);
+    }
+
+    // Races: the seat to move sends the same action through both nodes at once, many times.
+    let game = safehouse_games::all()[0].info();
+    let created = create(&http_a, game.id, &vec![true; game.default_players], None).await;
+    let id = &created.id;
+    let mut wins = (0, 0);
+    for _ in 0..15 {
+        let view = http_a.get(&format!("/api/matches/{id}"), None).await.expect("info");
+        let Some(seat) = view.body["to_move"].as_u64() else { break };
+        let token = created.tokens[seat as usize].clone().expect("token");
+        let mine = http_b.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+        let seq = mine.body["seq"].as_u64().expect("seq");
+        let body = json!({"action": mine.body["legal"][0]["action"], "seq": seq});
+        let path = format!("/api/matches/{id}/actions");
+        let (ra, rb) = tokio::join!(http_a.post(&path, Some(&token), &body), http_b.post(&path, Some(&token), &body));
+        let (ra, rb) = (ra.expect("a"), rb.expect("b"));
+        match (ra.status, rb.status) {
+            (200, 409) => wins.0 += 1,
+            (409, 200) => wins.1 += 1,
+            other => panic!("exactly one node must apply the action: {other:?} {} {}", ra.text, rb.text),
+        }
+        let loser = if ra.status == 409 { &ra } else { &rb };
+        assert!(matches!(loser.code(), Some("conflict" | "stale_seq")), "{}", loser.text);
+        // Both nodes agree on the new sequence number.
+        for http in [&http_a, &http_b] {
+            let mut agreed = false;
+            for _ in 0..50 {
+                let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+                if info.body["seq"].as_u64() == Some(seq + 1) {
+                    agreed = true;
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            assert!(agreed, "both nodes reach seq {}", seq + 1);
+        }
+    }
+    eprintln!("races won by node A: {}, by node B: {}", wins.0, wins.1);
+    a.stop().await;
+    b.stop().await;
+    let store = safehouse_store::PgStore::open(
+        &pg_url(),
+        &safehouse_store::OpenOptions { schema: Some(schema), max_connections: Some(1) },
+    )
+    .await
+    .expect("open");
+    store.drop_schema().await.expect("drop schema");
+}
