@@ -137,6 +137,9 @@ pub struct Options {
     pub question_history: QuestionHistory,
     /// Entries shown with `question_history: "last_n"`.
     pub question_history_count: u16,
+    /// After this many questions in the whole game only full-code guesses may be made, so that
+    /// every game ends (a digital-table rule; the book has no limit). `None` means no limit.
+    pub question_limit: Option<u16>,
 }
 
 impl Default for Options {
@@ -152,9 +155,14 @@ impl Default for Options {
             simple_wrong_guess: SimpleWrongGuess::GuesserEliminated,
             question_history: QuestionHistory::Full,
             question_history_count: 5,
+            question_limit: Some(DEFAULT_QUESTION_LIMIT),
         }
     }
 }
+
+/// The default question limit: far more than a real game needs (36 questions name every
+/// colour-number pair), small enough that a table of bots that only ask still finishes.
+pub const DEFAULT_QUESTION_LIMIT: u16 = 150;
 
 impl Options {
     /// Fewest players these options allow.
@@ -250,6 +258,12 @@ impl GameOptions for Options {
                 &d.question_history_count,
                 "0..=65535",
                 "Entries shown when question_history is \"last_n\".",
+            ),
+            OptionDoc::new(
+                "question_limit",
+                &d.question_limit,
+                "null | 0..=65535",
+                "After this many questions only full-code guesses may be made, so every game ends (not in the book).",
             ),
         ]
     }

@@ -92,14 +92,17 @@ impl SafeBreaker {
     pub(crate) fn list_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         let Some(me) = self.to_move else { return };
-        out.extend_from_slice(&ASKS);
+        let questions_left = !self.question_limit_reached();
+        if questions_left {
+            out.extend_from_slice(&ASKS);
+        }
         for target in self.active.iter() {
             if target == me {
                 continue;
             }
             let t = target.index();
             out.extend_from_slice(&GUESSES[t]);
-            if self.options.keep_it_simple {
+            if self.options.keep_it_simple && questions_left {
                 if !self.seats[t].lock_shown {
                     out.extend_from_slice(&LOCK_GUESSES[t]);
                 }
@@ -110,9 +113,30 @@ impl SafeBreaker {
         }
     }
 
+    /// Whether `question_limit` questions have been asked: from then on only full-code guesses
+    /// are legal, and each of them puts a seat out, so the game ends within a round.
+    pub(crate) fn question_limit_reached(&self) -> bool {
+        self.options.question_limit.is_some_and(|limit| self.questions >= limit)
+    }
+
     /// Checks an action of the seat to move without changing anything.
     fn check(&self, me: Seat, action: &Action) -> Result<(), ActionError> {
-        let Some((target, guess)) = action.guess() else { return Ok(()) };
+        let limit_reached = self.question_limit_reached();
+        let Some((target, guess)) = action.guess() else {
+            if limit_reached {
+                return Err(ActionError::illegal(
+                    "question_limit",
+                    "the question limit is reached: only a guess at a whole code may be made now",
+                ));
+            }
+            return Ok(());
+        };
+        if limit_reached && !matches!(guess, Guess::Code { .. }) {
+            return Err(ActionError::illegal(
+                "question_limit",
+                "the question limit is reached: guess a whole code (lock and key)",
+            ));
+        }
         if target.index() >= self.seats.len() {
             return Err(ActionError::illegal("no_such_seat", format!("there is no {target} at this table")));
         }
@@ -189,6 +213,7 @@ impl SafeBreaker {
             None => events.push(Event::AllAnsweredNo { asker: me }),
         }
         self.log.push(Entry::Question { asker: me, colour, number, no, yes });
+        self.questions = self.questions.saturating_add(1);
     }
 
     /// A guess at `target` (001:26-30; Keep it simple 001:35-40).

@@ -89,6 +89,9 @@ pub struct SafeBreaker {
     /// Seats still in the game (derived from `seats`, kept for speed).
     pub(crate) active: SeatSet,
     pub(crate) log: Vec<Entry>,
+    /// Questions asked so far (for `question_limit`).
+    #[serde(default)]
+    pub(crate) questions: u16,
 }
 
 /// Checks that the codes are a valid deal: one per seat, no colour or number twice.
@@ -172,6 +175,7 @@ impl SafeBreaker {
             to_move: Some(first_player),
             active: SeatSet::first(players),
             log: Vec::with_capacity(LOG_CAPACITY),
+            questions: 0,
         })
     }
 

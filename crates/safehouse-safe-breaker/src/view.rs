@@ -161,6 +161,7 @@ impl SafeBreaker {
             .collect();
         let mut log = Vec::with_capacity(view.log.len().max(crate::state::LOG_CAPACITY));
         log.extend_from_slice(&view.log);
+        let questions = log.iter().filter(|e| matches!(e, crate::actions::Entry::Question { .. })).count();
         Ok(SafeBreaker {
             options: view.options.clone(),
             seats,
@@ -170,6 +171,7 @@ impl SafeBreaker {
             to_move: view.to_move,
             active: view.active(),
             log,
+            questions: u16::try_from(questions).unwrap_or(u16::MAX),
         })
     }
 }

@@ -553,3 +553,38 @@ fn actions_and_events_are_small() {
     assert!(std::mem::size_of::<Event>() <= 8, "Event is {} bytes", std::mem::size_of::<Event>());
     assert!(std::mem::size_of::<Entry>() <= 8, "Entry is {} bytes", std::mem::size_of::<Entry>());
 }
+
+#[test]
+fn after_the_question_limit_only_whole_code_guesses_are_legal_so_every_game_ends() {
+    // A digital-table rule (not in 001): after `question_limit` questions the table must guess.
+    let options = Options { question_limit: Some(2), keep_it_simple: true, ..Options::default() };
+    let mut game = game_with(&["R1", "B2", "Y3", "G4"], options);
+    play(&mut game, ask("P5"));
+    play(&mut game, ask("P5"));
+    let mut legal = Vec::new();
+    game.legal_actions(&mut legal);
+    assert!(!legal.is_empty());
+    assert!(legal.iter().all(|a| matches!(a, Action::Guess { .. })), "{legal:?}");
+    assert_eq!(rejected(&game, ask("R1")), "question_limit");
+    let me = game.to_move().expect("to move");
+    let target = me.next(4);
+    let half = Action::GuessLock { target, colour: colour('R') };
+    assert_eq!(rejected(&game, half), "question_limit");
+    // Every whole-code guess puts someone out, so the game ends within three more actions.
+    let mut steps = 0;
+    while game.to_move().is_some() {
+        game.legal_actions(&mut legal);
+        play(&mut game, legal[0]);
+        steps += 1;
+    }
+    assert!(steps <= 3, "{steps}");
+    assert!(game.outcome().is_some());
+
+    // With no limit, questions stay legal for ever.
+    let mut unlimited = game_with(&["R1", "B2", "Y3", "G4"], Options { question_limit: None, ..Options::default() });
+    for _ in 0..300 {
+        play(&mut unlimited, ask("P5"));
+    }
+    unlimited.legal_actions(&mut legal);
+    assert!(legal.contains(&ask("P5")));
+}
