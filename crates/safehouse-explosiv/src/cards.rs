@@ -183,6 +183,12 @@ impl CardSet {
         self.iter().nth(n)
     }
 
+    /// The set as a byte: bit `i` is card `i + 1`.
+    #[inline]
+    pub const fn low_byte(self) -> u8 {
+        (self.0 >> 1) as u8
+    }
+
     /// Removes and returns the lowest value.
     #[inline]
     pub fn pop_lowest(&mut self) -> Option<u8> {

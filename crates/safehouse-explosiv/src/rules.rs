@@ -13,6 +13,32 @@ use crate::fixed::FixedVec;
 use crate::options::{GameTieBreak, LongestRowTie, NoLegalMove, RoundStartPlayer, RowTieBreak, Unclaimed};
 use crate::state::{Discard, MAX_PLAYERS, MAX_ROWS, Placed, ROW_CAPACITY, RoundSummary, Row, RowResult};
 
+/// `PLACEMENTS[row][mask]` lists, cards ascending, the placements on `row` of the cards in
+/// `mask` (bit `i` is card `i + 1`); only the first `mask.count_ones()` entries are meaningful.
+static PLACEMENTS: [[[Action; 8]; 256]; MAX_ROWS] = placement_table();
+
+const fn placement_table() -> [[[Action; 8]; 256]; MAX_ROWS] {
+    let mut table = [[[Action::Pass; 8]; 256]; MAX_ROWS];
+    let mut row = 0;
+    while row < MAX_ROWS {
+        let mut mask = 0;
+        while mask < 256 {
+            let mut n = 0;
+            let mut card = 1;
+            while card <= HIGHEST_NUMBER {
+                if mask & (1 << (card - 1)) != 0 {
+                    table[row][mask][n] = Action::Place { card, row: row as u8 };
+                    n += 1;
+                }
+                card += 1;
+            }
+            mask += 1;
+        }
+        row += 1;
+    }
+    table
+}
+
 impl Explosiv {
     /// How many cards close a row: its capacity, or 8 when play after an explosion is not
     /// allowed (E4).
@@ -57,30 +83,25 @@ impl Explosiv {
         out.clear();
         let Some(seat) = self.to_move else { return };
         let hand = self.seat(seat).hand;
-        // Filled on the stack and copied in one go: the hot path of every playout.
-        let mut buffer = [Action::Pass; 8 * MAX_ROWS];
-        let mut n = 0;
         let close_at = self.close_at();
         for (row, target) in self.rows.iter().enumerate() {
-            let mut bits = Self::accepts_with(target, seat, close_at).and(hand);
-            while let Some(card) = bits.pop_lowest() {
-                buffer[n] = Action::Place { card, row: row as u8 };
-                n += 1;
+            let cards = Self::accepts_with(target, seat, close_at).and(hand);
+            if !cards.is_empty() {
+                // Copied from a table, all eight slots at once (a fixed-size copy) and then
+                // cut to the cards there are: the hot path of every playout.
+                let len = out.len() + cards.len();
+                out.extend_from_slice(&PLACEMENTS[row][usize::from(cards.low_byte())]);
+                out.truncate(len);
             }
         }
-        if n == 0 {
+        if out.is_empty() {
             match self.options.no_legal_move {
                 NoLegalMove::DiscardFaceUp | NoLegalMove::DiscardFaceDown => {
-                    let mut bits = hand;
-                    while let Some(card) = bits.pop_lowest() {
-                        buffer[n] = Action::Discard { card };
-                        n += 1;
-                    }
+                    out.extend(hand.iter().map(|card| Action::Discard { card }));
                 }
-                NoLegalMove::SkipKeep => n = 1,
+                NoLegalMove::SkipKeep => out.push(Action::Pass),
             }
         }
-        out.extend_from_slice(&buffer[..n]);
     }
 
     /// Checks an action of the seat to move without changing anything.
