@@ -74,6 +74,7 @@ registry!(
     safehouse_club_unlock::ClubUnlock,
     safehouse_safe_breaker::SafeBreaker,
     safehouse_explosiv::Explosiv,
+    safehouse_the_safe::TheSafe,
 );
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::state::{HeldColours, Restriction};
 
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Play a card from hand under a colour card (`row` 0-3 = colour cards 1-4 from the left),
     /// then draw back to three if the draw pile allows (004:33).
@@ -53,7 +53,7 @@ pub enum MissionEndReason {
 
 /// How a mission turned out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum MissionResult {
     /// Every code number was named correctly: the safe is cracked (004:50).
     Cracked,
@@ -136,7 +136,7 @@ impl EndReason {
 
 /// Something that happened. [`crate::TheSafe`]'s `event_view` hides other seats' cards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A restriction card was turned over; it applies from this mission on (004:50, 004:56).
     RestrictionRevealed {

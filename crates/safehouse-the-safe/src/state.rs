@@ -48,7 +48,7 @@ impl fmt::Display for Restriction {
 
 /// Where the game stands, and whose decision it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     /// `seat` plays a card (or passes when it cannot).
     Play {
