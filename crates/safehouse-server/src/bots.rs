@@ -80,9 +80,46 @@ impl TableBot for RandomTableBot {
     }
 }
 
-/// Makes the bot for a seat: the game's bot for `difficulty` when the bots crate has one, else
-/// (or for `kind == "random"`) a uniformly random bot.
+/// A bot of `safehouse-bots` at the table.
+struct GameBot(Box<dyn safehouse_bots::DynBot>);
+
+impl TableBot for GameBot {
+    fn name(&self) -> &str {
+        self.0.name()
+    }
+
+    fn choose(&mut self, view: &Value, legal: &[Value]) -> Result<Value, BotFailure> {
+        self.0.choose(view, legal).map_err(|e| BotFailure(e.to_string()))
+    }
+}
+
+/// Makes the bot for a seat: the game's bot for `difficulty` from `safehouse-bots`, or a
+/// uniformly random bot for a game that has no bots yet.
 pub fn make_bot(game_id: &str, difficulty: Difficulty, seed: u64) -> Box<dyn TableBot> {
-    let _ = (game_id, difficulty);
-    Box::new(RandomTableBot::new(seed))
+    match safehouse_bots::dyn_bot(game_id, difficulty.kind(), seed) {
+        Ok(bot) => Box::new(GameBot(bot)),
+        Err(error) => {
+            tracing::debug!(game_id, %error, "no bot for this game and level; playing at random");
+            Box::new(RandomTableBot::new(seed))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_and_level_gets_a_bot_that_plays_legally() {
+        for game in safehouse_games::all() {
+            for level in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+                let m = game.new_match(&safehouse_engine::DynSetup::default()).expect("setup");
+                let seat = m.to_move().expect("to move");
+                let legal = m.legal_actions();
+                let mut bot = make_bot(game.info().id, level, 1);
+                let choice = bot.choose(&m.view(safehouse_engine::Viewer::Seat(seat)), &legal).expect("choice");
+                assert!(legal.contains(&choice), "{} {level:?} ({})", game.info().id, bot.name());
+            }
+        }
+    }
 }

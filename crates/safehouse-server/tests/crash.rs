@@ -105,7 +105,11 @@ async fn sigkill_mid_match_loses_no_acknowledged_action() {
         let _ = task.await;
     }
     let acked_before = acked.lock().expect("lock").clone();
-    assert!(acked_before.len() > 20, "the matches were under way when the server died ({} actions)", acked_before.len());
+    assert!(
+        acked_before.len() > 20,
+        "the matches were under way when the server died ({} actions)",
+        acked_before.len()
+    );
 
     let (mut child, addr) = spawn_server(&db);
     let http = HttpClient::new(addr);

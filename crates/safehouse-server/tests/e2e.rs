@@ -33,12 +33,13 @@ async fn every_game_end_to_end_with_people_and_bots() {
         assert!(!record.actions.is_empty());
         assert!(outcome.is_object(), "{}: {outcome}", info.id);
         check_messages(&record, &played);
-        let per_action: Vec<String> = played
-            .bytes
-            .iter()
-            .map(|b| format!("{:.0}", *b as f64 / record.actions.len() as f64))
-            .collect();
-        eprintln!("{}: {} actions; bytes per action per viewer (seats..., spectator): {per_action:?}", info.id, record.actions.len());
+        let per_action: Vec<String> =
+            played.bytes.iter().map(|b| format!("{:.0}", *b as f64 / record.actions.len() as f64)).collect();
+        eprintln!(
+            "{}: {} actions; bytes per action per viewer (seats..., spectator): {per_action:?}",
+            info.id,
+            record.actions.len()
+        );
     }
     server.stop().await;
 }
@@ -112,8 +113,10 @@ async fn an_opponents_hidden_keys_never_reach_a_seat() {
                             let path = format!("\"/seats/{seat}/{hidden}\"");
                             if let Some(at) = raw.find(&path) {
                                 // A patch may only touch another seat's hidden field to keep it null.
-                                assert!(raw[at..].starts_with(&format!("{path},\"value\":null")),
-                                    "viewer {index} patch reveals seat {seat}'s {hidden}: {raw}");
+                                assert!(
+                                    raw[at..].starts_with(&format!("{path},\"value\":null")),
+                                    "viewer {index} patch reveals seat {seat}'s {hidden}: {raw}"
+                                );
                             }
                         }
                     }

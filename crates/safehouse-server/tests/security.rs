@@ -88,7 +88,10 @@ async fn tokens_turns_and_replays_are_enforced() {
     assert_eq!(welcome["type"], "welcome");
     spectator.send_json(&json!({"type": "act", "action": action, "id": 7})).await.expect("send");
     let reply = spectator.next_json(WAIT).await.expect("reply");
-    assert_eq!((reply["type"].as_str(), reply["code"].as_str(), reply["id"].as_u64()), (Some("error"), Some("spectator"), Some(7)));
+    assert_eq!(
+        (reply["type"].as_str(), reply["code"].as_str(), reply["id"].as_u64()),
+        (Some("error"), Some("spectator"), Some(7))
+    );
     spectator.send_text("{not json").await.expect("send");
     assert_eq!(spectator.next_json(WAIT).await.expect("reply")["code"], "malformed_json");
     spectator.send_json(&json!({"type": "dance"})).await.expect("send");
@@ -108,10 +111,14 @@ async fn tokens_turns_and_replays_are_enforced() {
     // Unknown things.
     assert_eq!(http.get("/api/matches/nope/view", None).await.expect("get").code(), Some("not_found"));
     assert_eq!(http.get("/api/nothing", None).await.expect("get").code(), Some("not_found"));
-    let reply = http.post("/api/matches", None, &json!({"game": "chess", "seats": [{"kind": "person"}]})).await.expect("post");
+    let reply =
+        http.post("/api/matches", None, &json!({"game": "chess", "seats": [{"kind": "person"}]})).await.expect("post");
     assert_eq!((reply.status, reply.code()), (404, Some("unknown_game")));
     let seats = vec![json!({"kind": "person"}); game.default_players];
-    let reply = http.post("/api/matches", None, &json!({"game": game.id, "seats": seats, "options": {"nope": 1}})).await.expect("post");
+    let reply = http
+        .post("/api/matches", None, &json!({"game": game.id, "seats": seats, "options": {"nope": 1}}))
+        .await
+        .expect("post");
     assert_eq!((reply.status, reply.code()), (422, Some("bad_options")), "{}", reply.text);
     let reply = http.post("/api/matches", None, &json!({"game": game.id, "seats": []})).await.expect("post");
     assert_eq!(reply.code(), Some("bad_player_count"));

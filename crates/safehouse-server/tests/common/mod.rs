@@ -35,7 +35,8 @@ pub async fn sqlite_server(dir: &std::path::Path) -> Server {
 }
 
 pub fn pg_url() -> String {
-    std::env::var("SAFEHOUSE_TEST_POSTGRES_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
+    std::env::var("SAFEHOUSE_TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_owned())
 }
 
 pub fn unique(prefix: &str) -> String {
@@ -46,7 +47,10 @@ pub fn unique(prefix: &str) -> String {
 pub async fn postgres_available() -> bool {
     let probe = tokio::time::timeout(
         Duration::from_secs(10),
-        safehouse_store::PgStore::open(&pg_url(), &safehouse_store::OpenOptions { schema: Some("sh_probe".into()), max_connections: Some(2) }),
+        safehouse_store::PgStore::open(
+            &pg_url(),
+            &safehouse_store::OpenOptions { schema: Some("sh_probe".into()), max_connections: Some(2) },
+        ),
     )
     .await;
     match probe {
@@ -84,7 +88,10 @@ pub async fn create(http: &HttpClient, game: &str, people: &[bool], options: Opt
             if person {
                 json!({"kind": "person", "name": format!("P{i}")})
             } else {
-                { let level = ["easy", "medium", "hard"][i % 3]; json!({"kind": "bot", "difficulty": level}) }
+                {
+                    let level = ["easy", "medium", "hard"][i % 3];
+                    json!({"kind": "bot", "difficulty": level})
+                }
             }
         })
         .collect();
@@ -95,8 +102,12 @@ pub async fn create(http: &HttpClient, game: &str, people: &[bool], options: Opt
     let reply = http.post("/api/matches", None, &body).await.expect("create");
     assert_eq!(reply.status, 201, "create {game}: {}", reply.text);
     let id = reply.body["id"].as_str().expect("id").to_owned();
-    let invites: Vec<Option<String>> =
-        reply.body["seats"].as_array().expect("seats").iter().map(|s| s["invite"].as_str().map(str::to_owned)).collect();
+    let invites: Vec<Option<String>> = reply.body["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| s["invite"].as_str().map(str::to_owned))
+        .collect();
     let mut tokens = vec![None; people.len()];
     for (seat, invite) in invites.iter().enumerate() {
         if let Some(invite) = invite {
@@ -129,7 +140,13 @@ impl Rng {
 }
 
 /// Plays a seat over its WebSocket with random legal actions until the match ends.
-async fn play_seat(addr: SocketAddr, id: String, seat: u8, token: String, seed: u64) -> anyhow::Result<(Vec<Value>, u64)> {
+async fn play_seat(
+    addr: SocketAddr,
+    id: String,
+    seat: u8,
+    token: String,
+    seed: u64,
+) -> anyhow::Result<(Vec<Value>, u64)> {
     let mut ws = WsClient::connect(addr, &id, Some(&token)).await?;
     let mut tracker = Tracker::default();
     let mut log = Vec::new();
@@ -187,7 +204,10 @@ pub async fn play(addrs: &[SocketAddr], created: &Created, seed: u64) -> Played 
     for (seat, token) in created.tokens.iter().enumerate() {
         if let Some(token) = token {
             let addr = addrs[seat % addrs.len()];
-            tasks.push((seat, tokio::spawn(play_seat(addr, created.id.clone(), seat as u8, token.clone(), seed ^ seat as u64))));
+            tasks.push((
+                seat,
+                tokio::spawn(play_seat(addr, created.id.clone(), seat as u8, token.clone(), seed ^ seat as u64)),
+            ));
         }
     }
     let spectator = tokio::spawn(watch(addrs[addrs.len() - 1], created.id.clone()));
@@ -216,7 +236,8 @@ pub async fn fetch_and_replay(http: &HttpClient, created: &Created) -> (DynRecor
     (record, outcome)
 }
 
-const WELCOME_KEYS: &[&str] = &["type", "match", "game", "viewer", "seq", "view", "to_move", "finished", "seats", "legal", "outcome"];
+const WELCOME_KEYS: &[&str] =
+    &["type", "match", "game", "viewer", "seq", "view", "to_move", "finished", "seats", "legal", "outcome"];
 const UPDATE_KEYS: &[&str] = &["type", "seq", "actor", "events", "patch", "to_move", "legal", "outcome"];
 
 /// The strongest generic hidden-information check: every message a viewer received is exactly
@@ -264,7 +285,11 @@ pub fn check_messages(record: &DynRecord, played: &Played) {
                     assert!(keys.iter().all(|k| allowed.contains(k)), "{viewer:?} got unexpected fields {keys:?}");
                     tracker.apply(message).expect("message applies");
                     let k = tracker.seq as usize;
-                    assert_eq!(tracker.view, views[k][index], "{} {viewer:?} view at seq {k} is exactly view(viewer)", record.game);
+                    assert_eq!(
+                        tracker.view, views[k][index],
+                        "{} {viewer:?} view at seq {k} is exactly view(viewer)",
+                        record.game
+                    );
                     assert_eq!(message["to_move"].as_u64().map(|s| s as u8), to_move[k]);
                     let mine = to_move[k].is_some() && viewer == Viewer::Seat(Seat(to_move[k].unwrap_or(0)));
                     if mine {
@@ -273,11 +298,18 @@ pub fn check_messages(record: &DynRecord, played: &Played) {
                         assert!(message.get("legal").is_none(), "{viewer:?} must not get another seat's legal actions");
                     }
                     if kind == "update" {
-                        assert_eq!(message["events"], Value::Array(events[k][index].clone()), "{viewer:?} events at seq {k}");
+                        assert_eq!(
+                            message["events"],
+                            Value::Array(events[k][index].clone()),
+                            "{viewer:?} events at seq {k}"
+                        );
                         assert_eq!(message["actor"].as_u64(), Some(u64::from(record.actions[k - 1].seat.0)));
                         seen_updates.insert(k);
                     } else {
-                        assert_eq!(message["viewer"], if let Viewer::Seat(s) = viewer { json!({"seat": s.0}) } else { json!("spectator") });
+                        assert_eq!(
+                            message["viewer"],
+                            if let Viewer::Seat(s) = viewer { json!({"seat": s.0}) } else { json!("spectator") }
+                        );
                     }
                 }
                 "seats" => assert!(keys.iter().all(|k| ["type", "seats"].contains(k)), "seats message fields {keys:?}"),
