@@ -338,11 +338,11 @@ impl LiveMatch {
         }
         let players = self.players();
         let mut messages = vec![None; players + 1];
-        for index in 0..=players {
+        for (index, slot) in messages.iter_mut().enumerate() {
             if self.subs[index] > 0 {
                 let welcome = self.welcome(viewer_at(index, players));
                 self.sent_views[index] = Some(welcome["view"].clone());
-                messages[index] = Some(Arc::from(welcome.to_string()));
+                *slot = Some(Arc::from(welcome.to_string()));
             }
         }
         self.send(messages);
@@ -368,7 +368,7 @@ impl LiveMatch {
         let to_move = self.game_match.to_move().map(|s| s.0);
         let outcome = self.outcome_json();
         let mut messages = vec![None; players + 1];
-        for index in 0..=players {
+        for (index, slot) in messages.iter_mut().enumerate() {
             if self.subs[index] == 0 {
                 continue;
             }
@@ -393,7 +393,7 @@ impl LiveMatch {
                 message["outcome"] = outcome.clone();
             }
             self.sent_views[index] = Some(view);
-            messages[index] = Some(Arc::from(message.to_string()));
+            *slot = Some(Arc::from(message.to_string()));
         }
         self.send(messages);
     }

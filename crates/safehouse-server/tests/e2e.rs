@@ -9,7 +9,7 @@ use safehouse_server::client::HttpClient;
 
 fn people_pattern(players: usize, variant: usize) -> Vec<bool> {
     // Always at least one person and (from two players on) at least one bot, in varied seats.
-    let mut people: Vec<bool> = (0..players).map(|i| (i + variant) % 2 == 0).collect();
+    let mut people: Vec<bool> = (0..players).map(|i| (i + variant).is_multiple_of(2)).collect();
     if !people.contains(&true) {
         people[0] = true;
     }

@@ -128,7 +128,8 @@ async fn open_match(http: &HttpClient, game: &str, players: usize) -> anyhow::Re
     let mut tokens = vec![reply.body["joined"]["token"].as_str().context("token")?.to_owned()];
     for seat in 1..players {
         let invite = reply.body["seats"][seat]["invite"].as_str().context("invite")?;
-        let joined = http.post(&format!("/api/matches/{id}/join"), None, &json!({"seat": seat, "invite": invite})).await?;
+        let joined =
+            http.post(&format!("/api/matches/{id}/join"), None, &json!({"seat": seat, "invite": invite})).await?;
         tokens.push(joined.body["token"].as_str().context("token")?.to_owned());
     }
     Ok(Opened { id, tokens })
@@ -145,6 +146,7 @@ struct Stats {
 
 /// Plays one match: every `interval`, the seat to move acts; the latency is measured until every
 /// seat has read the update.
+#[allow(clippy::too_many_arguments)]
 async fn play(
     addr: SocketAddr,
     http: Arc<HttpClient>,
@@ -248,7 +250,11 @@ async fn main() -> anyhow::Result<()> {
     let pid = spawned.as_ref().map(|s| s.child.id());
     tokio::time::sleep(Duration::from_millis(500)).await;
     let rss_start = pid.and_then(rss_kib);
-    let backend = if args.database_url.as_deref().is_some_and(safehouse_store::is_postgres_url) { "postgresql" } else { "sqlite" };
+    let backend = if args.database_url.as_deref().is_some_and(safehouse_store::is_postgres_url) {
+        "postgresql"
+    } else {
+        "sqlite"
+    };
     println!("server {addr} ({backend}), game {}, {players} seats per match", game.info().id);
 
     // Open the matches, every seat joined.
@@ -275,7 +281,12 @@ async fn main() -> anyhow::Result<()> {
     let open_secs = started.elapsed().as_secs_f64();
     tokio::time::sleep(Duration::from_secs(1)).await;
     let rss_open = pid.and_then(rss_kib);
-    println!("opened {} matches ({} seats joined) in {open_secs:.1} s ({:.0} matches/s)", opened.len(), opened.len() * players, opened.len() as f64 / open_secs);
+    println!(
+        "opened {} matches ({} seats joined) in {open_secs:.1} s ({:.0} matches/s)",
+        opened.len(),
+        opened.len() * players,
+        opened.len() as f64 / open_secs
+    );
     if let (Some(a), Some(b)) = (rss_start, rss_open) {
         println!(
             "server memory: {a} KiB at start, {b} KiB with {} open matches: {:.2} KiB per open match",
@@ -346,7 +357,10 @@ async fn main() -> anyhow::Result<()> {
         stats.update_bytes.load(Ordering::Relaxed) as f64 / updates as f64
     );
     if let (Some(a), Some(b)) = (cpu_before, cpu_after) {
-        println!("server CPU while playing: {:.0}% of one core", (b - a) as f64 / 100.0 / (stop_at - t0).as_secs_f64() * 100.0);
+        println!(
+            "server CPU while playing: {:.0}% of one core",
+            (b - a) as f64 / 100.0 / (stop_at - t0).as_secs_f64() * 100.0
+        );
     }
     if let Some(rss) = rss_end {
         println!("server memory at the end: {rss} KiB");
@@ -357,7 +371,8 @@ async fn main() -> anyhow::Result<()> {
         if let Some(url) = &args.database_url
             && safehouse_store::is_postgres_url(url)
         {
-            let options = safehouse_store::OpenOptions { schema: Some(args.database_schema.clone()), max_connections: Some(1) };
+            let options =
+                safehouse_store::OpenOptions { schema: Some(args.database_schema.clone()), max_connections: Some(1) };
             safehouse_store::PgStore::open(url, &options).await?.drop_schema().await?;
         }
     }
