@@ -28,8 +28,8 @@
 use safehouse_engine::{Game, GameRng, Seat, SetupError, Viewer};
 
 use crate::cards::{CARD_COUNT, Card, Cards, Colour, Colours};
-use crate::options::MAX_PLAYERS;
-use crate::state::Phase;
+use crate::options::{MAX_PLAYERS, SoloLeftoverRule};
+use crate::state::{HAND_SIZE, Phase};
 use crate::{TheSafe, View};
 
 /// Most sinks: 5 code slots, 5 other hands of up to 3 colour slots and a free slot, the pile.
@@ -121,6 +121,9 @@ impl Problem {
                 problem.push(unknown & colour.cards(), 1, Owner::Code);
             }
         }
+        if view.hand_sizes.len() > MAX_PLAYERS || view.hand_sizes.iter().any(|&n| usize::from(n) > HAND_SIZE) {
+            return Err(inconsistent("more than six seats or a hand of more than three cards"));
+        }
         for (s, &size) in view.hand_sizes.iter().enumerate() {
             if view.viewer == Some(Seat(s as u8)) {
                 if view.hand.map(Cards::len) != Some(usize::from(size)) {
@@ -164,7 +167,8 @@ impl Problem {
     }
 
     fn push(&mut self, eligible: Cards, capacity: u8, owner: Owner) {
-        // At most 5 + 5 * 4 + 1 = 26 sinks are ever pushed (MAX_PLAYERS seats, 3-card hands).
+        // At most 5 code slots + 6 hidden hands (a spectator's view) * 4 + the pile = 30 sinks
+        // are ever pushed: hands hold at most 3 cards, checked before.
         if self.len < MAX_SINKS {
             self.eligible[self.len] = eligible.bits();
             self.capacity[self.len] = capacity;
@@ -406,7 +410,7 @@ pub fn mission_end_certainty(game: &TheSafe) -> Option<Result<Vec<ColourCertaint
         return None;
     }
     let players = game.players();
-    let solo_allowed = players == 1 && game.naming_seat(Colour::Orange) == Some(Seat(0));
+    let solo_allowed = players == 1 && game.options().solo_leftover_rule == SoloLeftoverRule::Allowed;
     let mut deductions: [Option<Deduction>; MAX_PLAYERS] = [None; MAX_PLAYERS];
     let mut out = Vec::new();
     for colour in game.in_play().iter() {

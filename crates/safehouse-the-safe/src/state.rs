@@ -394,8 +394,11 @@ impl TheSafe {
             return bad(format!("cards {missing} are nowhere (every card of the colours in play must be dealt)"));
         }
         self.code = deal.code.iter().copied().collect();
-        self.pile = CardStack::from_slice(&deal.draw_pile);
-        self.pile.reverse();
+        // The deal lists the pile top first; the stack draws from its end.
+        self.pile = CardStack::new();
+        for &card in deal.draw_pile.iter().rev() {
+            self.pile.push(card);
+        }
         self.reset_rows();
         for (row, cards) in deal.rows.iter().enumerate() {
             for &card in cards {
@@ -486,13 +489,5 @@ impl TheSafe {
     #[inline]
     pub fn in_play(&self) -> Colours {
         Colours::first(self.colour_count())
-    }
-}
-
-impl CardStack {
-    /// Reverses the stack in place (a deal lists the draw pile top first).
-    pub(crate) fn reverse(&mut self) {
-        let cards: Vec<Card> = self.as_slice().iter().rev().copied().collect();
-        *self = CardStack::from_slice(&cards);
     }
 }

@@ -92,10 +92,7 @@ pub struct View {
 /// An event as `viewer` may see it: cards dealt or drawn by others are hidden.
 pub(crate) fn filter_event(event: &Event, viewer: Viewer) -> Event {
     match *event {
-        Event::Dealt { seat, count, cards } if !viewer.is(seat) => {
-            let _ = cards;
-            Event::Dealt { seat, count, cards: None }
-        }
+        Event::Dealt { seat, count, .. } if !viewer.is(seat) => Event::Dealt { seat, count, cards: None },
         Event::Drew { seat, .. } if !viewer.is(seat) => Event::Drew { seat, card: None },
         other => other,
     }
