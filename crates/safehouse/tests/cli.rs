@@ -13,7 +13,11 @@ fn safehouse(args: &[&str], input: impl AsRef<[u8]>) -> (bool, String, String) {
         .expect("run safehouse");
     child.stdin.take().expect("stdin").write_all(input.as_ref()).expect("write");
     let out = child.wait_with_output().expect("wait");
-    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 #[test]

@@ -21,7 +21,8 @@ impl Args {
             #[command(flatten)]
             serve: safehouse_server::ServeArgs,
         }
-        let matches = <EnvOnly as clap::CommandFactory>::command().no_binary_name(true).get_matches_from(Vec::<String>::new());
+        let matches =
+            <EnvOnly as clap::CommandFactory>::command().no_binary_name(true).get_matches_from(Vec::<String>::new());
         let serve = EnvOnly::from_arg_matches(&matches).map(|e| e.serve).unwrap_or_default();
         Args { serve }
     }
