@@ -448,15 +448,16 @@ pub(crate) struct Sample {
 
 /// Samples a placement consistent with the view: a random greedy placement repaired by
 /// augmenting paths, then random swaps between sinks (a symmetric chain, so it drifts towards
-/// the uniform distribution over placements). Exactly uniform when nothing constrains the hands.
+/// the uniform distribution over placements; approximately uniform, not exactly: the greedy pass
+/// favours some placements and the swaps only mix for a bounded number of steps).
 pub(crate) fn sample(view: &View, rng: &mut GameRng) -> Result<Sample, SetupError> {
     let problem = Problem::from_view(view)?;
     let mut order: Vec<Card> = problem.unknown.iter().collect();
     rng.shuffle(&mut order);
     let mut a = problem
         .solve(&order, |candidates, a| {
-            // Weighted by room left, so that a greedy pass over shuffled cards is a uniform deal
-            // when nothing is constrained.
+            // Weighted by room left, so that a greedy pass over shuffled cards is close to a uniform deal
+            // (the code slots take one card of their colour each).
             let mut total = 0u32;
             let mut c = candidates;
             while c != 0 {
