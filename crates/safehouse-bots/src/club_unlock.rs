@@ -382,7 +382,7 @@ impl BotGame for ClubUnlock {
     }
 
     fn search_policy() -> SearchPolicy<Self> {
-        SearchPolicy { rollout: greedy_rollout, evaluate, playout_limit: u32::MAX }
+        SearchPolicy { rollout: greedy_rollout, evaluate, playout_limit: u32::MAX, first_play_urgency: f64::INFINITY }
     }
 
     const DEFAULT_ITERATIONS: u32 = 2_000;

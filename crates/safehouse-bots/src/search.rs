@@ -63,6 +63,11 @@ pub struct SearchPolicy<G: Game> {
     pub evaluate: fn(&G, &mut [f64]),
     /// Actions a playout may take before it stops and `evaluate` judges the unfinished state.
     pub playout_limit: u32,
+    /// The value an untried action is given when selection compares it with the tried ones
+    /// ("first-play urgency"). Infinity (the default) tries every legal action once before any
+    /// is tried twice; a finite value lets a good action be followed up before a long tail of
+    /// poor ones is tried, which games with many actions need.
+    pub first_play_urgency: f64,
 }
 
 impl<G: Game> Clone for SearchPolicy<G> {
@@ -75,7 +80,12 @@ impl<G: Game> Copy for SearchPolicy<G> {}
 
 impl<G: Game> Default for SearchPolicy<G> {
     fn default() -> Self {
-        SearchPolicy { rollout: uniform_rollout::<G>, evaluate: outcome_rewards::<G>, playout_limit: u32::MAX }
+        SearchPolicy {
+            rollout: uniform_rollout::<G>,
+            evaluate: outcome_rewards::<G>,
+            playout_limit: u32::MAX,
+            first_play_urgency: f64::INFINITY,
+        }
     }
 }
 
@@ -235,10 +245,17 @@ impl<G: Game> Searcher<G> {
                 child = n.next_sibling;
             }
             let untried = self.tried.iter().filter(|t| !**t).count();
-            if untried > 0 {
-                let pick = self.rng.index(untried);
-                let Some(i) = self.tried.iter().enumerate().filter(|(_, t)| !**t).nth(pick).map(|(i, _)| i) else {
-                    break;
+            if untried > 0 && (best == NONE || best_score < self.policy.first_play_urgency) {
+                // Expand the action the playout policy would play, if untried; else a random one.
+                let preferred = (self.policy.rollout)(&state, &self.legal, &mut self.rng);
+                let i = if self.tried.get(preferred) == Some(&false) {
+                    preferred
+                } else {
+                    let pick = self.rng.index(untried);
+                    let Some(i) = self.tried.iter().enumerate().filter(|(_, t)| !**t).nth(pick).map(|(i, _)| i) else {
+                        break;
+                    };
+                    i
                 };
                 let action = self.legal[i].clone();
                 self.events.clear();

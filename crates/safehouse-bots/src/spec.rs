@@ -64,7 +64,9 @@ impl BotSpec {
                     BotSpec::Omniscient(Some(n.max(1)))
                 } else if let Some(n) = number(kind, "noisy") {
                     BotSpec::Noisy(n.min(100))
-                } else if G::KINDS.contains(&kind) {
+                } else if G::KINDS.contains(&kind)
+                    || kind.split_once(':').is_some_and(|(base, _)| G::KINDS.contains(&base))
+                {
                     BotSpec::Special(kind.to_owned())
                 } else {
                     return Err(unknown());

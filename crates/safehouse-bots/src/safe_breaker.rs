@@ -1,0 +1,460 @@
+//! Bots for Safe Breaker: a rule-based player, the deduction bot, and search knowledge.
+//!
+//! **Rule-based** (a careful person with a notepad, `docs/bots.md`): for each opponent it keeps
+//! the codes still possible from what was said about *that* opponent alone (the "unary" facts
+//! of [`safehouse_safe_breaker::deduction::candidates`]), minus its own colour and number and
+//! the parts lying face up. It guesses when an opponent has one code left (or, with one
+//! opponent left, when it has two: a coin flip beats being guessed first). Otherwise it asks the
+//! question that splits its left neighbour's codes most evenly, never naming its own colour or
+//! number.
+//!
+//! **Deduction** (the deduction bot) uses the exact deduction
+//! ([`safehouse_safe_breaker::Deduction`]: every assignment of codes consistent with the view,
+//! with the all-different link between seats), so its probabilities are exact.
+//! - It guesses at once an opponent whose code is certain.
+//! - It ranks the questions by *expected information*: the entropy (in bits) of the answer
+//!   round the table (who says "Yes" first, or nobody) over the consistent worlds, plus one bit
+//!   per unit of probability that everybody says "No" (the asker keeps the turn). It never names
+//!   its own colour or number (that tells the others about it and teaches it nothing). Worlds
+//!   are enumerated when there are at most 6,000 and sampled uniformly otherwise.
+//! - Whether the odds justify a risk is settled by simulation: the 12 most informative
+//!   questions and the likeliest guess (if at least 10% likely) are each played out 100 times
+//!   on the same deals drawn from the deduction, every seat then playing the rule-based
+//!   strategy; the action with the best win share is played.
+//!
+//! **Search**: playouts model players who work codes out as the log grows (see [`rollout`]),
+//! and untried actions get a first-play urgency of 0.5, so that the tree follows a right guess
+//! up before trying the 100-odd wrong ones (with uniform expansion the search judged a right
+//! guess worse than a question).
+
+use safehouse_engine::{Game, GameRng, Seat, Viewer};
+use safehouse_safe_breaker::code::{CODES, MAX_PLAYERS, PARTS};
+use safehouse_safe_breaker::deduction::candidates;
+use safehouse_safe_breaker::{Action, Code, Colour, Deduction, Number, SafeBreaker, SeatSet, View};
+
+use crate::search::SearchPolicy;
+use crate::{Bot, BotGame, Difficulty, bot_rng};
+
+/// All 36 questions, in code order.
+fn question(i: usize) -> Option<(Colour, Number)> {
+    Code::from_index(i).map(|c| (c.colour, c.number))
+}
+
+/// The seats still in the game other than `me`, in the order a question goes round.
+fn answer_order(view: &View, me: Seat) -> Vec<Seat> {
+    view.active().iter_after(me).filter(|&s| s != me).collect()
+}
+
+/// The codes sharing a colour or a number with `code`.
+fn conflicts(code: Code) -> u64 {
+    let mut mask = 0u64;
+    for i in 0..CODES {
+        if let Some(c) = Code::from_index(i)
+            && (c.colour == code.colour || c.number == code.number)
+        {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+fn code_of(index: usize) -> Option<Code> {
+    Code::from_index(index)
+}
+
+/// The rule-based Safe Breaker bot (see the module docs).
+#[derive(Debug)]
+pub struct SafeBreakerHeuristic {
+    rng: GameRng,
+}
+
+impl SafeBreakerHeuristic {
+    /// A rule-based bot; the seed breaks ties.
+    pub fn new(seed: u64) -> Self {
+        SafeBreakerHeuristic { rng: bot_rng(seed) }
+    }
+
+    fn decide(&mut self, view: &View) -> Option<Action> {
+        let me = view.seat()?;
+        let own = view.own_code?;
+        let mut cand = candidates(view);
+        // What a person sees at once: nobody else has my colour or number, nor a part lying face
+        // up in front of another seat.
+        let mut taken = conflicts(own);
+        for (i, s) in view.seats.iter().enumerate() {
+            if let Some(code) = s.code() {
+                if i != me.index() {
+                    taken |= conflicts(code);
+                }
+            }
+        }
+        let opponents = answer_order(view, me);
+        for &s in &opponents {
+            let shown = view.seats[s.index()].code();
+            if shown.is_none() {
+                cand[s.index()] &= !taken;
+            }
+        }
+        // Guess a code that is certain (or a coin flip against the last opponent).
+        for &s in &opponents {
+            let mask = cand[s.index()];
+            let last = opponents.len() == 1 && mask.count_ones() == 2;
+            if mask.count_ones() == 1 || last {
+                let i = if last && self.rng.below(2) == 1 {
+                    63 - mask.leading_zeros() as usize
+                } else {
+                    mask.trailing_zeros() as usize
+                };
+                let code = code_of(i)?;
+                return Some(Action::Guess { target: s, colour: code.colour, number: code.number });
+            }
+        }
+        // Ask: split the left neighbour's codes evenly, never naming my own parts.
+        let left = *opponents.first()?;
+        let mask = cand[left.index()];
+        let total = mask.count_ones().max(1) as f64;
+        let mut best: Vec<(Colour, Number)> = Vec::new();
+        let mut best_score = f64::NEG_INFINITY;
+        for i in 0..CODES * 2 {
+            // First without my own parts; with them only if nothing else splits (second pass).
+            if i == CODES && best_score > 1e-9 {
+                break;
+            }
+            let (colour, number) = question(i % CODES)?;
+            if i < CODES && (colour == own.colour || number == own.number) {
+                continue;
+            }
+            let yes = (0..CODES)
+                .filter(|&j| mask & (1 << j) != 0)
+                .filter(|&j| code_of(j).is_some_and(|c| c.answers_yes(colour, number)))
+                .count() as f64;
+            let f = yes / total;
+            let score = f.min(1.0 - f);
+            if score > best_score + 1e-9 {
+                best_score = score;
+                best.clear();
+            }
+            if (score - best_score).abs() <= 1e-9 {
+                best.push((colour, number));
+            }
+        }
+        if best_score <= 1e-9 {
+            // Nothing splits the neighbour's codes: take a chance on one of them.
+            let codes: Vec<usize> = (0..CODES).filter(|&j| mask & (1 << j) != 0).collect();
+            let code = code_of(*self.rng.pick(&codes)?)?;
+            return Some(Action::Guess { target: left, colour: code.colour, number: code.number });
+        }
+        let &(colour, number) = self.rng.pick(&best)?;
+        Some(Action::Ask { colour, number })
+    }
+}
+
+impl Bot<SafeBreaker> for SafeBreakerHeuristic {
+    fn name(&self) -> &str {
+        "heuristic"
+    }
+
+    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        match self.decide(view).filter(|a| legal.contains(a)) {
+            Some(action) => action,
+            None => legal[self.rng.index(legal.len())],
+        }
+    }
+}
+
+/// Settings of the deduction bot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeductionSettings {
+    /// Questions (the most informative) weighed against each other by simulation.
+    pub questions: usize,
+    /// The likeliest guess is weighed too when it is at least this likely (a certain guess is
+    /// always made at once).
+    pub min_guess: f64,
+    /// Simulated games per candidate action (0: no simulation; the most informative question
+    /// is asked and only certain guesses are made).
+    pub rollouts: usize,
+    /// Bits a question is worth per unit of probability that everybody answers "No".
+    pub keep_turn_bits: f64,
+    /// Worlds enumerated exactly up to this many; more are sampled.
+    pub max_worlds: u64,
+    /// Never name its own colour or number in a question (the answers would tell the others
+    /// about it and teach the bot nothing it does not know).
+    pub avoid_own_parts: bool,
+}
+
+impl Default for DeductionSettings {
+    fn default() -> Self {
+        DeductionSettings {
+            questions: 12,
+            min_guess: 0.1,
+            rollouts: 100,
+            keep_turn_bits: 1.0,
+            max_worlds: 6_000,
+            avoid_own_parts: true,
+        }
+    }
+}
+
+/// The Safe Breaker deduction bot (see the module docs).
+pub struct SafeBreakerDeduction {
+    rng: GameRng,
+    settings: DeductionSettings,
+    worlds: Vec<[Code; MAX_PLAYERS]>,
+    /// The rule-based players of the simulated games, one per seat.
+    players: Vec<SafeBreakerHeuristic>,
+}
+
+impl std::fmt::Debug for SafeBreakerDeduction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SafeBreakerDeduction").field("settings", &self.settings).finish()
+    }
+}
+
+impl SafeBreakerDeduction {
+    /// A deduction bot with the default settings.
+    pub fn new(seed: u64) -> Self {
+        Self::with_settings(DeductionSettings::default(), seed)
+    }
+
+    /// A deduction bot with other settings.
+    pub fn with_settings(settings: DeductionSettings, seed: u64) -> Self {
+        SafeBreakerDeduction {
+            rng: bot_rng(seed),
+            settings,
+            worlds: Vec::new(),
+            players: (0..MAX_PLAYERS as u64).map(|i| SafeBreakerHeuristic::new(seed ^ (0x5b00 + i))).collect(),
+        }
+    }
+
+    fn collect_worlds(&mut self, deduction: &Deduction) {
+        self.worlds.clear();
+        let players = deduction.players();
+        let placeholder = Code::new(Colour::ALL[0], Number::ALL[0]);
+        if deduction.worlds() <= self.settings.max_worlds {
+            let worlds = &mut self.worlds;
+            deduction.for_each(|codes| {
+                let mut w = [placeholder; MAX_PLAYERS];
+                w[..players].copy_from_slice(&codes[..players]);
+                worlds.push(w);
+            });
+        } else {
+            for _ in 0..self.settings.max_worlds {
+                let codes = deduction.sample(&mut self.rng);
+                let mut w = [placeholder; MAX_PLAYERS];
+                for (slot, code) in w.iter_mut().zip(codes) {
+                    *slot = code;
+                }
+                self.worlds.push(w);
+            }
+        }
+    }
+
+    /// The questions by expected information (best first), with their scores.
+    fn rank_questions(&mut self, view: &View, me: Seat, deduction: &Deduction) -> Vec<(f64, Action)> {
+        let Some(own) = view.own_code else { return Vec::new() };
+        let opponents = answer_order(view, me);
+        self.collect_worlds(deduction);
+        let n = self.worlds.len().max(1) as f64;
+        let mut ranked = Vec::with_capacity(CODES);
+        let mut outcomes = [0u32; MAX_PLAYERS + 1];
+        for i in 0..CODES {
+            let Some((colour, number)) = question(i) else { continue };
+            if self.settings.avoid_own_parts && (colour == own.colour || number == own.number) {
+                continue;
+            }
+            outcomes.iter_mut().for_each(|o| *o = 0);
+            for world in &self.worlds {
+                match opponents.iter().find(|s| world[s.index()].answers_yes(colour, number)) {
+                    Some(&k) => outcomes[k.index()] += 1,
+                    None => outcomes[MAX_PLAYERS] += 1,
+                }
+            }
+            let entropy: f64 = outcomes
+                .iter()
+                .filter(|&&k| k > 0)
+                .map(|&k| {
+                    let p = f64::from(k) / n;
+                    -p * p.log2()
+                })
+                .sum();
+            if entropy <= 1e-9 {
+                continue; // Teaches nothing.
+            }
+            let nobody = f64::from(outcomes[MAX_PLAYERS]) / n;
+            ranked.push((entropy + self.settings.keep_turn_bits * nobody, Action::Ask { colour, number }));
+        }
+        // Best first; ties in a random order so that equal questions are not always the same.
+        self.rng.shuffle(&mut ranked);
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+        ranked
+    }
+
+    /// The bot's win share over `states` when it plays `action` now and everybody (itself
+    /// included) then plays the rule-based strategy.
+    fn simulate(&mut self, states: &[SafeBreaker], me: Seat, action: Action) -> f64 {
+        let mut total = 0.0;
+        let mut legal = Vec::with_capacity(256);
+        let mut events = Vec::with_capacity(16);
+        for state in states {
+            let mut game = state.clone();
+            events.clear();
+            if game.apply(&action, &mut events).is_err() {
+                continue;
+            }
+            let mut steps = 0;
+            while let Some(seat) = game.to_move() {
+                if steps > 400 {
+                    break;
+                }
+                steps += 1;
+                game.legal_actions(&mut legal);
+                let view = game.view(Viewer::Seat(seat));
+                let next = self.players[seat.index()].choose(&view, &legal);
+                events.clear();
+                if game.apply(&next, &mut events).is_err() {
+                    break;
+                }
+            }
+            let active = game.active();
+            if active.contains(me) {
+                total += 1.0 / active.len().max(1) as f64;
+            }
+        }
+        total / states.len().max(1) as f64
+    }
+
+    fn decide(&mut self, view: &View) -> Option<Action> {
+        let me = view.seat()?;
+        let deduction = Deduction::from_view(view).ok()?;
+        let opponents = answer_order(view, me);
+        // The likeliest code of all the opponents'; made at once when certain.
+        let mut best_guess: Option<(f64, Action)> = None;
+        for &s in &opponents {
+            if let Some((code, count)) =
+                deduction.possible_codes(s).max_by_key(|&(code, n)| (n, std::cmp::Reverse(code)))
+            {
+                let p = count as f64 / deduction.worlds().max(1) as f64;
+                if best_guess.as_ref().is_none_or(|(q, _)| p > *q) {
+                    best_guess = Some((p, Action::Guess { target: s, colour: code.colour, number: code.number }));
+                }
+            }
+        }
+        if let Some((p, guess)) = best_guess
+            && p >= 1.0
+        {
+            return Some(guess);
+        }
+        let ranked = self.rank_questions(view, me, &deduction);
+        let Some(&(_, first_question)) = ranked.first() else {
+            // No question can teach anything more: asking again would go round in circles.
+            return best_guess.map(|g| g.1);
+        };
+        let mut candidates: Vec<Action> = ranked.iter().take(self.settings.questions.max(1)).map(|q| q.1).collect();
+        if let Some((p, guess)) = best_guess
+            && p >= self.settings.min_guess
+        {
+            candidates.push(guess);
+        }
+        if self.settings.rollouts == 0 || candidates.len() == 1 {
+            return Some(first_question);
+        }
+        // Weigh the candidates on the same sampled deals (common random numbers).
+        let states: Vec<SafeBreaker> =
+            (0..self.settings.rollouts).filter_map(|_| SafeBreaker::determinize(view, &mut self.rng).ok()).collect();
+        let mut best = (f64::NEG_INFINITY, first_question);
+        for action in candidates {
+            let value = self.simulate(&states, me, action);
+            if value > best.0 + 1e-12 {
+                best = (value, action);
+            }
+        }
+        Some(best.1)
+    }
+}
+
+impl Bot<SafeBreaker> for SafeBreakerDeduction {
+    fn name(&self) -> &str {
+        "deduction"
+    }
+
+    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        match self.decide(view).filter(|a| legal.contains(a)) {
+            Some(action) => action,
+            None => legal[self.rng.index(legal.len())],
+        }
+    }
+}
+
+/// Playouts model players who work codes out as the log grows: the seat to move guesses the
+/// next opponent's *true* code (true in this sampled deal) with a chance that grows with the
+/// length of the log (5% at first, 80% after 16 entries), and otherwise asks a random question.
+/// Random guesses would make having the turn look like a danger, which it is not.
+fn rollout(state: &SafeBreaker, legal: &[Action], rng: &mut GameRng) -> usize {
+    let asks = legal.iter().take_while(|a| matches!(a, Action::Ask { .. })).count();
+    let chance = ((state.log().len() as f64 - 4.0) / 15.0).clamp(0.05, 0.8);
+    if let Some(me) = state.to_move()
+        && rng.unit_f64() < chance
+        && let Some(target) = state.active().iter_after(me).find(|&s| s != me)
+        && let Some(code) = state.seat(target).map(|s| s.code)
+        && let Some(i) =
+            legal.iter().position(|a| *a == Action::Guess { target, colour: code.colour, number: code.number })
+    {
+        return i;
+    }
+    if asks > 0 { rng.index(asks) } else { rng.index(legal.len()) }
+}
+
+/// Win shares without building an `Outcome`: the last seat standing wins.
+fn evaluate(state: &SafeBreaker, out: &mut [f64]) {
+    let players = state.players();
+    let active: SeatSet = state.active();
+    let n = active.len().max(1) as f64;
+    for (s, r) in out.iter_mut().enumerate().take(players) {
+        *r = if active.contains(Seat(s as u8)) { 1.0 / n } else { 0.0 };
+    }
+}
+
+impl BotGame for SafeBreaker {
+    const KINDS: &'static [&'static str] =
+        &["easy", "medium", "hard", "random", "heuristic", "noisy", "deduction", "ismcts"];
+
+    fn difficulty(level: Difficulty) -> &'static str {
+        match level {
+            Difficulty::Easy => "noisy",
+            Difficulty::Medium => "heuristic",
+            Difficulty::Hard => "deduction",
+        }
+    }
+
+    fn heuristic(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(SafeBreakerHeuristic::new(seed))
+    }
+
+    fn special(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        // `deduction` or `deduction:<rollouts>[:<questions>[:<min_guess>]]`.
+        let mut parts = kind.split(':');
+        if parts.next() != Some("deduction") {
+            return None;
+        }
+        let mut settings = DeductionSettings::default();
+        let numbers: Vec<f64> = parts.map(|p| p.parse().ok()).collect::<Option<Vec<f64>>>()?;
+        if let Some(&x) = numbers.first() {
+            settings.rollouts = x.max(0.0) as usize;
+        }
+        if let Some(&x) = numbers.get(1) {
+            settings.questions = x.max(1.0) as usize;
+        }
+        if let Some(&x) = numbers.get(2) {
+            settings.min_guess = x;
+        }
+        Some(Box::new(SafeBreakerDeduction::with_settings(settings, seed)))
+    }
+
+    fn search_policy() -> SearchPolicy<Self> {
+        SearchPolicy { rollout, evaluate, playout_limit: u32::MAX, first_play_urgency: 0.5 }
+    }
+
+    const DEFAULT_ITERATIONS: u32 = 1_000;
+}
+
+const _: () = assert!(PARTS * PARTS == CODES);
