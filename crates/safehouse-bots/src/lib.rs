@@ -25,6 +25,7 @@
 mod arena;
 mod club_unlock;
 mod dynbot;
+mod explosiv;
 mod random;
 mod safe_breaker;
 mod search;
@@ -36,6 +37,7 @@ use serde::{Deserialize, Serialize};
 pub use arena::{PlayError, Played, Player, play_game};
 pub use club_unlock::CashHeuristic;
 pub use dynbot::{DynBot, JsonBot, bot_kinds, difficulty_kind, dyn_bot};
+pub use explosiv::ExplosivHeuristic;
 pub use random::{NoisyBot, RandomBot};
 pub use safe_breaker::{DeductionSettings, SafeBreakerDeduction, SafeBreakerHeuristic};
 pub use search::{
@@ -202,7 +204,7 @@ macro_rules! bot_games {
     };
 }
 
-bot_games!(safehouse_club_unlock::ClubUnlock, safehouse_safe_breaker::SafeBreaker);
+bot_games!(safehouse_club_unlock::ClubUnlock, safehouse_safe_breaker::SafeBreaker, safehouse_explosiv::Explosiv);
 
 /// Builds a typed bot of `kind` for game `G` (see [`BotSpec`] for the kinds).
 pub fn make_bot<G: BotGame>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
