@@ -143,3 +143,35 @@ pub enum Event {
         reason: EndReason,
     },
 }
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::KeyTaken { seat, colour } => write!(f, "{seat} took a {colour} key"),
+            Event::PileExhausted { colour } => write!(f, "the {colour} pile is empty"),
+            Event::BonusPlaced { safe, colour } => {
+                write!(f, "a bonus marker goes under safe {safe} (the {colour} pile ran out)")
+            }
+            Event::NoBonusTarget { colour } => write!(f, "the {colour} pile ran out, but no marker can be placed"),
+            Event::Cracked { seat, safe, markers: 0 } => write!(f, "{seat} cracked safe {safe}"),
+            Event::Cracked { seat, safe, markers } => {
+                write!(f, "{seat} cracked safe {safe} and its {markers} marker(s)")
+            }
+            Event::SerialBonus { seat } => write!(f, "{seat} earns a serial-break bonus marker"),
+            Event::LastSafeBonus { seat } => write!(f, "{seat} earns the last-safe bonus marker"),
+            Event::SupplyEmpty { seat } => write!(f, "{seat} earned a marker, but the supply is empty"),
+            Event::SafeRevealed { safe } => write!(f, "safe {safe} is laid out"),
+            Event::DisplayStuck { stuck } => {
+                write!(f, "nobody can ever crack the {stuck} safe(s) left: new safes are laid out")
+            }
+            Event::Passed { seat } => write!(f, "{seat} passes"),
+            Event::TurnEnded { seat } => write!(f, "{seat}'s turn ends"),
+            Event::GameOver { reason: EndReason::AllSafesCracked } => {
+                f.write_str("every safe is cracked: the game is over")
+            }
+            Event::GameOver { reason: EndReason::LastSafesStuck } => {
+                f.write_str("the last safes cannot be cracked and none are left: the game is over")
+            }
+        }
+    }
+}

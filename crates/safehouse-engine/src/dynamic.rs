@@ -108,6 +108,8 @@ pub trait DynMatch: Send + Sync + fmt::Debug {
     fn last_events_for(&self, viewer: Viewer) -> Vec<Value>;
     /// The events of the last action, unfiltered (for whoever owns the match; never for a seat).
     fn last_events(&self) -> Vec<Value>;
+    /// The events of the last action as `viewer` may see them, in words.
+    fn last_events_text_for(&self, viewer: Viewer) -> Vec<String>;
     /// What `viewer` may see, as JSON.
     fn view(&self, viewer: Viewer) -> Value;
     /// What `viewer` may see, drawn as text.
@@ -285,6 +287,10 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn last_events(&self) -> Vec<Value> {
         Match::last_events(self).iter().map(to_value).collect()
+    }
+
+    fn last_events_text_for(&self, viewer: Viewer) -> Vec<String> {
+        Match::last_events_for(self, viewer).iter().map(ToString::to_string).collect()
     }
 
     fn view(&self, viewer: Viewer) -> Value {

@@ -148,7 +148,8 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Serialize + Deserializ
     /// One decision of one seat. `Display` says it in words for a person.
     type Action: Clone + Debug + Display + PartialEq + Eq + Hash + Send + Sync + Serialize + DeserializeOwned + 'static;
     /// Something that happened, as the full state knows it; see [`Game::event_view`].
-    type Event: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
+    /// `Display` says it in words for a person (the terminal, logs).
+    type Event: Clone + Debug + Display + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
     /// What one seat (or a spectator) may see. `Display` draws it as text for the terminal.
     type View: Clone + Debug + Display + PartialEq + Send + Sync + Serialize + DeserializeOwned + 'static;
     /// An explicit deal that fixes every random element of the setup.

@@ -102,8 +102,8 @@ pub(crate) fn play(
             // The bot sees only its own seat's view, like a person would.
             let choice = bot.choose(&game.view(Viewer::Seat(to_move)), &legal)?;
             game.act(to_move, &choice).map_err(|e| anyhow::anyhow!("bot action rejected: {e}"))?;
-            for event in game.last_events_for(viewer) {
-                writeln!(out, "  {}", event)?;
+            for event in game.last_events_text_for(viewer) {
+                writeln!(out, "  {event}")?;
             }
             show_view = true;
             continue;
@@ -160,8 +160,8 @@ pub(crate) fn play(
         };
         match game.act(human, &action) {
             Ok(()) => {
-                for event in game.last_events_for(viewer) {
-                    writeln!(out, "  {}", event)?;
+                for event in game.last_events_text_for(viewer) {
+                    writeln!(out, "  {event}")?;
                 }
                 show_view = true;
             }
