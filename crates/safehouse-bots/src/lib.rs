@@ -30,6 +30,7 @@ mod random;
 mod safe_breaker;
 mod search;
 mod spec;
+mod the_safe;
 
 use safehouse_engine::{Game, GameRng, SetupError};
 use serde::{Deserialize, Serialize};
@@ -44,6 +45,7 @@ pub use search::{
     Budget, Ismcts, IsmctsConfig, OmniscientMcts, SearchPolicy, SearchStats, outcome_rewards, uniform_rollout,
 };
 pub use spec::{BotSpec, EASY_SLIP_PERCENT};
+pub use the_safe::{TheSafeHeuristic, TheSafeOmniscient};
 
 /// A player that sees only its own seat's view.
 ///
@@ -204,7 +206,12 @@ macro_rules! bot_games {
     };
 }
 
-bot_games!(safehouse_club_unlock::ClubUnlock, safehouse_safe_breaker::SafeBreaker, safehouse_explosiv::Explosiv);
+bot_games!(
+    safehouse_club_unlock::ClubUnlock,
+    safehouse_safe_breaker::SafeBreaker,
+    safehouse_explosiv::Explosiv,
+    safehouse_the_safe::TheSafe,
+);
 
 /// Builds a typed bot of `kind` for game `G` (see [`BotSpec`] for the kinds).
 pub fn make_bot<G: BotGame>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
