@@ -90,7 +90,9 @@ fn router_with_limits(app: Arc<App>, limits: Arc<HttpLimits>) -> Router {
         .layer(middleware::from_fn_with_state((app.clone(), limits), limits::limit_http))
         .layer(DefaultBodyLimit::max(max_body));
     Router::new()
-        .route("/", routing::get(api::home))
+        // The browser table (crate safehouse-web) serves `/` and its pages; it calls `api` in-process.
+        .merge(safehouse_web::router(api.clone().with_state(app.clone())))
+        .route("/api", routing::get(api::home))
         .route("/healthz", routing::get(api::healthz))
         .route("/metrics", routing::get(metrics_page))
         .route("/openapi.json", routing::get(api::openapi))
@@ -209,6 +211,14 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
     let router = router_with_limits(app.clone(), limits);
     let (shutdown, stopped) = oneshot::channel::<()>();
     let serving = tokio::spawn(async move {
+        use axum::serve::ListenerExt;
+        // Small messages must leave at once: without TCP_NODELAY, Nagle's algorithm and delayed
+        // acknowledgements hold pushes back by tens of milliseconds.
+        let listener = listener.tap_io(|tcp| {
+            if let Err(error) = tcp.set_nodelay(true) {
+                tracing::debug!(%error, "cannot set TCP_NODELAY");
+            }
+        });
         let service = router.into_make_service_with_connect_info::<SocketAddr>();
         let result = axum::serve(listener, service)
             .with_graceful_shutdown(async move {

@@ -1,0 +1,243 @@
+// Safehouse table script (hand-written, no framework).
+//
+// Everything on the page works without it: moves are plain form posts and every link is a
+// real page. The script adds: live updates over the table's WebSocket (each update asks the
+// server for the table drawn again from this seat's view), moves without page loads, focus and
+// choices kept across updates, the game log, copy buttons, and keyboard steps in replays.
+(function () {
+  'use strict';
+
+  // Copy buttons (invite links).
+  document.addEventListener('click', function (event) {
+    var button = event.target.closest && event.target.closest('button.copy');
+    if (!button) return;
+    var input = document.getElementById(button.dataset.copy);
+    if (!input) return;
+    input.select();
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).catch(function () {});
+    button.classList.add('done');
+  });
+
+  setupPage();
+
+  var play = document.getElementById('play');
+  if (!play) return;
+  if (play.dataset.replay) { replayKeys(); return; }
+
+  var id = play.dataset.match;
+  var watch = play.dataset.watch === '1';
+  var storeKey = 'safehouse-log:' + id + ':' + play.dataset.viewer;
+  var seq = Number(play.dataset.seq);
+  var log = loadLog();
+  var rendered = 0;
+  var busy = false;
+  var again = false;
+  var list = document.getElementById('log-list');
+  var notice = document.getElementById('notice');
+  var conn = document.getElementById('conn');
+
+  function loadLog() {
+    try { return JSON.parse(sessionStorage.getItem(storeKey)) || []; } catch (e) { return []; }
+  }
+  function saveLog() {
+    try { sessionStorage.setItem(storeKey, JSON.stringify(log.slice(-3000))); } catch (e) { /* full */ }
+  }
+
+  function showNotice(text) {
+    notice.textContent = '';
+    if (!text) return;
+    var p = document.createElement('p');
+    p.textContent = text;
+    notice.appendChild(p);
+  }
+
+  // The table drawn again by the server, and log lines for the events not yet shown.
+  function refresh() {
+    if (busy) { again = true; return; }
+    busy = true;
+    var upto = log.length;
+    fetch('/play/' + id + '/frag', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'safehouse' },
+      body: JSON.stringify({ watch: watch, events: log.slice(rendered, upto) })
+    }).then(function (response) {
+      if (!response.ok) throw new Error('frag ' + response.status);
+      return response.json();
+    }).then(function (data) {
+      rendered = upto;
+      swap(data.live);
+      seq = data.seq;
+      play.dataset.seq = String(seq);
+      play.dataset.finished = data.finished ? '1' : '0';
+      document.title = data.title;
+      appendLog(data.log);
+    }).catch(function () { /* the socket reconnects and refreshes */ }).then(function () {
+      busy = false;
+      if (again) { again = false; refresh(); }
+    });
+  }
+
+  // Replaces the live part, keeping focus, the chosen cards and open panels.
+  function swap(html) {
+    var live = document.getElementById('live');
+    var active = document.activeElement;
+    var inside = active && live.contains(active);
+    var focusId = inside && active.id ? active.id : null;
+    var focusKey = inside && active.name ? [active.name, active.value] : null;
+    var checked = Array.prototype.map.call(live.querySelectorAll('input[type=radio]:checked'), function (r) {
+      return [r.name, r.value];
+    });
+    var open = Array.prototype.map.call(live.querySelectorAll('details[open][id]'), function (d) { return d.id; });
+    live.innerHTML = html;
+    checked.forEach(function (pair) {
+      var radio = find(live, 'input[type=radio]', pair[0], pair[1]);
+      if (radio && !radio.disabled) radio.checked = true;
+    });
+    open.forEach(function (openId) {
+      var details = document.getElementById(openId);
+      if (details) details.open = true;
+    });
+    var target = (focusId && document.getElementById(focusId)) || (focusKey && find(live, '[name]', focusKey[0], focusKey[1]));
+    if (target && target.focus) target.focus({ preventScroll: true });
+    markTargets();
+  }
+
+  function find(root, selector, name, value) {
+    var all = root.querySelectorAll(selector);
+    for (var i = 0; i < all.length; i++) {
+      if (all[i].name === name && all[i].value === value) return all[i];
+    }
+    return null;
+  }
+
+  function appendLog(lines) {
+    if (!lines || !lines.length) return;
+    list.insertAdjacentHTML('beforeend', lines.join(''));
+    play.classList.add('has-log');
+    list.scrollTop = list.scrollHeight;
+  }
+
+  // A chosen card marks the places it may go (the server lists them in data-targets).
+  function markTargets() {
+    var live = document.getElementById('live');
+    Array.prototype.forEach.call(live.querySelectorAll('.target'), function (el) { el.classList.remove('target'); });
+    Array.prototype.forEach.call(live.querySelectorAll('input[type=radio][data-targets]:checked'), function (radio) {
+      radio.dataset.targets.split(' ').forEach(function (targetId) {
+        var el = targetId && document.getElementById(targetId);
+        if (el) el.classList.add('target');
+      });
+    });
+  }
+  document.addEventListener('change', function (event) {
+    if (event.target.matches && event.target.matches('#live input[type=radio]')) markTargets();
+  });
+
+  // Moves: the table's form, sent without a page load.
+  document.addEventListener('submit', function (event) {
+    var form = event.target;
+    if (form.id !== 'act-form') return;
+    event.preventDefault();
+    var data = new URLSearchParams(new FormData(form, event.submitter));
+    data.set('seq', String(seq));
+    play.classList.add('sending');
+    fetch(form.action, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'x-requested-with': 'safehouse', 'content-type': 'application/x-www-form-urlencoded' },
+      body: data.toString()
+    }).then(function (response) { return response.json(); }).then(function (answer) {
+      showNotice(answer.ok ? '' : answer.message);
+      refresh();
+    }).catch(function () {
+      form.submit();
+    }).then(function () { play.classList.remove('sending'); });
+  });
+
+  // Live updates.
+  var retry = 0;
+  function connect() {
+    var scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    var socket = new WebSocket(scheme + '//' + location.host + '/play/' + id + '/ws' + (watch ? '?watch=1' : ''));
+    socket.onopen = function () {
+      retry = 0;
+      conn.textContent = '';
+      play.classList.remove('offline');
+    };
+    socket.onmessage = function (event) {
+      var message;
+      try { message = JSON.parse(event.data); } catch (e) { return; }
+      if (message.type === 'welcome') {
+        if (message.seq !== seq || log.length > rendered) refresh();
+      } else if (message.type === 'update') {
+        var known = log.some(function (entry) { return entry.seq === message.seq; });
+        if (!known) {
+          log.push({ seq: message.seq, events: message.events || [] });
+          saveLog();
+        }
+        refresh();
+      } else if (message.type === 'seats') {
+        refresh();
+      }
+    };
+    socket.onclose = function () {
+      if (play.dataset.finished === '1' && retry > 2) return;
+      play.classList.add('offline');
+      conn.textContent = conn.dataset.offline;
+      setTimeout(connect, Math.min(10000, 500 * Math.pow(2, retry++)));
+    };
+  }
+
+  markTargets();
+  if (log.length) refresh();
+  connect();
+
+  function replayKeys() {
+    document.addEventListener('keydown', function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      var tag = (event.target.tagName || '').toLowerCase();
+      if (tag === 'input' || tag === 'select' || tag === 'textarea') return;
+      var link = event.key === 'ArrowLeft' ? document.getElementById('prev-step')
+        : event.key === 'ArrowRight' ? document.getElementById('next-step') : null;
+      if (link && link.getAttribute('aria-disabled') !== 'true') {
+        event.preventDefault();
+        location.href = link.href;
+      }
+    });
+    var range = document.getElementById('step-range');
+    if (range) range.addEventListener('change', function () { range.form.submit(); });
+  }
+
+  function setupPage() {
+    var players = document.getElementById('players');
+    if (players) {
+      var update = function () {
+        var n = Number(players.value);
+        Array.prototype.forEach.call(document.querySelectorAll('.seat-setup li[data-seat]'), function (li) {
+          li.classList.toggle('unused', Number(li.dataset.seat) >= n);
+        });
+      };
+      players.addEventListener('change', update);
+      update();
+    }
+    var preset = document.getElementById('preset');
+    if (preset) {
+      preset.addEventListener('change', function () {
+        var option = preset.options[preset.selectedIndex];
+        var values;
+        try { values = JSON.parse(option.dataset.options || 'null'); } catch (e) { values = null; }
+        if (!values) return;
+        Object.keys(values).forEach(function (key) {
+          var fields = document.getElementsByName('opt.' + key);
+          Array.prototype.forEach.call(fields, function (field) {
+            var value = values[key];
+            if (field.type === 'checkbox') field.checked = value === true;
+            else if (field.type === 'hidden') return;
+            else if (field.tagName === 'SELECT') field.value = JSON.stringify(value);
+            else field.value = value === null ? '' : (typeof value === 'string' && field.type !== 'text' ? value : JSON.stringify(value));
+          });
+        });
+      });
+    }
+  }
+})();

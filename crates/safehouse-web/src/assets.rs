@@ -1,0 +1,60 @@
+//! The files a page loads, embedded in the binary: the style sheet, the script and the icon.
+//! All of it is written for this project (no framework, no fonts or images from elsewhere).
+
+use std::sync::OnceLock;
+
+use axum::extract::Path;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// The style sheet.
+pub const CSS: &str = include_str!("../assets/app.css");
+/// The script: the WebSocket, form submission without page loads, focus and selection kept
+/// across updates, the game log, keyboard shortcuts of the replay.
+pub const JS: &str = include_str!("../assets/app.js");
+/// The site icon.
+pub const ICON: &str = include_str!("../assets/icon.svg");
+
+fn file(name: &str) -> Option<(&'static str, &'static str)> {
+    match name {
+        "app.css" => Some((CSS, "text/css; charset=utf-8")),
+        "app.js" => Some((JS, "text/javascript; charset=utf-8")),
+        "icon.svg" => Some((ICON, "image/svg+xml")),
+        _ => None,
+    }
+}
+
+/// A short hash of the embedded files, so that their URLs change when they do.
+fn version() -> &'static str {
+    static VERSION: OnceLock<String> = OnceLock::new();
+    VERSION.get_or_init(|| {
+        // FNV-1a over every file.
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in CSS.bytes().chain(JS.bytes()).chain(ICON.bytes()) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{:08x}", hash as u32)
+    })
+}
+
+/// The URL of an embedded file (with its version, so it can be cached for long).
+pub(crate) fn url(name: &str) -> String {
+    format!("/assets/{name}?v={}", version())
+}
+
+/// `GET /assets/{file}`.
+pub(crate) async fn serve(Path(name): Path<String>) -> Response {
+    match file(&name) {
+        Some((body, content_type)) => (
+            [
+                (header::CONTENT_TYPE, content_type),
+                (header::CACHE_CONTROL, "public, max-age=86400"),
+                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            ],
+            body,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+    }
+}

@@ -1,0 +1,134 @@
+//! The cookies of the browser table.
+//!
+//! - `sh_{match}` = `{seat}.{token}`: the seat this browser joined (the token is the API's seat
+//!   token). HttpOnly: no script on the page ever sees it; the pages and the forwarded
+//!   WebSocket add it to their API requests.
+//! - `shx_{match}` = `{hints}|{seat}:{invite}|...`: the table's settings as this browser knows
+//!   them: whether the hint panel may be shown, and for whoever created the table the invite
+//!   codes of the friends' seats (shown only to them).
+//! - `lang` = `en` or `ko`.
+
+use axum::http::{HeaderMap, HeaderValue, header};
+
+/// How long the cookies of a table last (30 days).
+const MAX_AGE: u64 = 30 * 24 * 3600;
+
+/// The value of cookie `name`, if the request has it.
+pub(crate) fn get(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value.trim_matches('"').to_owned())
+}
+
+/// A `Set-Cookie` value for `name` (letters, digits, `.`, `|`, `:` and `-` only in `value`).
+pub(crate) fn set(name: &str, value: &str) -> HeaderValue {
+    let clean: String =
+        value.chars().filter(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '|' | ':' | '-' | '_')).collect();
+    HeaderValue::from_str(&format!("{name}={clean}; Path=/; Max-Age={MAX_AGE}; HttpOnly; SameSite=Lax"))
+        .unwrap_or_else(|_| HeaderValue::from_static("invalid=1; Max-Age=0"))
+}
+
+/// A `Set-Cookie` value that removes cookie `name`.
+pub(crate) fn clear(name: &str) -> HeaderValue {
+    HeaderValue::from_str(&format!("{name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax"))
+        .unwrap_or_else(|_| HeaderValue::from_static("invalid=1; Max-Age=0"))
+}
+
+/// Whether a match id is safe to put in a cookie name and a path (the API's ids are alphanumeric).
+pub(crate) fn valid_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// The seat this browser holds in a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SeatCookie {
+    pub(crate) seat: u8,
+    pub(crate) token: String,
+}
+
+/// The name of the seat cookie of a match.
+pub(crate) fn seat_name(id: &str) -> String {
+    format!("sh_{id}")
+}
+
+/// The name of the table-settings cookie of a match.
+pub(crate) fn extra_name(id: &str) -> String {
+    format!("shx_{id}")
+}
+
+/// The seat this browser holds in match `id`.
+pub(crate) fn seat(headers: &HeaderMap, id: &str) -> Option<SeatCookie> {
+    let value = get(headers, &seat_name(id))?;
+    let (seat, token) = value.split_once('.')?;
+    let seat = seat.parse().ok()?;
+    (!token.is_empty() && token.chars().all(|c| c.is_ascii_hexdigit()))
+        .then(|| SeatCookie { seat, token: token.to_owned() })
+}
+
+/// The `Set-Cookie` value for a seat.
+pub(crate) fn seat_value(id: &str, seat: u8, token: &str) -> HeaderValue {
+    set(&seat_name(id), &format!("{seat}.{token}"))
+}
+
+/// The table settings this browser knows.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Extra {
+    /// Whether the table allows the hint panel.
+    pub(crate) hints: bool,
+    /// Invite codes of friends' seats (only for whoever created the table).
+    pub(crate) invites: Vec<(u8, String)>,
+}
+
+impl Extra {
+    /// The cookie's value.
+    pub(crate) fn encode(&self) -> String {
+        let mut out = String::from(if self.hints { "1" } else { "0" });
+        for (seat, code) in &self.invites {
+            out.push('|');
+            out.push_str(&format!("{seat}:{code}"));
+        }
+        out
+    }
+
+    /// Reads the cookie's value (anything malformed is skipped).
+    pub(crate) fn decode(value: &str) -> Extra {
+        let mut parts = value.split('|');
+        let hints = parts.next() == Some("1");
+        let invites = parts
+            .filter_map(|p| p.split_once(':'))
+            .filter_map(|(seat, code)| Some((seat.parse().ok()?, code.to_owned())))
+            .filter(|(_, code): &(u8, String)| !code.is_empty() && code.chars().all(|c| c.is_ascii_alphanumeric()))
+            .collect();
+        Extra { hints, invites }
+    }
+}
+
+/// The table settings this browser knows for match `id`.
+pub(crate) fn extra(headers: &HeaderMap, id: &str) -> Extra {
+    get(headers, &extra_name(id)).map(|v| Extra::decode(&v)).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cookies_round_trip() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::COOKIE, HeaderValue::from_static("lang=ko; sh_abc=2.00ff; shx_abc=1|1:aa|3:bb"));
+        assert_eq!(get(&headers, "lang").as_deref(), Some("ko"));
+        assert_eq!(seat(&headers, "abc"), Some(SeatCookie { seat: 2, token: "00ff".into() }));
+        assert_eq!(seat(&headers, "xyz"), None);
+        let extra = extra(&headers, "abc");
+        assert!(extra.hints);
+        assert_eq!(extra.invites, vec![(1, "aa".to_owned()), (3, "bb".to_owned())]);
+        assert_eq!(Extra::decode(&extra.encode()), extra);
+        assert!(set("a", "x;y=z").to_str().unwrap_or("").starts_with("a=xyz;"));
+        assert!(!valid_id("a/b") && valid_id("AbC123"));
+    }
+}

@@ -1,0 +1,251 @@
+//! Each game's table, drawn from the typed view of one seat (or a spectator).
+//!
+//! A game module implements [`GameUi`] for its engine's `View`, `Action` and `Event` types:
+//! the table (everything on it, the viewer's own hand, and the controls when it is the
+//! viewer's move), a line per seat, a log line per event, a label per action, an explanation
+//! per broken rule, and for the deduction games the hint panel. The page code only ever hands
+//! these functions the JSON the API gave the viewer, read back into the game's own types.
+//!
+//! Actions are buttons of the table's one form: `name="action"` with the action's JSON as the
+//! value. A move made of several choices (a card, then a row) uses radio buttons for the first
+//! choices and a template for the last: `{"type":"place","card":"$card","row":2}` is filled
+//! with the checked `card` (see [`crate::forms::fill_action`]). Moves that break a rule stay
+//! clickable on the viewer's turn, so that the table can say why they are refused.
+
+pub(crate) mod club_unlock;
+pub(crate) mod explosiv;
+pub(crate) mod safe_breaker;
+pub(crate) mod text;
+pub(crate) mod the_safe;
+
+use maud::{Markup, html};
+use safehouse_engine::Outcome;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::api::SeatMeta;
+use crate::i18n::{Lang, seat_number};
+use crate::layout::icon;
+
+/// Everything a game's drawing needs besides its view.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Ctx<'a> {
+    /// The language.
+    pub(crate) lang: Lang,
+    /// The viewing seat, or `None` for a spectator.
+    pub(crate) me: Option<u8>,
+    /// Every seat (names, bots).
+    pub(crate) seats: &'a [SeatMeta],
+    /// The seat to move.
+    pub(crate) to_move: Option<u8>,
+    /// The viewer's legal actions (empty unless it is the viewer's move).
+    pub(crate) legal: &'a [Value],
+    /// Whether the viewer can act on this page (false for spectators and replays).
+    pub(crate) live: bool,
+    /// Whether the hint panel is on.
+    pub(crate) hints: bool,
+}
+
+impl Ctx<'_> {
+    /// Whether the viewer is to move and may act here.
+    pub(crate) fn my_turn(&self) -> bool {
+        self.live && self.me.is_some() && self.me == self.to_move && !self.legal.is_empty()
+    }
+
+    /// Whether `action` is one of the viewer's legal actions.
+    pub(crate) fn is_legal(&self, action: &Value) -> bool {
+        self.legal.iter().any(|a| a == action)
+    }
+
+    /// The legal actions read as the game's type.
+    #[allow(dead_code)]
+    pub(crate) fn legal_as<A: DeserializeOwned>(&self) -> Vec<A> {
+        self.legal.iter().filter_map(|a| serde_json::from_value(a.clone()).ok()).collect()
+    }
+
+    /// A seat's name: the name it was given, or "Player 2" / "Bot 3".
+    pub(crate) fn name(&self, seat: u8) -> String {
+        let n = seat_number(seat);
+        let meta = self.seats.iter().find(|s| s.seat == seat);
+        match meta {
+            Some(SeatMeta { name: Some(name), .. }) if !name.trim().is_empty() => name.clone(),
+            Some(meta) if meta.is_bot() => tr!(self.lang, "Bot {n}", "봇 {n}"),
+            _ => tr!(self.lang, "Player {n}", "플레이어 {n}"),
+        }
+    }
+
+    /// A seat's name with "(you)" for the viewer's own seat.
+    pub(crate) fn who(&self, seat: u8) -> String {
+        if self.me == Some(seat) { tr!(self.lang, "{} (you)", "{} (나)", self.name(seat)) } else { self.name(seat) }
+    }
+
+    /// The subject of a sentence about a seat: "You" for the viewer.
+    pub(crate) fn subject(&self, seat: u8) -> String {
+        if self.me == Some(seat) { self.lang.t("You", "나").to_owned() } else { self.name(seat) }
+    }
+
+    /// A button that makes a move (`action` is JSON, possibly a template).
+    pub(crate) fn act(&self, action: &Value, class: &str, content: Markup) -> Markup {
+        let legal = self.is_legal(action);
+        let class = if legal { format!("{class} legal") } else { class.to_owned() };
+        html! {
+            button type="submit" name="action" value=(action.to_string()) class=(class) { (content) }
+        }
+    }
+}
+
+/// One game's drawing.
+pub(crate) trait GameUi {
+    /// The game's view.
+    type View: DeserializeOwned;
+    /// The game's action.
+    type Action: DeserializeOwned;
+    /// The game's event.
+    type Event: DeserializeOwned;
+
+    /// Everything on the table, the viewer's hand, and the viewer's controls.
+    fn table(view: &Self::View, cx: &Ctx<'_>) -> Markup;
+
+    /// What the seat to move is doing now (one sentence).
+    fn doing(view: &Self::View, cx: &Ctx<'_>) -> String;
+
+    /// A seat's holdings and score for the list of players.
+    fn seat_line(view: &Self::View, seat: u8, cx: &Ctx<'_>) -> Markup;
+
+    /// A line of the game log, or `None` for events not worth a line.
+    fn event(event: &Self::Event, view: &Self::View, cx: &Ctx<'_>) -> Option<String>;
+
+    /// An action in words.
+    fn action(action: &Self::Action, view: &Self::View, cx: &Ctx<'_>) -> String;
+
+    /// Why `action` broke `rule`, in the viewer's language (`None`: use the engine's words).
+    fn explain(rule: &str, action: Option<&Self::Action>, view: &Self::View, cx: &Ctx<'_>) -> Option<String>;
+
+    /// The hint panel (deduction games).
+    fn hints(_view: &Self::View, _cx: &Ctx<'_>) -> Option<Markup> {
+        None
+    }
+
+    /// Whether the game offers a hint panel.
+    fn has_hints() -> bool {
+        false
+    }
+
+    /// Extra lines for the end of the game (the outcome's table is drawn by the page).
+    fn result(_view: &Self::View, _outcome: &Outcome, _cx: &Ctx<'_>) -> Option<Markup> {
+        None
+    }
+}
+
+/// Runs `$body` with `$G` bound to the [`GameUi`] of game `$game`.
+macro_rules! dispatch {
+    ($game:expr, $G:ident => $body:expr, else $fallback:expr) => {
+        match $game {
+            "club-unlock" => {
+                type $G = $crate::games::club_unlock::Ui;
+                $body
+            }
+            "safe-breaker" => {
+                type $G = $crate::games::safe_breaker::Ui;
+                $body
+            }
+            "explosiv" => {
+                type $G = $crate::games::explosiv::Ui;
+                $body
+            }
+            "the-safe" => {
+                type $G = $crate::games::the_safe::Ui;
+                $body
+            }
+            _ => $fallback,
+        }
+    };
+}
+
+fn read<T: DeserializeOwned>(value: &Value) -> Option<T> {
+    serde_json::from_value(value.clone()).ok()
+}
+
+/// The parts of a table page that depend on the game.
+#[derive(Debug)]
+pub(crate) struct Drawn {
+    pub(crate) table: Markup,
+    pub(crate) doing: String,
+    pub(crate) seat_lines: Vec<Markup>,
+    pub(crate) hints: Option<Markup>,
+    pub(crate) result: Option<Markup>,
+}
+
+/// Draws a view of game `game`; `None` if the game is unknown here or the view does not read.
+pub(crate) fn draw(game: &str, view: &Value, outcome: Option<&Outcome>, cx: &Ctx<'_>) -> Option<Drawn> {
+    dispatch!(game, G => draw_as::<G>(view, outcome, cx), else None)
+}
+
+fn draw_as<G: GameUi>(view: &Value, outcome: Option<&Outcome>, cx: &Ctx<'_>) -> Option<Drawn> {
+    let view: G::View = read(view)?;
+    Some(Drawn {
+        table: G::table(&view, cx),
+        doing: G::doing(&view, cx),
+        seat_lines: cx.seats.iter().map(|s| G::seat_line(&view, s.seat, cx)).collect(),
+        hints: if cx.hints { G::hints(&view, cx) } else { None },
+        result: outcome.and_then(|o| G::result(&view, o, cx)),
+    })
+}
+
+/// Whether game `game` has a hint panel.
+pub(crate) fn has_hints(game: &str) -> bool {
+    dispatch!(game, G => G::has_hints(), else false)
+}
+
+/// The log lines of a list of events (as the viewer received them).
+pub(crate) fn event_lines(game: &str, events: &[Value], view: &Value, cx: &Ctx<'_>) -> Vec<String> {
+    dispatch!(game, G => event_lines_as::<G>(events, view, cx), else Vec::new())
+}
+
+fn event_lines_as<G: GameUi>(events: &[Value], view: &Value, cx: &Ctx<'_>) -> Vec<String> {
+    let Some(view) = read::<G::View>(view) else { return Vec::new() };
+    events.iter().filter_map(read::<G::Event>).filter_map(|e| G::event(&e, &view, cx)).collect()
+}
+
+/// An action in words.
+pub(crate) fn action_text(game: &str, action: &Value, view: &Value, cx: &Ctx<'_>) -> Option<String> {
+    dispatch!(game, G => action_text_as::<G>(action, view, cx), else None)
+}
+
+fn action_text_as<G: GameUi>(action: &Value, view: &Value, cx: &Ctx<'_>) -> Option<String> {
+    Some(G::action(&read::<G::Action>(action)?, &read::<G::View>(view)?, cx))
+}
+
+/// Why an action broke a rule, in the viewer's language.
+pub(crate) fn explain(game: &str, rule: &str, action: Option<&Value>, view: &Value, cx: &Ctx<'_>) -> Option<String> {
+    dispatch!(game, G => explain_as::<G>(rule, action, view, cx), else None)
+}
+
+fn explain_as<G: GameUi>(rule: &str, action: Option<&Value>, view: &Value, cx: &Ctx<'_>) -> Option<String> {
+    let view = read::<G::View>(view)?;
+    let action = action.and_then(read::<G::Action>);
+    G::explain(rule, action.as_ref(), &view, cx)
+}
+
+/// A seat badge: its name, "you", and a bot's level.
+pub(crate) fn seat_badge(cx: &Ctx<'_>, seat: u8) -> Markup {
+    let meta = cx.seats.iter().find(|s| s.seat == seat);
+    let bot = meta.is_some_and(SeatMeta::is_bot);
+    html! {
+        span.who {
+            @if bot { (icon("bot", cx.lang.t("bot", "봇"))) } @else { (icon("user", "")) }
+            " " (cx.name(seat))
+            @if cx.me == Some(seat) { " " span.tag.you { (cx.lang.t("you", "나")) } }
+            @if let Some(level) = meta.and_then(|m| m.difficulty.as_deref()) {
+                " " span.tag { (crate::i18n::difficulty(cx.lang, level)) }
+            }
+        }
+    }
+}
+
+#[allow(dead_code)]
+/// Classes for a probability shown as a bar of ten steps (no inline styles: the page's
+/// security policy forbids them).
+pub(crate) fn step_class(p: f64) -> String {
+    format!("p{}", (p.clamp(0.0, 1.0) * 10.0).round() as u8)
+}

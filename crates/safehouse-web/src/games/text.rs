@@ -1,0 +1,250 @@
+//! What the setup page says about each game in both languages: a summary, how to play in a
+//! few lines, and a line for every option, option value and preset.
+//!
+//! English lines come from the engine crates (`GameInfo::summary`, `OptionDoc::help`, preset
+//! help) where they exist, so that they stay one source; this module adds the Korean, the short
+//! "how to play" lists, and words for option values.
+
+use crate::i18n::Lang;
+
+/// The game's name in this language.
+pub(crate) fn name(game: &str, english: &'static str, lang: Lang) -> &'static str {
+    match (lang, game) {
+        (Lang::Ko, "club-unlock") => "클럽 언락 (캐시)",
+        (Lang::Ko, "safe-breaker") => "세이프 브레이커",
+        (Lang::Ko, "explosiv") => "익스플로시브",
+        (Lang::Ko, "the-safe") => "더 세이프",
+        _ => english,
+    }
+}
+
+/// One sentence about the game.
+pub(crate) fn summary(game: &str, english: &'static str, lang: Lang) -> &'static str {
+    match (lang, game) {
+        (Lang::Ko, "club-unlock") => {
+            "색깔 열쇠를 모아 펼쳐진 금고를 여세요. 한 차례에 여러 금고를 열거나 마지막 금고를 열면 보너스!"
+        }
+        (Lang::Ko, "safe-breaker") => {
+            "돌아가며 색깔과 숫자를 물어 모든 사람의 비밀 코드를 추리하고, 마지막까지 남으세요."
+        }
+        (Lang::Ko, "explosiv") => {
+            "서류 가방 앞에 숫자 카드를 놓으세요. 합계가 가장 높은 사람이 가방을 가져가지만, 8번째 카드가 놓인 줄은 폭탄이 됩니다."
+        }
+        (Lang::Ko, "the-safe") => {
+            "협력 게임: 말하지 않고 색깔 카드 아래에 숫자 카드를 내려놓은 뒤, 각 색의 숨겨진 코드를 맞히세요. 금고 다섯 개를 연달아 열면 승리!"
+        }
+        _ => english,
+    }
+}
+
+/// How to play, in a few lines.
+pub(crate) fn how_to(game: &str, lang: Lang) -> &'static [&'static str] {
+    match (lang, game) {
+        (Lang::En, "club-unlock") => &[
+            "Everyone first picks four keys from the face-up piles, one at a time.",
+            "On your turn, either take one key from a pile (that ends your turn), or crack safes from the display: hand in the four keys a safe shows and take it. You may crack several safes in one turn, then end it.",
+            "Each safe after the first in a turn earns a bonus marker (+10); so does cracking the last safe on display.",
+            "When a pile runs out, a bonus marker goes under a safe that needs that colour (the editions differ: see the options).",
+            "When every safe is cracked, the most money (safes plus bonus markers) wins.",
+        ],
+        (Lang::Ko, "club-unlock") => &[
+            "먼저 모두가 앞면으로 놓인 더미에서 열쇠 4장을 한 장씩 고릅니다.",
+            "자기 차례에는 더미에서 열쇠 1장을 가져오거나(차례가 끝남), 펼쳐진 금고를 엽니다: 금고에 그려진 열쇠 4장을 내고 금고를 가져옵니다. 한 차례에 여러 금고를 연 뒤 차례를 마칠 수 있습니다.",
+            "한 차례의 두 번째 금고부터는 보너스 카드(+10)를 받습니다(연쇄 개방). 펼쳐진 마지막 금고를 열어도 보너스를 받습니다(최후의 금고).",
+            "열쇠 더미가 바닥나면 그 색 열쇠가 필요한 금고에 보너스 카드가 붙습니다(판마다 다름: 옵션 참고).",
+            "금고를 모두 열면 돈(금고 + 보너스 카드)이 가장 많은 사람이 이깁니다.",
+        ],
+        (Lang::En, "safe-breaker") => &[
+            "Each player secretly holds a code: one coloured lock and one numbered key (1 to 6).",
+            "On your turn, ask the table about a colour and a number (\"red 4?\"). Going left, the first player who holds that colour or that number says Yes and takes the turn; if everyone says No, you go again.",
+            "Or point at a player and guess their whole code: right, they are out and you go again; wrong, you are out and they take the turn.",
+            "The last player standing wins. The question log (and the optional hint panel) help you deduce.",
+        ],
+        (Lang::Ko, "safe-breaker") => &[
+            "각자 비밀 코드를 하나씩 가집니다: 색깔 자물쇠 하나와 숫자 열쇠(1~6) 하나.",
+            "자기 차례에는 색깔과 숫자를 묻습니다(\"빨강 4?\"). 왼쪽부터 그 색이나 그 숫자를 가진 첫 사람이 \"예\"라고 답하고 차례를 가져갑니다. 모두 \"아니오\"면 한 번 더 합니다.",
+            "또는 한 사람을 지목해 코드 전체를 맞힙니다: 맞으면 그 사람이 탈락하고 내가 계속하며, 틀리면 내가 탈락하고 그 사람이 차례를 가져갑니다.",
+            "마지막까지 남은 사람이 이깁니다. 질문 기록(과 선택 사항인 힌트 창)이 추리를 돕습니다.",
+        ],
+        (Lang::En, "explosiv") => &[
+            "Each player holds number cards 1 to 8 in their colour. Each round lays out one more explosive card (a briefcase) than there are players.",
+            "On your turn, place a card at the end of any row: never directly on your own card, and each number only once per row (8s may repeat).",
+            "The card that becomes a row's 8th card blows it up: its briefcase turns into a bomb (negative points).",
+            "When all cards are placed, the highest total in each row (the row's last card adds +2) takes its card. After the last round, the most points wins.",
+        ],
+        (Lang::Ko, "explosiv") => &[
+            "각자 자기 색의 숫자 카드 1~8을 가집니다. 라운드마다 사람 수보다 하나 많은 폭발 카드(서류 가방)를 펼칩니다.",
+            "자기 차례에는 아무 줄 끝에 카드 1장을 놓습니다: 자기 카드 바로 위에는 놓을 수 없고, 한 줄에 같은 숫자는 한 번만(8은 여러 번 가능).",
+            "한 줄의 8번째 카드가 놓이면 폭발합니다: 서류 가방이 폭탄(마이너스 점수)으로 뒤집힙니다.",
+            "카드를 다 놓으면 각 줄에서 합계가 가장 높은 사람(줄의 마지막 카드는 +2)이 그 카드를 가져갑니다. 마지막 라운드 후 점수가 가장 높은 사람이 이깁니다.",
+        ],
+        (Lang::En, "the-safe") => &[
+            "Co-operative: the whole team wins or loses. Nobody may say which cards they hold.",
+            "On your turn, play a card from your hand under one of the four colour cards (you must if you can), then draw back to three.",
+            "A row holds at most as many colours as its colour card shows, and runs up or down (equal numbers allowed; a 0 may count as 10). Restriction cards add rules from mission 2.",
+            "When nobody can play, the team names the hidden code number of each colour; a player still holding a colour may not name it. All right: the safe is cracked. Crack five in a row to win.",
+        ],
+        (Lang::Ko, "the-safe") => &[
+            "협력 게임: 팀 전체가 함께 이기거나 집니다. 누구도 자기 카드를 말할 수 없습니다.",
+            "자기 차례에는 손의 카드 1장을 네 색깔 카드 중 하나 아래에 냅니다(낼 수 있으면 반드시). 그 뒤 3장이 되도록 뽑습니다.",
+            "한 줄에는 색깔 카드의 숫자만큼의 색만 놓을 수 있고, 오름차순이나 내림차순으로 놓습니다(같은 숫자 가능, 0은 10으로도 셈). 임무 2부터 제한 카드가 규칙을 더합니다.",
+            "아무도 낼 수 없으면 팀이 각 색의 숨겨진 코드 숫자를 말합니다. 그 색을 아직 가진 사람은 말할 수 없습니다. 모두 맞으면 금고가 열립니다. 다섯 번 연속으로 열면 승리!",
+        ],
+        _ => &[],
+    }
+}
+
+/// An option's one line in Korean (English comes from the game's own `OptionDoc`).
+pub(crate) fn option_help_ko(game: &str, option: &str) -> Option<&'static str> {
+    Some(match (game, option) {
+        ("club-unlock", "exhausted_pile_bonus") => {
+            "열쇠 더미의 마지막 장을 가져가면: 가져간 사람이 그 색이 필요한 금고 하나에 보너스 카드를 놓거나(클럽 언락, 000:27), 그 색이 필요한 모든 금고에 하나씩 놓입니다(캐시, 002:87)."
+        }
+        ("club-unlock", "continue_after_refill") => {
+            "펼쳐진 마지막 금고를 연 사람이 새로 펼쳐진 금고 7개를 같은 차례에 계속 열 수 있습니다."
+        }
+        ("club-unlock", "tie_break") => "돈이 같은 사람들은 함께 이기거나, 금고를 더 많이 연 사람이 이깁니다.",
+        ("club-unlock", "table_memory") => {
+            "모든 사람의 열쇠와 금고를 보여 주거나(실제 테이블에서 모두 기억할 수 있는 것), 그 개수만 보여 줍니다."
+        }
+        ("club-unlock" | "safe-breaker", "first_player") => {
+            "먼저 시작하는 자리. 비우면 무작위로 정합니다(규칙서: 가장 나이 많은 사람)."
+        }
+        ("the-safe", "first_player") => {
+            "모든 임무를 시작하는 자리. 비우면 무작위로 정합니다(규칙서: 가장 나이 많은 사람)."
+        }
+        ("club-unlock", "allow_two_players") => "2인 게임을 허용합니다(규칙서는 3~6인).",
+        ("safe-breaker", "allow_two_players") => "2인 게임을 허용합니다(출판사는 3~6인, 2인은 재미없다는 평이 있음).",
+        ("safe-breaker", "exposed_locks") => "빠른 게임: 남은 자물쇠 중 몇 개를 앞면으로 공개할지(S10, 001:34).",
+        ("safe-breaker", "exposed_keys") => "빠른 게임: 남은 열쇠 중 몇 개를 앞면으로 공개할지(S10, 001:34).",
+        ("safe-breaker", "reveal_wrong_guesser_code") => {
+            "잘못 맞힌 사람의 코드를 뒷면 대신 앞면으로 공개합니다(North & South 판)."
+        }
+        ("safe-breaker", "keep_it_simple") => "간단 규칙: 자물쇠만 또는 열쇠만 맞힐 수도 있습니다(001:35-40).",
+        ("safe-breaker", "turn_after_half_reveal") => "간단 규칙: 절반을 맞혀 처음 공개되었을 때 누가 다음 차례인지.",
+        ("safe-breaker", "simple_wrong_guess") => {
+            "간단 규칙: 절반을 틀리게 맞히면 맞힌 사람이 탈락하거나, 차례만 넘어갑니다."
+        }
+        ("safe-breaker", "question_history") => "질문 기록을 얼마나 보여 줄지(전부, 최근 몇 개, 없음).",
+        ("safe-breaker", "question_history_count") => "\"최근 몇 개\"일 때 보여 줄 기록 수.",
+        ("safe-breaker", "question_limit") => {
+            "게임 전체에서 이만큼 질문한 뒤에는 코드 전체 맞히기만 할 수 있습니다(게임이 반드시 끝나도록; 규칙서에 없음)."
+        }
+        ("explosiv", "row_tie_break") => {
+            "한 줄의 최고 합계가 같을 때: 가장 높은 카드를 낸 사람, 마지막에 낸 사람, 또는 아무도 가져가지 않음."
+        }
+        ("explosiv", "no_legal_move") => {
+            "놓을 카드가 없는 사람은 카드 1장을 앞면으로 또는 뒷면으로 버리거나, 카드를 지킨 채 넘깁니다."
+        }
+        ("explosiv", "round_start_player") => "2라운드부터 누가 시작하는지(1라운드는 빨강).",
+        ("explosiv", "two_player_longest_row_explodes") => "2인 게임에서는 라운드가 끝날 때 가장 긴 줄이 폭발합니다.",
+        ("explosiv", "longest_row_tie") => {
+            "2인 규칙에서 가장 긴 줄이 여러 개면: 모두 폭발하거나, 아무것도 폭발하지 않음."
+        }
+        ("explosiv", "allow_play_after_explosion") => "폭발한 줄에도 계속 카드를 놓을 수 있습니다.",
+        ("explosiv", "last_card_bonus") => "줄의 마지막 카드 주인이 그 줄 합계에 더하는 점수(003:50).",
+        ("explosiv", "unclaimed_explosive") => {
+            "아무도 가져가지 않은 폭발 카드는 게임에서 빠지거나, 다음 라운드에 남습니다."
+        }
+        ("explosiv", "game_tie_break") => {
+            "점수가 같은 사람들은 함께 이기거나, 서류 가방을 더 많이 가진 사람이 이깁니다."
+        }
+        ("explosiv", "show_deduced_hands") => "테이블에서 추리할 수 있는 다른 사람의 남은 카드를 보여 줍니다.",
+        ("the-safe", "on_mission_fail") => {
+            "임무에 실패하면: 게임에 지거나, 같은 임무를 다시 하거나, 임무 1부터 다시 시작합니다."
+        }
+        ("the-safe", "mission_limit") => "한 게임에서 할 수 있는 최대 임무 수(다시 하기/처음부터에서만).",
+        ("the-safe", "restriction_reveal_order") => "색깔 카드 1~4 아래 제한 카드를 공개하는 순서(임무 2부터 하나씩).",
+        ("the-safe", "colour_restriction") => {
+            "색 제한은 놓는 동안 그 색 자리를 비워 두게 하거나, 임무가 끝날 때만 확인합니다."
+        }
+        ("the-safe", "solo_leftover_rule") => {
+            "혼자 할 때: 임무 끝에 손에 남은 색이 있으면 금고를 열 수 없거나(규칙서), 그래도 말할 수 있습니다(하우스 룰)."
+        }
+        _ => return None,
+    })
+}
+
+/// A preset's one line in Korean.
+pub(crate) fn preset_help_ko(game: &str, preset: &str) -> Option<&'static str> {
+    Some(match (game, preset) {
+        ("club-unlock", "club-unlock") => {
+            "영어판 클럽 언락 규칙: 마지막 열쇠를 가져간 사람이 보너스를 놓을 금고 하나를 고릅니다."
+        }
+        ("club-unlock", "cash") => "한국어판 캐시 규칙: 바닥난 색이 필요한 모든 금고에 보너스가 붙습니다.",
+        ("safe-breaker", "standard") => "규칙서 그대로(001).",
+        ("safe-breaker", "quick-game") => "빠른 게임: 남은 자물쇠와 열쇠를 모두 앞면으로 공개합니다(001:34).",
+        ("safe-breaker", "keep-it-simple") => "간단 규칙: 자물쇠만 또는 열쇠만 맞힐 수 있습니다(001:35-40).",
+        ("safe-breaker", "memory") => "기록 없음: 질문 기록을 보여 주지 않습니다.",
+        ("safe-breaker", "open-eliminations") => "잘못 맞힌 사람의 코드를 앞면으로 공개합니다(North & South 판).",
+        ("explosiv", "published") => "규칙서와 작가의 규칙을 바탕으로 복원한 출판 규칙(기본값).",
+        ("explosiv", "seed-only") => "규칙서 본문에 있는 것만: 2인 규칙 없음, 폭발한 줄에 카드 놓기 없음.",
+        ("explosiv", "open") => "출판 규칙 + 추리할 수 있는 손패를 모두에게 보여 줌.",
+        ("explosiv", "hidden-discards") => "출판 규칙 + 놓을 곳이 없을 때 카드를 뒷면으로 버림.",
+        ("the-safe", "rulebook") => "규칙서를 글자 그대로: 임무에 실패하면 지고, 제한 카드는 왼쪽부터.",
+        ("the-safe", "forgiving") => "연습용 하우스 룰: 실패한 임무는 다시 하고, 혼자서도 모든 색을 말할 수 있습니다.",
+        _ => return None,
+    })
+}
+
+/// An option value in words (`"choose_one_safe"` → "choose one safe").
+pub(crate) fn value_label(game: &str, option: &str, value: &serde_json::Value, lang: Lang) -> String {
+    use serde_json::Value;
+    match value {
+        Value::Null if option == "first_player" => lang.t("random", "무작위").to_owned(),
+        Value::Null => lang.t("none", "없음").to_owned(),
+        Value::Bool(true) => lang.t("yes", "예").to_owned(),
+        Value::Bool(false) => lang.t("no", "아니오").to_owned(),
+        Value::Number(n) if option == "first_player" => {
+            let seat = n.as_u64().unwrap_or(0) + 1;
+            tr!(lang, "seat {seat}", "{seat}번 자리")
+        }
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => match lang {
+            Lang::En => s.replace('_', " "),
+            Lang::Ko => value_ko(game, s).map(str::to_owned).unwrap_or_else(|| s.replace('_', " ")),
+        },
+        other => other.to_string(),
+    }
+}
+
+fn value_ko(_game: &str, value: &str) -> Option<&'static str> {
+    Some(match value {
+        "choose_one_safe" => "금고 하나를 골라서",
+        "every_matching_safe" => "맞는 모든 금고에",
+        "off" => "없음",
+        "shared" => "공동 승리",
+        "most_safes" => "금고가 많은 사람",
+        "perfect" => "모두 보여 줌",
+        "counts_only" => "개수만",
+        "all" => "모두",
+        "accused" => "지목당한 사람",
+        "guesser" => "맞힌 사람",
+        "guesser_eliminated" => "맞힌 사람 탈락",
+        "turn_passes_to_accused" => "차례만 넘어감",
+        "full" => "전부",
+        "last_n" => "최근 몇 개",
+        "none" => "없음",
+        "highest_card" => "가장 높은 카드",
+        "last_played" => "마지막에 낸 사람",
+        "discard_face_up" => "앞면으로 버리기",
+        "discard_face_down" => "뒷면으로 버리기",
+        "skip_keep" => "넘기고 지키기",
+        "rotate" => "돌아가며",
+        "red_always" => "항상 빨강",
+        "lowest_score" => "점수가 가장 낮은 사람",
+        "discard" => "게임에서 빠짐",
+        "carry_over" => "다음 라운드에 남음",
+        "most_briefcases" => "서류 가방이 많은 사람",
+        "lose" => "패배",
+        "retry_mission" => "같은 임무 다시",
+        "restart_from_mission_1" => "임무 1부터 다시",
+        "left_to_right" => "왼쪽부터",
+        "random" => "무작위",
+        "reserve_slot" => "자리 비워 두기",
+        "end_of_mission" => "임무 끝에 확인",
+        "fail" => "실패",
+        "allowed" => "허용",
+        _ => return None,
+    })
+}

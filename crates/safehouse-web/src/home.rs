@@ -1,0 +1,511 @@
+//! The home page, setting up a table, and joining one through an invite link.
+
+use axum::extract::{Form, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use maud::{Markup, html};
+use safehouse_engine::{DynGame, OptionDoc};
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::api::Peer;
+use crate::cookies::{self, Extra};
+use crate::forms::{self, Field};
+use crate::games::{has_hints, text};
+use crate::i18n::{Lang, difficulty, seat_number};
+use crate::layout::{self, Shell, icon};
+use crate::table::game_name;
+use crate::{Web, markdown};
+
+/// `?lang=` on any page.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct LangQuery {
+    lang: Option<String>,
+}
+
+fn game_summary(game: &dyn DynGame, lang: Lang) -> &'static str {
+    let info = game.info();
+    text::summary(info.id, info.summary, lang)
+}
+
+fn players_text(lang: Lang, min: usize, max: usize) -> String {
+    if min == max {
+        tr!(lang, "{min} players", "{min}명")
+    } else {
+        tr!(lang, "{min}–{max} players", "{min}~{max}명")
+    }
+}
+
+/// `GET /`.
+pub(crate) async fn home(
+    State(web): State<Web>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
+    let lang = Lang::of_request(&headers, query.lang.as_deref());
+    let recent = web.api.get("/api/matches?live=false&limit=40", None, peer).await;
+    let recent: Vec<Value> = recent.body.as_array().cloned().unwrap_or_default();
+    let live: Vec<&Value> = recent.iter().filter(|m| m["finished"] == json!(false)).take(8).collect();
+    let done: Vec<&Value> = recent.iter().filter(|m| m["finished"] == json!(true)).take(8).collect();
+    let main = html! {
+        section.hero {
+            h1 { (lang.t("Crack safes with friends or bots", "친구나 봇과 함께 금고를 털어 보세요")) }
+            p { (lang.t(
+                "Four card games about safes, keys and codes. Pick a game, choose the rules and who sits at the table, and play in your browser.",
+                "금고, 열쇠, 코드에 관한 카드 게임 네 가지. 게임을 고르고, 규칙과 함께할 사람을 정한 뒤 브라우저에서 바로 플레이하세요."
+            )) }
+        }
+        section.games aria-labelledby="games-h" {
+            h2 #games-h { (lang.t("Games", "게임")) }
+            ul.game-cards {
+                @for game in safehouse_games::all() {
+                    @let info = game.info();
+                    li.game-card {
+                        h3 { (text::name(info.id, info.name, lang)) }
+                        p.meta { (icon("user", "")) " " (players_text(lang, info.min_players, info.max_players)) }
+                        p { (game_summary(*game, lang)) }
+                        div.actions {
+                            form method="post" action={"/new/" (info.id)} {
+                                input type="hidden" name="quick" value="1";
+                                button.primary type="submit" { (lang.t("Play now against bots", "봇과 바로 하기")) }
+                            }
+                            a.button href={"/new/" (info.id)} { (lang.t("Set up a table", "테이블 차리기")) }
+                        }
+                    }
+                }
+            }
+        }
+        @if !live.is_empty() || !done.is_empty() {
+            section.panel.matches aria-labelledby="matches-h" {
+                h2 #matches-h { (lang.t("Tables", "테이블")) }
+                @if !live.is_empty() {
+                    h3 { (lang.t("Playing now: watch", "진행 중: 구경하기")) }
+                    ul.match-list {
+                        @for m in &live { li { (match_link(m, lang, true)) } }
+                    }
+                }
+                @if !done.is_empty() {
+                    h3 { (lang.t("Finished: replay", "끝난 게임: 다시 보기")) }
+                    ul.match-list {
+                        @for m in &done { li { (match_link(m, lang, false)) } }
+                    }
+                }
+            }
+        }
+    };
+    let shell = Shell { lang, title: lang.t("Games", "게임").to_owned(), path: "/", body_class: "home" };
+    layout::respond(StatusCode::OK, layout::page(&shell, main))
+}
+
+fn match_link(m: &Value, lang: Lang, live: bool) -> Markup {
+    let id = m["id"].as_str().unwrap_or("");
+    let game = game_name(m["game"].as_str().unwrap_or(""), lang);
+    let players = m["players"].as_u64().unwrap_or(0);
+    let moves = m["actions"].as_u64().unwrap_or(0);
+    let href = if live { format!("/play/{id}?watch=1") } else { format!("/replay/{id}") };
+    html! {
+        a href=(href) {
+            (game) " · " (tr!(lang, "{players} players", "{players}명")) " · " (tr!(lang, "{moves} moves", "{moves}수"))
+        }
+    }
+}
+
+/// The value a field shows: what was submitted, else the default.
+fn submitted<'a>(fields: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    fields.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+}
+
+fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(String, String)]) -> Markup {
+    let info = game.info();
+    let id = format!("opt-{}", doc.name);
+    let name = format!("opt.{}", doc.name);
+    let default: Value = serde_json::from_str(&doc.default).unwrap_or(Value::Null);
+    let current: Value = submitted(fields, &name)
+        .map(|v| serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_owned())))
+        .unwrap_or_else(|| default.clone());
+    let help = match lang {
+        Lang::En => doc.help.clone(),
+        Lang::Ko => text::option_help_ko(info.id, &doc.name).map(str::to_owned).unwrap_or_else(|| doc.help.clone()),
+    };
+    let label = doc.name.replace('_', " ");
+    let help_id = format!("{id}-help");
+    html! {
+        div.option {
+            @match forms::field(doc, info.min_players, info.max_players) {
+                Field::Bool => {
+                    input type="hidden" name=(name) value="false";
+                    label.check for=(id) {
+                        input #(id) type="checkbox" name=(name) value="true" checked[current == json!(true)] aria-describedby=(help_id);
+                        " " span.opt-name { (label) }
+                    }
+                }
+                Field::Choice(choices) => {
+                    label for=(id) { span.opt-name { (label) } }
+                    select #(id) name=(name) aria-describedby=(help_id) {
+                        @for choice in &choices {
+                            option value=(choice.to_string()) selected[*choice == current] {
+                                (text::value_label(info.id, &doc.name, choice, lang))
+                                @if *choice == default { " " (lang.t("(default)", "(기본)")) }
+                            }
+                        }
+                    }
+                }
+                Field::Number { min, max, nullable } => {
+                    label for=(id) { span.opt-name { (label) } }
+                    input #(id) type="number" name=(name) min=(min) max=(max) required[!nullable]
+                        value=(if current.is_null() { String::new() } else { current.to_string() }) aria-describedby=(help_id);
+                }
+                Field::Json => {
+                    label for=(id) { span.opt-name { (label) } }
+                    input #(id) type="text" name=(name) value=(current.to_string()) aria-describedby=(help_id);
+                }
+            }
+            p.help #(help_id) { (help) }
+        }
+    }
+}
+
+/// Who sits at a seat, as chosen on the setup page.
+fn seat_choice(fields: &[(String, String)], seat: usize) -> &str {
+    submitted(fields, &format!("seat.{seat}")).unwrap_or(if seat == 0 { "me" } else { "medium" })
+}
+
+fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)], error: Option<&str>) -> Response {
+    let info = game.info();
+    let players: usize = submitted(fields, "players").and_then(|p| p.parse().ok()).unwrap_or(info.default_players);
+    let docs = game.option_docs();
+    let presets = game.presets();
+    let hints_game = has_hints(info.id);
+    let name = text::name(info.id, info.name, lang);
+    let main = html! {
+        h1 { (name) }
+        p.lead { (game_summary(game, lang)) }
+        @if let Some(error) = error {
+            div.notice role="alert" { p { (error) } }
+        }
+        div.setup {
+            form.panel.setup-form method="post" action={"/new/" (info.id)} {
+                h2 { (lang.t("Set up a table", "테이블 차리기")) }
+                fieldset {
+                    legend { (lang.t("Who plays", "누가 하나요")) }
+                    div.option {
+                        label for="players" { (lang.t("Players", "인원")) }
+                        select #players name="players" {
+                            @for n in info.min_players..=info.max_players {
+                                option value=(n) selected[n == players] { (n) }
+                            }
+                        }
+                        p.help { (lang.t("Seats beyond this number are left out.", "이 수를 넘는 자리는 쓰지 않습니다.")) }
+                    }
+                    div.option {
+                        label for="my-name" { (lang.t("Your name (optional)", "내 이름 (선택)")) }
+                        input #my-name type="text" name="name" maxlength="40" autocomplete="nickname" value=(submitted(fields, "name").unwrap_or(""));
+                    }
+                    ol.seat-setup {
+                        @for seat in 0..info.max_players {
+                            @let choice = seat_choice(fields, seat);
+                            @let n = seat_number(seat as u8);
+                            li data-seat=(seat) class=(if seat >= players { "unused" } else { "" }) {
+                                label for={"seat-" (seat)} { (tr!(lang, "Seat {n}", "{n}번 자리")) }
+                                select #{"seat-" (seat)} name={"seat." (seat)} {
+                                    option value="me" selected[choice == "me"] { (lang.t("Me", "나")) }
+                                    option value="friend" selected[choice == "friend"] { (lang.t("A friend (invite link)", "친구 (초대 링크)")) }
+                                    @for level in ["easy", "medium", "hard"] {
+                                        option value=(level) selected[choice == level] {
+                                            (tr!(lang, "Bot: {}", "봇: {}", difficulty(lang, level)))
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    p.help { (lang.t(
+                        "Choose \"Me\" for one seat to play, or for none to watch the bots play.",
+                        "한 자리를 \"나\"로 고르면 직접 하고, 아무도 고르지 않으면 봇끼리 하는 게임을 구경합니다."
+                    )) }
+                }
+                @if !presets.is_empty() {
+                    fieldset {
+                        legend { (lang.t("Rules edition", "규칙 판")) }
+                        div.option {
+                            label for="preset" { (lang.t("Preset", "프리셋")) }
+                            select #preset name="preset" {
+                                option value="" { (lang.t("Defaults (no preset)", "기본값 (프리셋 없음)")) }
+                                @for (preset, _, options) in &presets {
+                                    option value=(preset) selected[submitted(fields, "preset") == Some(preset)] data-options=(options.to_string()) { (preset) }
+                                }
+                            }
+                            ul.help.presets {
+                                @for (preset, help, _) in &presets {
+                                    li { strong { (preset) } ": "
+                                        (match lang { Lang::Ko => text::preset_help_ko(info.id, preset).unwrap_or(help), Lang::En => help }) }
+                                }
+                            }
+                        }
+                    }
+                }
+                fieldset {
+                    legend { (lang.t("Options", "옵션")) }
+                    @for doc in &docs { (option_input(game, doc, lang, fields)) }
+                    @if hints_game {
+                        div.option {
+                            input type="hidden" name="hints" value="0";
+                            label.check for="hints" {
+                                input #hints type="checkbox" name="hints" value="1" checked[submitted(fields, "hints") == Some("1")] aria-describedby="hints-help";
+                                " " span.opt-name { (lang.t("hint panel", "힌트 창")) }
+                            }
+                            p.help #hints-help { (lang.t(
+                                "Let players open a panel showing what their own view lets them deduce (off by default).",
+                                "자기 화면에서 추리할 수 있는 것을 보여 주는 창을 열 수 있게 합니다 (기본은 꺼짐)."
+                            )) }
+                        }
+                    }
+                }
+                button.primary.big type="submit" { (lang.t("Start the game", "게임 시작")) }
+            }
+            section.panel.rules aria-labelledby="rules-h" {
+                h2 #rules-h { (lang.t("How to play", "하는 법")) }
+                ol.howto { @for line in text::how_to(info.id, lang) { li { (line) } } }
+                details.full-rules {
+                    summary { (lang.t("The full rules as implemented (with every decision)", "구현된 전체 규칙 (모든 결정 포함)")) }
+                    @if lang == Lang::Ko { p.small { "전체 규칙 문서는 영어로 되어 있습니다." } }
+                    div.markdown lang="en" { (markdown::render(info.rules)) }
+                }
+            }
+        }
+    };
+    let path = format!("/new/{}", info.id);
+    let shell = Shell { lang, title: name.to_owned(), path: &path, body_class: "setup-page" };
+    let status = if error.is_some() { StatusCode::UNPROCESSABLE_ENTITY } else { StatusCode::OK };
+    layout::respond(status, layout::page(&shell, main))
+}
+
+/// `GET /new/{game}`: the game's rules and the form to set up a table.
+pub(crate) async fn new_page(Path(game): Path<String>, Query(query): Query<LangQuery>, headers: HeaderMap) -> Response {
+    let lang = Lang::of_request(&headers, query.lang.as_deref());
+    match safehouse_games::find(&game) {
+        Ok(found) => setup_page(found.game, lang, &[], None),
+        Err(_) => layout::error_page(
+            lang,
+            StatusCode::NOT_FOUND,
+            lang.t("No such game", "그런 게임이 없습니다"),
+            lang.t("Pick one of the games on the home page.", "첫 화면에서 게임을 고르세요."),
+        ),
+    }
+}
+
+/// `POST /new/{game}`: creates the match, joins "my" seat, and goes to the table.
+pub(crate) async fn create(
+    State(web): State<Web>,
+    Path(game): Path<String>,
+    headers: HeaderMap,
+    peer: Peer,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let lang = Lang::of_request(&headers, None);
+    let Ok(found) = safehouse_games::find(&game) else {
+        return layout::error_page(lang, StatusCode::NOT_FOUND, lang.t("No such game", "그런 게임이 없습니다"), "");
+    };
+    let game = found.game;
+    let info = game.info();
+    let quick = submitted(&fields, "quick") == Some("1");
+    let players: usize = if quick {
+        info.default_players
+    } else {
+        match submitted(&fields, "players").and_then(|p| p.parse().ok()) {
+            Some(n) if (info.min_players..=info.max_players).contains(&n) => n,
+            _ => return setup_page(game, lang, &fields, Some(lang.t("Choose how many play.", "인원을 고르세요."))),
+        }
+    };
+    let name = submitted(&fields, "name").map(str::trim).filter(|n| !n.is_empty()).map(str::to_owned);
+    let mut seats = Vec::with_capacity(players);
+    let mut me = None;
+    for seat in 0..players {
+        let choice = if quick { if seat == 0 { "me" } else { "medium" } } else { seat_choice(&fields, seat) };
+        match choice {
+            "me" if me.is_some() => {
+                let error = lang.t("Choose \"Me\" for one seat only.", "\"나\"는 한 자리만 고를 수 있습니다.");
+                return setup_page(game, lang, &fields, Some(error));
+            }
+            "me" => {
+                me = Some(seat);
+                seats.push(json!({"kind": "person", "name": name}));
+            }
+            "friend" => seats.push(json!({"kind": "person"})),
+            level @ ("easy" | "medium" | "hard") => seats.push(json!({"kind": "bot", "difficulty": level})),
+            _ => {
+                return setup_page(
+                    game,
+                    lang,
+                    &fields,
+                    Some(lang.t("Choose who sits at each seat.", "자리마다 누가 앉을지 고르세요.")),
+                );
+            }
+        }
+    }
+    let docs = game.option_docs();
+    let changes = if quick {
+        Map::new()
+    } else {
+        match forms::option_changes(&docs, &game.default_options(), &fields) {
+            Ok(changes) => changes,
+            Err(option) => {
+                let error = tr!(lang, "The option {option} is not readable.", "옵션 {option} 값을 읽을 수 없습니다.");
+                return setup_page(game, lang, &fields, Some(&error));
+            }
+        }
+    };
+    let mut body = json!({ "game": info.id, "seats": seats, "options": Value::Object(changes) });
+    if let Some(preset) = submitted(&fields, "preset").filter(|p| !p.is_empty() && !quick) {
+        body["preset"] = json!(preset);
+    }
+    if let Some(seat) = me {
+        body["join"] = json!({ "seat": seat, "name": name });
+    }
+    let reply = web.api.post("/api/matches", None, &body, peer).await;
+    if !reply.ok() {
+        let error = tr!(lang, "The table could not be set up: {}", "테이블을 차릴 수 없습니다: {}", reply.message());
+        return setup_page(game, lang, &fields, Some(&error));
+    }
+    let Some(id) = reply.body["id"].as_str().filter(|id| cookies::valid_id(id)).map(str::to_owned) else {
+        return layout::error_page(
+            lang,
+            StatusCode::BAD_GATEWAY,
+            lang.t("Something went wrong", "문제가 생겼습니다"),
+            "",
+        );
+    };
+    let invites: Vec<(u8, String)> = reply.body["seats"]
+        .as_array()
+        .map(|seats| {
+            seats
+                .iter()
+                .filter(|s| me.is_none_or(|m| s["seat"].as_u64() != Some(m as u64)))
+                .filter_map(|s| Some((u8::try_from(s["seat"].as_u64()?).ok()?, s["invite"].as_str()?.to_owned())))
+                .collect()
+        })
+        .unwrap_or_default();
+    let extra = Extra { hints: submitted(&fields, "hints") == Some("1"), invites };
+    let location = if me.is_some() { format!("/play/{id}") } else { format!("/play/{id}?watch=1") };
+    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response();
+    let headers = response.headers_mut();
+    if let (Some(token), Some(seat)) = (reply.body["joined"]["token"].as_str(), me) {
+        headers.append(header::SET_COOKIE, cookies::seat_value(&id, seat as u8, token));
+    }
+    headers.append(header::SET_COOKIE, cookies::set(&cookies::extra_name(&id), &extra.encode()));
+    response
+}
+
+/// Query of an invite link.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct JoinQuery {
+    seat: Option<u8>,
+    code: Option<String>,
+    hints: Option<String>,
+    lang: Option<String>,
+}
+
+/// `GET /join/{id}?seat=&code=`: the invite link's page.
+pub(crate) async fn join_page(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(query): Query<JoinQuery>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
+    let lang = Lang::of_request(&headers, query.lang.as_deref());
+    let (Some(seat), Some(code)) = (query.seat, query.code.clone()) else {
+        return bad_invite(lang);
+    };
+    if !cookies::valid_id(&id) {
+        return bad_invite(lang);
+    }
+    let info = web.api.get(&format!("/api/matches/{id}"), None, peer).await;
+    if !info.ok() {
+        return bad_invite(lang);
+    }
+    let game = game_name(info.body["game"].as_str().unwrap_or(""), lang);
+    let taken = info.body["seats"][usize::from(seat)]["joined"] == json!(true);
+    let mine = cookies::seat(&headers, &id);
+    let n = seat_number(seat);
+    let main = html! {
+        section.panel.narrow {
+            h1 { (tr!(lang, "Join a table of {game}", "{game} 테이블에 앉기")) }
+            @if let Some(mine) = mine {
+                p { (tr!(lang, "This browser already sits at this table (seat {}).", "이 브라우저는 이미 이 테이블({}번 자리)에 앉아 있습니다.", seat_number(mine.seat))) }
+                p { a.button.primary href={"/play/" (id)} { (lang.t("Go to the table", "테이블로 가기")) } }
+            } @else if taken {
+                p { (tr!(lang, "Seat {n} is already taken.", "{n}번 자리는 이미 찼습니다.")) }
+                p { a.button href={"/play/" (id) "?watch=1"} { (lang.t("Watch the table", "테이블 구경하기")) } }
+            } @else {
+                p { (tr!(lang, "You are invited to seat {n}.", "{n}번 자리에 초대받았습니다.")) }
+                form method="post" action={"/join/" (id)} {
+                    input type="hidden" name="seat" value=(seat);
+                    input type="hidden" name="code" value=(code);
+                    input type="hidden" name="hints" value=(if query.hints.as_deref() == Some("1") { "1" } else { "0" });
+                    div.option {
+                        label for="join-name" { (lang.t("Your name (optional)", "내 이름 (선택)")) }
+                        input #join-name type="text" name="name" maxlength="40" autocomplete="nickname";
+                    }
+                    button.primary.big type="submit" { (lang.t("Take the seat", "자리에 앉기")) }
+                }
+            }
+        }
+    };
+    let path = format!("/join/{id}?seat={seat}&code={code}");
+    let shell = Shell { lang, title: lang.t("Join", "참가").to_owned(), path: &path, body_class: "join" };
+    layout::respond(StatusCode::OK, layout::page(&shell, main))
+}
+
+fn bad_invite(lang: Lang) -> Response {
+    layout::error_page(
+        lang,
+        StatusCode::NOT_FOUND,
+        lang.t("This invite link does not work", "이 초대 링크는 쓸 수 없습니다"),
+        lang.t("Ask whoever invited you for the link again.", "초대한 사람에게 링크를 다시 달라고 하세요."),
+    )
+}
+
+/// Form of `POST /join/{id}`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct JoinForm {
+    seat: u8,
+    code: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    hints: String,
+}
+
+/// `POST /join/{id}`: takes the seat and goes to the table.
+pub(crate) async fn join(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    peer: Peer,
+    Form(form): Form<JoinForm>,
+) -> Response {
+    let lang = Lang::of_request(&headers, None);
+    if !cookies::valid_id(&id) {
+        return bad_invite(lang);
+    }
+    let name = form.name.trim();
+    let body = json!({ "seat": form.seat, "invite": form.code, "name": if name.is_empty() { Value::Null } else { json!(name) } });
+    let reply = web.api.post(&format!("/api/matches/{id}/join"), None, &body, peer).await;
+    let Some(token) = reply.body["token"].as_str().filter(|_| reply.ok()) else {
+        let message = match reply.code() {
+            "seat_taken" => lang.t("Somebody already took this seat.", "누군가 이미 이 자리에 앉았습니다."),
+            "bad_invite" => {
+                lang.t("This invite code does not open that seat.", "이 초대 코드로는 그 자리에 앉을 수 없습니다.")
+            }
+            _ => lang.t("The seat could not be taken.", "자리에 앉을 수 없습니다."),
+        };
+        return layout::error_page(lang, StatusCode::CONFLICT, lang.t("Could not join", "참가할 수 없습니다"), message);
+    };
+    let extra = Extra { hints: form.hints == "1", invites: Vec::new() };
+    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response();
+    response.headers_mut().append(header::SET_COOKIE, cookies::seat_value(&id, form.seat, token));
+    response.headers_mut().append(header::SET_COOKIE, cookies::set(&cookies::extra_name(&id), &extra.encode()));
+    response
+}

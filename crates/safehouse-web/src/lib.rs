@@ -1,0 +1,68 @@
+//! The Safehouse browser table: pages to set up, play, watch and replay every game, in English
+//! and Korean.
+//!
+//! Everything here is a *client* of the table server's public HTTP API (`docs/server.md`): the
+//! [`router`] is given the server's API router and calls it in-process, exactly as a browser
+//! would over the network, with the seat token the browser holds in a cookie. So every page and
+//! every update is rendered from what the API gives that seat — its view, its legal actions and
+//! its filtered events — and never from a match's full state, which this crate cannot reach.
+//!
+//! - Pages are rendered on the server with [`maud`]; the CSS, the small JavaScript file and the
+//!   icons are embedded in the binary ([`assets`]). There is no build step and no framework.
+//! - The browser opens one WebSocket per table (`/play/{id}/ws`, forwarded to the API's
+//!   `/api/matches/{id}/ws` with the seat's token from its cookie). Each `update` it receives
+//!   makes it ask `/play/{id}/frag` for the re-rendered table (HTML) and the new log lines.
+//! - Actions are plain HTML forms (`POST /play/{id}/act`), so the table works with the keyboard
+//!   alone and even without JavaScript; the script only submits them without a page load.
+//! - [`i18n`] holds the two languages; each game's table is drawn by a module of [`games`].
+//!
+//! `docs/web.md` describes the pages, how updates flow, the languages and the accessibility
+//! choices.
+
+// First: its `tr!` macro is used by every module after it.
+#[macro_use]
+pub mod i18n;
+pub mod assets;
+pub mod games;
+
+mod api;
+mod cookies;
+mod forms;
+mod home;
+mod layout;
+mod markdown;
+mod replay;
+mod table;
+
+use axum::Router;
+use axum::routing::{get, post};
+
+pub use i18n::Lang;
+
+/// What every page handler shares: the API it is a client of.
+#[derive(Clone, Debug)]
+pub(crate) struct Web {
+    pub(crate) api: api::Api,
+}
+
+/// The browser table's routes, for any outer router state.
+///
+/// `api` is the table server's API router with its state applied (every `/api/...` route);
+/// the pages call it in-process. The routes are `/` (home), `/new/{game}` (set up a table),
+/// `/join/{id}` (an invite link), `/play/{id}` (the table, `?watch=1` to watch), its
+/// `/frag`, `/act` and `/ws`, `/replay/{id}`, `/lang/{code}` and `/assets/{file}`.
+pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
+    let web = Web { api: api::Api::new(api) };
+    Router::new()
+        .route("/", get(home::home))
+        .route("/new/{game}", get(home::new_page).post(home::create))
+        .route("/join/{id}", get(home::join_page).post(home::join))
+        .route("/play/{id}", get(table::page))
+        .route("/play/{id}/frag", post(table::frag))
+        .route("/play/{id}/act", post(table::act))
+        .route("/play/{id}/ws", get(table::socket))
+        .route("/replay/{id}", get(replay::page))
+        .route("/lang/{code}", get(i18n::switch))
+        .route("/assets/{file}", get(assets::serve))
+        .with_state(web)
+}

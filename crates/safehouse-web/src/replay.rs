@@ -1,0 +1,176 @@
+//! Stepping through a finished match.
+//!
+//! The API gives a finished match's record (setup, seed and every action) to anyone: once a
+//! match is over nothing in it is secret. The page replays the record up to the chosen step
+//! and draws the table from the view of the chosen viewer at that step (a spectator by default,
+//! or any seat), with the moves so far as a log.
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::Response;
+use maud::html;
+use safehouse_engine::{DynRecord, Seat, Viewer};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::Web;
+use crate::api::{Legal, Peer, SeatMeta, Snapshot};
+use crate::cookies::{self, Extra};
+use crate::games::{self, Ctx};
+use crate::i18n::Lang;
+use crate::layout::{self, Shell};
+use crate::table::{Table, game_name, live};
+
+/// Query of the replay page.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct ReplayQuery {
+    /// Actions applied (default: all).
+    step: Option<usize>,
+    /// `spectator` (default) or a seat number.
+    #[serde(rename = "as")]
+    viewer: Option<String>,
+    lang: Option<String>,
+}
+
+/// One move of the log: who, what, and what happened.
+struct Move {
+    seat: u8,
+    text: String,
+    lines: Vec<String>,
+}
+
+/// `GET /replay/{id}?step=&as=`.
+pub(crate) async fn page(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(query): Query<ReplayQuery>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
+    let lang = Lang::of_request(&headers, query.lang.as_deref());
+    let unavailable =
+        |message: &str| layout::error_page(lang, StatusCode::NOT_FOUND, lang.t("No replay", "다시 보기 없음"), message);
+    if !cookies::valid_id(&id) {
+        return unavailable("");
+    }
+    let reply = web.api.get(&format!("/api/matches/{id}/record"), None, peer).await;
+    if reply.code() == "match_not_finished" {
+        return unavailable(lang.t(
+            "This match is still being played: its replay opens when it ends.",
+            "아직 진행 중인 게임입니다. 끝나면 다시 보기를 열 수 있습니다.",
+        ));
+    }
+    let Some(record) = reply.body.get("record").cloned().and_then(|r| serde_json::from_value::<DynRecord>(r).ok())
+    else {
+        return unavailable(lang.t("This match has no record.", "이 게임의 기록이 없습니다."));
+    };
+    let seats: Vec<SeatMeta> = serde_json::from_value(reply.body["seats"].clone()).unwrap_or_default();
+    let Ok(found) = safehouse_games::find(&record.game) else { return unavailable("") };
+    let total = record.actions.len();
+    let step = query.step.unwrap_or(total).min(total);
+    let viewer = match query.viewer.as_deref().and_then(|v| v.parse::<u8>().ok()) {
+        Some(seat) if usize::from(seat) < record.players => Viewer::Seat(Seat(seat)),
+        _ => Viewer::Spectator,
+    };
+    // Replay from the start, keeping each move's events as this viewer saw them.
+    let mut start = record.clone();
+    start.actions.clear();
+    let Ok(mut game_match) = found.game.replay(&start) else {
+        return unavailable(lang.t("This record does not replay.", "이 기록은 다시 볼 수 없습니다."));
+    };
+    let cx_for_log = Ctx {
+        lang,
+        me: viewer.seat().map(|s| s.0),
+        seats: &seats,
+        to_move: None,
+        legal: &[],
+        live: false,
+        hints: false,
+    };
+    let mut moves = Vec::with_capacity(step);
+    for recorded in &record.actions[..step] {
+        let before = game_match.view(viewer);
+        let text = games::action_text(&record.game, &recorded.action, &before, &cx_for_log)
+            .unwrap_or_else(|| recorded.action.to_string());
+        if game_match.act(recorded.seat, &recorded.action).is_err() {
+            return unavailable(lang.t("This record does not replay.", "이 기록은 다시 볼 수 없습니다."));
+        }
+        let view = game_match.view(viewer);
+        let events = game_match.last_events_for(viewer);
+        let lines = games::event_lines(&record.game, &events, &view, &cx_for_log);
+        moves.push(Move { seat: recorded.seat.0, text, lines });
+    }
+    let snap = Snapshot {
+        id: id.clone(),
+        game: record.game.clone(),
+        seq: step as u64,
+        viewer: match viewer {
+            Viewer::Seat(seat) => json!({ "seat": seat.0 }),
+            Viewer::Spectator => json!("spectator"),
+        },
+        view: game_match.view(viewer),
+        text: game_match.view_text(viewer),
+        to_move: game_match.to_move().map(|s| s.0),
+        legal: Vec::<Legal>::new(),
+        seats: seats.clone(),
+        finished: game_match.to_move().is_none(),
+        outcome: game_match.outcome(),
+    };
+    let extra = Extra::default();
+    let table = Table { snap: &snap, lang, extra: &extra, live: false, origin: String::new() };
+    let (live_markup, _) = live(&table);
+    let as_param = match viewer {
+        Viewer::Seat(seat) => seat.0.to_string(),
+        Viewer::Spectator => "spectator".to_owned(),
+    };
+    let link = |to: usize| format!("/replay/{id}?step={to}&as={as_param}");
+    let cx = Ctx { lang, me: None, seats: &seats, to_move: None, legal: &[], live: false, hints: false };
+    let game = game_name(&record.game, lang);
+    let main = html! {
+        div.play.replay #play data-replay="1" {
+            div.replay-bar.panel {
+                h1 { (tr!(lang, "Replay: {game}", "다시 보기: {game}")) }
+                nav.steps aria-label=(lang.t("Steps", "단계")) {
+                    a.button href=(link(0)) aria-disabled=(step == 0) { "⏮ " (lang.t("Start", "처음")) }
+                    a.button #prev-step rel="prev" href=(link(step.saturating_sub(1))) aria-disabled=(step == 0) { "◀ " (lang.t("Back", "이전")) }
+                    span.step-count aria-live="polite" { (tr!(lang, "Move {step} of {total}", "{total}수 중 {step}수")) }
+                    a.button #next-step rel="next" href=(link((step + 1).min(total))) aria-disabled=(step == total) { (lang.t("Next", "다음")) " ▶" }
+                    a.button href=(link(total)) aria-disabled=(step == total) { (lang.t("End", "끝")) " ⏭" }
+                }
+                form.replay-form method="get" action={"/replay/" (id)} {
+                    label for="step-range" { (lang.t("Move", "수")) }
+                    input #step-range type="range" name="step" min="0" max=(total) value=(step);
+                    label for="view-as" { (lang.t("Seen by", "누구 시점")) }
+                    select #view-as name="as" {
+                        option value="spectator" selected[viewer == Viewer::Spectator] { (lang.t("a spectator", "구경꾼")) }
+                        @for seat in 0..record.players {
+                            option value=(seat) selected[viewer == Viewer::Seat(Seat(seat as u8))] { (cx.name(seat as u8)) }
+                        }
+                    }
+                    button type="submit" { (lang.t("Show", "보기")) }
+                }
+                p.small { (lang.t("Keys: ← and → step back and forth.", "키보드: ←, → 로 앞뒤로 이동합니다.")) }
+            }
+            div #live .live { (live_markup) }
+            section #log .panel.log aria-labelledby="log-h" {
+                h2 #log-h { (lang.t("Moves", "수 기록")) }
+                ol.replay-log {
+                    @for (i, m) in moves.iter().enumerate() {
+                        li class=(if i + 1 == step { "current" } else { "" }) value=(i + 1) {
+                            a href=(link(i + 1)) { strong { (cx.name(m.seat)) } ": " (m.text) }
+                            @if !m.lines.is_empty() {
+                                ul { @for line in &m.lines { li { (line) } } }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    let path = format!("/replay/{id}?step={step}&as={as_param}");
+    let shell =
+        Shell {
+            lang, title: tr!(lang, "Replay: {game}", "다시 보기: {game}"), path: &path, body_class: &record.game
+        };
+    layout::respond(StatusCode::OK, layout::page(&shell, main))
+}

@@ -1,0 +1,605 @@
+//! The table of a match: the page, its live fragment, moves, and the WebSocket.
+//!
+//! - `GET /play/{id}` draws the table from the view the API gives this browser's seat (its
+//!   token is in the seat cookie) or, without a seat or with `?watch=1`, the spectator's view.
+//! - `GET /play/{id}/ws` is the API's WebSocket for the same viewer: the request is handed to
+//!   the API with the seat's token added, so no script ever sees the token.
+//! - `POST /play/{id}/frag` answers the script after each update: the live part of the page
+//!   drawn again from the seat's current view, and log lines for the events the script received.
+//! - `POST /play/{id}/act` makes a move (a form post, or the script's fetch of the same form)
+//!   and explains a refused move in the viewer's language.
+
+use axum::Json;
+use axum::extract::{Form, Path, Query, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::Web;
+use crate::api::{Peer, Reply, Snapshot};
+use crate::cookies::{self, Extra, SeatCookie};
+use crate::forms::{FillError, fill_action};
+use crate::games::{self, Ctx, seat_badge, text};
+use crate::i18n::{Lang, place};
+use crate::layout::{self, Shell, icon};
+
+/// Query of the table page.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct PlayQuery {
+    /// Watch as a spectator even with a seat.
+    watch: Option<String>,
+    /// A refused move's explanation (after a form post without the script).
+    e: Option<String>,
+    lang: Option<String>,
+}
+
+/// Whether a query flag is set (`?watch`, `?watch=1`; not `?watch=0`).
+fn flag(value: &Option<String>) -> bool {
+    value.as_deref().is_some_and(|v| v != "0" && v != "false")
+}
+
+/// The view of match `id` for this browser: its seat's, or the spectator's. A seat cookie the
+/// API no longer knows (a reset database) is dropped: the answer says so.
+pub(crate) async fn load(
+    web: &Web,
+    id: &str,
+    seat: Option<&SeatCookie>,
+    peer: Peer,
+) -> Result<(Snapshot, bool), Reply> {
+    let path = format!("/api/matches/{id}/view");
+    let mut reply = web.api.get(&path, seat.map(|s| s.token.as_str()), peer).await;
+    let mut stale = false;
+    if seat.is_some() && reply.code() == "bad_token" {
+        stale = true;
+        reply = web.api.get(&path, None, peer).await;
+    }
+    if !reply.ok() {
+        return Err(reply);
+    }
+    serde_json::from_value::<Snapshot>(reply.body).map(|s| (s, stale)).map_err(|e| Reply {
+        status: StatusCode::BAD_GATEWAY,
+        body: json!({"error": {"code": "bad_view", "message": e.to_string()}}),
+    })
+}
+
+/// Everything the live part of a table needs.
+pub(crate) struct Table<'a> {
+    pub(crate) snap: &'a Snapshot,
+    pub(crate) lang: Lang,
+    pub(crate) extra: &'a Extra,
+    /// Whether the viewer may act here (false when watching).
+    pub(crate) live: bool,
+    /// `scheme://host` for invite links.
+    pub(crate) origin: String,
+}
+
+impl Table<'_> {
+    fn legal(&self) -> Vec<Value> {
+        self.snap.legal.iter().map(|l| l.action.clone()).collect()
+    }
+
+    fn hints_on(&self) -> bool {
+        self.extra.hints && self.snap.seat().is_some() && games::has_hints(&self.snap.game)
+    }
+}
+
+/// The game's name for people.
+pub(crate) fn game_name(game: &str, lang: Lang) -> String {
+    match safehouse_games::find(game) {
+        Ok(found) => text::name(found.game.info().id, found.game.info().name, lang).to_owned(),
+        Err(_) => game.to_owned(),
+    }
+}
+
+/// The line at the top of the table: whose turn, and what is going on.
+fn status(t: &Table<'_>, cx: &Ctx<'_>, doing: &str) -> (Markup, String) {
+    let lang = t.lang;
+    let snap = t.snap;
+    let game = game_name(&snap.game, lang);
+    if let Some(outcome) = &snap.outcome {
+        let winners: Vec<String> = outcome.winners.iter().map(|s| cx.who(s.0)).collect();
+        let line = if outcome.cooperative {
+            if outcome.winners.is_empty() {
+                lang.t("The team lost.", "팀이 졌습니다.").to_owned()
+            } else {
+                lang.t("The team won!", "팀이 이겼습니다!").to_owned()
+            }
+        } else if winners.len() == 1 {
+            tr!(lang, "{} won!", "{} 승리!", winners[0])
+        } else {
+            tr!(lang, "Shared win: {}", "공동 승리: {}", crate::i18n::join_list(lang, &winners))
+        };
+        let title = tr!(lang, "Game over · {game}", "게임 끝 · {game}");
+        return (
+            html! {
+                p.turn.over { (icon("star", "")) " " (lang.t("Game over", "게임 끝")) }
+                p.doing { (line) }
+            },
+            title,
+        );
+    }
+    let me = snap.seat();
+    let mine = t.live && me.is_some() && me == snap.to_move;
+    let title = if mine { tr!(lang, "Your turn · {game}", "내 차례 · {game}") } else { game.clone() };
+    let markup = html! {
+        @if mine {
+            p.turn.mine { (lang.t("Your turn", "내 차례")) }
+        } @else if let Some(seat) = snap.to_move {
+            @let bot = snap.seats.get(usize::from(seat)).is_some_and(|s| s.is_bot() || s.away);
+            p.turn {
+                (tr!(lang, "{} to play", "{} 차례", cx.name(seat)))
+                @if bot { span.thinking aria-hidden="true" { span {} span {} span {} } }
+            }
+        }
+        @if !doing.is_empty() { p.doing { (doing) } }
+        @if me.is_none() {
+            p.watching { (icon("eye", "")) " " (lang.t("You are watching this table.", "이 테이블을 구경하고 있습니다.")) }
+        } @else if !t.live {
+            p.watching { (icon("eye", "")) " " (lang.t("You are watching your own seat: moves are made on the table page.", "내 자리를 구경하는 중입니다. 수는 테이블 화면에서 둡니다.")) }
+        }
+    };
+    (markup, title)
+}
+
+/// The result table at the end.
+fn result(t: &Table<'_>, cx: &Ctx<'_>, extra: Option<Markup>) -> Markup {
+    let lang = t.lang;
+    let Some(outcome) = &t.snap.outcome else { return html! {} };
+    let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
+    order.sort_by_key(|&i| (outcome.ranks.get(i).copied().unwrap_or(u8::MAX), i));
+    html! {
+        section.panel.result aria-labelledby="result-h" {
+            h2 #result-h { (lang.t("Result", "결과")) }
+            table.scores {
+                thead { tr {
+                    th scope="col" { (lang.t("Place", "순위")) }
+                    th scope="col" { (lang.t("Player", "플레이어")) }
+                    th scope="col" { (lang.t("Score", "점수")) }
+                } }
+                tbody {
+                    @for i in order {
+                        @let won = outcome.winners.iter().any(|s| s.index() == i);
+                        tr class=(if won { "won" } else { "" }) {
+                            td { @if won { (icon("star", lang.t("winner", "승자"))) " " } (place(lang, outcome.ranks.get(i).copied().unwrap_or(0))) }
+                            td { (seat_badge(cx, i as u8)) }
+                            td.num { (outcome.scores.get(i).copied().unwrap_or(0)) }
+                        }
+                    }
+                }
+            }
+            @if let Some(extra) = extra { (extra) }
+            p { a.button href={"/replay/" (t.snap.id)} { (lang.t("Watch the replay", "다시 보기")) } }
+        }
+    }
+}
+
+/// The invite links of the friends' seats nobody has joined yet (for whoever created the table).
+fn invites(t: &Table<'_>) -> Markup {
+    let lang = t.lang;
+    let open: Vec<&(u8, String)> = t
+        .extra
+        .invites
+        .iter()
+        .filter(|(seat, _)| t.snap.seats.get(usize::from(*seat)).is_some_and(|s| !s.joined))
+        .collect();
+    if open.is_empty() || t.snap.finished {
+        return html! {};
+    }
+    html! {
+        section.panel.invites aria-labelledby="invites-h" {
+            h2 #invites-h { (lang.t("Invite friends", "친구 초대")) }
+            p.small { (lang.t(
+                "Send each friend the link of their seat. A seat nobody takes is played by a bot after a while.",
+                "친구마다 자리 링크를 보내세요. 아무도 앉지 않은 자리는 잠시 뒤 봇이 대신 둡니다."
+            )) }
+            ul.invite-list {
+                @for (seat, code) in open {
+                    @let n = crate::i18n::seat_number(*seat);
+                    @let link = format!("{}/join/{}?seat={seat}&code={code}{}", t.origin, t.snap.id, if t.extra.hints { "&hints=1" } else { "" });
+                    li {
+                        label for={"invite-" (seat)} { (tr!(lang, "Seat {n}", "{n}번 자리")) }
+                        input.invite-link #{"invite-" (seat)} type="text" readonly value=(link);
+                        button.copy type="button" data-copy={"invite-" (seat)} { (lang.t("Copy", "복사")) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The live part of the table (everything the script replaces after an update).
+pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
+    let lang = t.lang;
+    let snap = t.snap;
+    let legal = t.legal();
+    let cx = Ctx {
+        lang,
+        me: snap.seat(),
+        seats: &snap.seats,
+        to_move: snap.to_move,
+        legal: &legal,
+        live: t.live && !snap.finished,
+        hints: t.hints_on(),
+    };
+    let drawn = games::draw(&snap.game, &snap.view, snap.outcome.as_ref(), &cx);
+    let doing = drawn.as_ref().map(|d| d.doing.clone()).unwrap_or_default();
+    let (status_markup, title) = status(t, &cx, &doing);
+    let markup = html! {
+        section #status .status aria-live="polite" { (status_markup) }
+        div.board {
+            form #act-form method="post" action={"/play/" (snap.id) "/act"} {
+                input type="hidden" name="seq" value=(snap.seq);
+                @match &drawn {
+                    Some(drawn) => { (drawn.table) }
+                    None => { pre.fallback { (snap.text) } }
+                }
+                @if cx.my_turn() && !legal.is_empty() {
+                    details #all-moves .moves {
+                        summary { (tr!(lang, "All your legal moves ({})", "둘 수 있는 모든 수 ({})", legal.len())) }
+                        ul {
+                            @for action in &legal {
+                                li { (cx.act(action, "move", html! {
+                                    (games::action_text(&snap.game, action, &snap.view, &cx).unwrap_or_else(|| action.to_string()))
+                                })) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        aside.side {
+            section.panel.players aria-labelledby="players-h" {
+                h2 #players-h { (lang.t("Players", "플레이어")) }
+                ul.seat-list {
+                    @for (i, seat) in snap.seats.iter().enumerate() {
+                        @let turn = snap.to_move == Some(seat.seat);
+                        li class={"seat" @if turn { " to-move" } @if cx.me == Some(seat.seat) { " me" }} {
+                            div.seat-head {
+                                (seat_badge(&cx, seat.seat))
+                                @if turn { span.tag.turn-tag { (lang.t("to play", "차례")) } }
+                                @if seat.kind == "person" && !seat.joined { span.tag.wait { (lang.t("not joined yet", "아직 안 옴")) } }
+                                @if seat.away { span.tag.wait { (lang.t("away: a bot plays", "자리 비움: 봇이 둠")) } }
+                            }
+                            @if let Some(line) = drawn.as_ref().and_then(|d| d.seat_lines.get(i)) {
+                                div.seat-line { (line) }
+                            }
+                        }
+                    }
+                }
+            }
+            @if snap.finished { (result(t, &cx, drawn.as_ref().and_then(|d| d.result.clone()))) }
+            @if t.hints_on() {
+                details #hints .panel.hints {
+                    summary { (lang.t("Hints: what you can deduce", "힌트: 추리할 수 있는 것")) }
+                    @match drawn.as_ref().and_then(|d| d.hints.clone()) {
+                        Some(hints) => { (hints) }
+                        None => { p { (lang.t("No hints right now.", "지금은 힌트가 없습니다.")) } }
+                    }
+                }
+            }
+            (invites(t))
+        }
+    };
+    (markup, title)
+}
+
+/// `scheme://host` of the request, for links to send to friends.
+pub(crate) fn origin(headers: &HeaderMap) -> String {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1:8080");
+    let https = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()) == Some("https");
+    format!("{}://{host}", if https { "https" } else { "http" })
+}
+
+/// `GET /play/{id}`.
+pub(crate) async fn page(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(query): Query<PlayQuery>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
+    let lang = Lang::of_request(&headers, query.lang.as_deref());
+    if !cookies::valid_id(&id) {
+        return not_found(lang);
+    }
+    let watch = flag(&query.watch);
+    let seat = if watch { None } else { cookies::seat(&headers, &id) };
+    let (snap, stale) = match load(&web, &id, seat.as_ref(), peer).await {
+        Ok(loaded) => loaded,
+        Err(reply) if reply.status == StatusCode::NOT_FOUND => return not_found(lang),
+        Err(reply) => {
+            return layout::error_page(
+                lang,
+                StatusCode::BAD_GATEWAY,
+                lang.t("The table is not available", "테이블을 열 수 없습니다"),
+                reply.message(),
+            );
+        }
+    };
+    let extra = cookies::extra(&headers, &id);
+    let table = Table { snap: &snap, lang, extra: &extra, live: !watch, origin: origin(&headers) };
+    let (live_markup, title) = live(&table);
+    let path = format!("/play/{id}{}", if watch { "?watch=1" } else { "" });
+    let shell = Shell { lang, title, path: &path, body_class: &snap.game };
+    let notice = query.e.as_deref().map(|e| e.chars().take(300).collect::<String>());
+    let viewer = match snap.seat() {
+        Some(seat) => format!("seat{seat}"),
+        None => "spectator".to_owned(),
+    };
+    let main = html! {
+        div #play .play data-match=(snap.id) data-seq=(snap.seq) data-watch=(if watch { "1" } else { "0" })
+            data-viewer=(viewer) data-lang=(lang.code()) data-finished=(if snap.finished { "1" } else { "0" }) {
+            h1.sr { (game_name(&snap.game, lang)) }
+            div #live .live { (live_markup) }
+            div #notice .notice role="alert" {
+                @if let Some(notice) = &notice { p { (notice) } }
+            }
+            section #log .panel.log aria-labelledby="log-h" {
+                h2 #log-h { (lang.t("Game log", "게임 기록")) }
+                p.small.log-empty { (lang.t("What happens at the table appears here.", "테이블에서 일어나는 일이 여기에 나옵니다.")) }
+                ol #log-list aria-live="polite" {}
+            }
+            p.conn #conn aria-live="polite" data-offline=(lang.t("Connection lost: reconnecting…", "연결이 끊겼습니다. 다시 연결하는 중…")) {}
+        }
+    };
+    let mut response = layout::respond(StatusCode::OK, layout::page(&shell, main));
+    if stale {
+        response.headers_mut().append(header::SET_COOKIE, cookies::clear(&cookies::seat_name(&id)));
+    }
+    response
+}
+
+fn not_found(lang: Lang) -> Response {
+    layout::error_page(
+        lang,
+        StatusCode::NOT_FOUND,
+        lang.t("No such table", "그런 테이블이 없습니다"),
+        lang.t("This match does not exist (or the link is cut short).", "이 게임이 없거나 링크가 잘렸습니다."),
+    )
+}
+
+/// Body of `POST /play/{id}/frag`.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct FragRequest {
+    /// Watch as a spectator.
+    #[serde(default)]
+    watch: bool,
+    /// Events received since the last call, each list with the `seq` of its action.
+    #[serde(default)]
+    events: Vec<LogEntry>,
+}
+
+/// One update's events, as the script received them.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct LogEntry {
+    #[serde(default)]
+    seq: u64,
+    #[serde(default)]
+    events: Vec<Value>,
+}
+
+/// `POST /play/{id}/frag`: the live part drawn again, and log lines for the events given.
+pub(crate) async fn frag(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    peer: Peer,
+    Json(request): Json<FragRequest>,
+) -> Response {
+    let lang = Lang::of_request(&headers, None);
+    if !cookies::valid_id(&id) {
+        return (StatusCode::NOT_FOUND, Json(json!({"error": "not_found"}))).into_response();
+    }
+    let seat = if request.watch { None } else { cookies::seat(&headers, &id) };
+    let (snap, _) = match load(&web, &id, seat.as_ref(), peer).await {
+        Ok(loaded) => loaded,
+        Err(reply) => return (reply.status, Json(json!({"error": reply.code()}))).into_response(),
+    };
+    let extra = cookies::extra(&headers, &id);
+    let table = Table { snap: &snap, lang, extra: &extra, live: !request.watch, origin: origin(&headers) };
+    let (markup, title) = live(&table);
+    let cx =
+        Ctx { lang, me: snap.seat(), seats: &snap.seats, to_move: snap.to_move, legal: &[], live: false, hints: false };
+    let log: Vec<String> = request
+        .events
+        .iter()
+        .take(5000)
+        .flat_map(|entry| {
+            games::event_lines(&snap.game, &entry.events, &snap.view, &cx)
+                .into_iter()
+                .map(move |line| html! { li data-seq=(entry.seq) { (line) } }.into_string())
+        })
+        .collect();
+    let mut response = Json(json!({
+        "seq": snap.seq,
+        "finished": snap.finished,
+        "title": format!("{title} · Safehouse"),
+        "live": markup.into_string(),
+        "log": log,
+    }))
+    .into_response();
+    response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    response
+}
+
+/// Words for a move the API refused.
+pub(crate) async fn explain_refusal(
+    web: &Web,
+    id: &str,
+    seat: &SeatCookie,
+    reply: &Reply,
+    action: Option<&Value>,
+    lang: Lang,
+    peer: Peer,
+) -> String {
+    let loaded = load(web, id, Some(seat), peer).await.ok().map(|(s, _)| s);
+    let seats = loaded.as_ref().map(|s| s.seats.clone()).unwrap_or_default();
+    let legal: Vec<Value> =
+        loaded.as_ref().map(|s| s.legal.iter().map(|l| l.action.clone()).collect()).unwrap_or_default();
+    let cx = Ctx {
+        lang,
+        me: Some(seat.seat),
+        seats: &seats,
+        to_move: loaded.as_ref().and_then(|s| s.to_move),
+        legal: &legal,
+        live: true,
+        hints: false,
+    };
+    match reply.code() {
+        "illegal_action" => {
+            let from_game =
+                loaded.as_ref().and_then(|snap| games::explain(&snap.game, reply.rule(), action, &snap.view, &cx));
+            let why = match (from_game, lang) {
+                (Some(why), _) => why,
+                (None, Lang::En) => format!("{}.", capitalise(reply.message())),
+                (None, Lang::Ko) => format!("규칙에 맞지 않는 수입니다 ({}).", reply.message()),
+            };
+            tr!(lang, "Not allowed: {why}", "둘 수 없습니다: {why}")
+        }
+        "not_your_turn" => match cx.to_move {
+            Some(seat) => tr!(
+                lang,
+                "It is not your turn: {} is to play.",
+                "내 차례가 아닙니다. 지금은 {} 차례입니다.",
+                cx.name(seat)
+            ),
+            None => lang.t("It is not your turn.", "내 차례가 아닙니다.").to_owned(),
+        },
+        "stale_seq" | "conflict" => lang
+            .t(
+                "The table moved on before your move arrived: look again and choose.",
+                "내 수가 도착하기 전에 테이블이 바뀌었습니다. 다시 보고 고르세요.",
+            )
+            .to_owned(),
+        "game_over" => lang.t("The game is over.", "게임이 끝났습니다.").to_owned(),
+        "malformed_action" => lang.t("That move is not understood here.", "알 수 없는 수입니다.").to_owned(),
+        "bad_token" => lang
+            .t("This browser does not hold a seat at this table.", "이 브라우저는 이 테이블에 자리가 없습니다.")
+            .to_owned(),
+        "rate_limited" => {
+            lang.t("Too many clicks at once: wait a moment.", "너무 빨리 눌렀습니다. 잠시 기다리세요.").to_owned()
+        }
+        _ => reply.message().to_owned(),
+    }
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// What the form was missing, in words.
+fn missing_choice(lang: Lang, field: &str) -> String {
+    match field {
+        "card" => lang.t("Pick a card from your hand first.", "먼저 손에서 카드를 고르세요."),
+        "colour" => lang.t("Choose a colour first.", "먼저 색을 고르세요."),
+        "number" => lang.t("Choose a number first.", "먼저 숫자를 고르세요."),
+        _ => lang.t("Make every choice of the move first.", "먼저 수의 선택을 모두 하세요."),
+    }
+    .to_owned()
+}
+
+/// `POST /play/{id}/act`: a form with `action` (JSON or a template), `seq` and the choices.
+pub(crate) async fn act(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    peer: Peer,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> Response {
+    let lang = Lang::of_request(&headers, None);
+    let script = headers.get("x-requested-with").and_then(|v| v.to_str().ok()) == Some("safehouse");
+    if !cookies::valid_id(&id) {
+        return not_found(lang);
+    }
+    let answer = |ok: bool, message: String| -> Response {
+        if script {
+            Json(json!({"ok": ok, "message": message})).into_response()
+        } else if ok {
+            (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response()
+        } else {
+            let query = crate::layout::encode_query(&message);
+            (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}?e={query}"))]).into_response()
+        }
+    };
+    let Some(seat) = cookies::seat(&headers, &id) else {
+        return answer(
+            false,
+            lang.t("You are watching: only players at the table can move.", "구경하는 중에는 둘 수 없습니다.")
+                .to_owned(),
+        );
+    };
+    let field = |name: &str| fields.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
+    let Some(template) = field("action") else {
+        return answer(false, lang.t("Choose a move.", "수를 고르세요.").to_owned());
+    };
+    let action = match fill_action(template, &fields) {
+        Ok(action) => action,
+        Err(FillError::Missing(name)) => return answer(false, missing_choice(lang, &name)),
+        Err(FillError::Malformed) => {
+            return answer(false, lang.t("That move is not understood here.", "알 수 없는 수입니다.").to_owned());
+        }
+    };
+    let seq = field("seq").and_then(|s| s.parse::<u64>().ok());
+    let mut body = json!({ "action": action });
+    if let Some(seq) = seq {
+        body["seq"] = json!(seq);
+    }
+    let reply = web.api.post(&format!("/api/matches/{id}/actions"), Some(&seat.token), &body, peer).await;
+    if reply.ok() {
+        answer(true, String::new())
+    } else {
+        let message = explain_refusal(&web, &id, &seat, &reply, Some(&action), lang, peer).await;
+        answer(false, message)
+    }
+}
+
+/// Query of the WebSocket.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct SocketQuery {
+    watch: Option<String>,
+}
+
+/// `GET /play/{id}/ws`: the API's WebSocket for this browser's seat (or a spectator's).
+pub(crate) async fn socket(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(query): Query<SocketQuery>,
+    request: Request,
+) -> Response {
+    if !cookies::valid_id(&id) {
+        return (StatusCode::NOT_FOUND, "no such match").into_response();
+    }
+    let watch = flag(&query.watch);
+    let token = if watch { None } else { cookies::seat(request.headers(), &id).map(|s| s.token) };
+    let (mut parts, body) = request.into_parts();
+    // A fresh request: the router's own bookkeeping (path parameters) must not leak into the
+    // API's routing; only the connection upgrade and the peer's address go along.
+    let Ok(uri) = format!("/api/matches/{id}/ws").parse::<Uri>() else {
+        return (StatusCode::BAD_REQUEST, "bad match id").into_response();
+    };
+    let mut forwarded = Request::new(body);
+    *forwarded.method_mut() = Method::GET;
+    *forwarded.uri_mut() = uri;
+    *forwarded.version_mut() = parts.version;
+    *forwarded.headers_mut() = std::mem::take(&mut parts.headers);
+    forwarded.headers_mut().remove(header::COOKIE);
+    forwarded.headers_mut().remove(header::AUTHORIZATION);
+    if let Some(token) = token
+        && let Ok(value) = header::HeaderValue::from_str(&format!("Bearer {token}"))
+    {
+        forwarded.headers_mut().insert(header::AUTHORIZATION, value);
+    }
+    if let Some(upgrade) = parts.extensions.remove::<hyper::upgrade::OnUpgrade>() {
+        forwarded.extensions_mut().insert(upgrade);
+    }
+    if let Some(peer) = parts.extensions.remove::<axum::extract::ConnectInfo<std::net::SocketAddr>>() {
+        forwarded.extensions_mut().insert(peer);
+    }
+    web.api.forward(forwarded).await
+}
