@@ -202,8 +202,8 @@ impl<'a> Table<'a> {
                 value += BONUS_VALUE as f64;
             }
             let mut rest = hand;
-            for c in 0..4 {
-                rest[c] -= card.keys[c];
+            for (have, need) in rest.iter_mut().zip(card.keys) {
+                *have -= need;
             }
             used.push(i);
             let (more, _) = self.best_sequence(rest, used, cracked_this_turn);
@@ -223,7 +223,8 @@ impl<'a> Table<'a> {
         {
             return Some(display[i].safe);
         }
-        let mut best: Option<((bool, std::cmp::Reverse<u32>, u32), SafeId)> = None;
+        type Key = (bool, std::cmp::Reverse<u32>, u32);
+        let mut best: Option<(Key, SafeId)> = None;
         for (i, slot) in display.iter().enumerate() {
             let card = self.card(slot.safe);
             if !card.needs(colour) {

@@ -55,9 +55,9 @@ fn row_shares(row: &RowState, players: usize, bonus: f64, out: &mut [f64; 4]) {
     let spread = (SPREAD * (1.0 - row.cards as f64 / 10.0)).max(1.0);
     let mut weights = [0.0f64; 4];
     let mut best = f64::NEG_INFINITY;
-    for s in 0..players {
+    for (s, weight) in weights.iter_mut().enumerate().take(players) {
         let total = row.totals[s] + if row.last == Some(s) { bonus } else { 0.0 };
-        weights[s] = total;
+        *weight = total;
         best = best.max(total);
     }
     let mut sum = 0.0;

@@ -82,10 +82,10 @@ impl SafeBreakerHeuristic {
         // up in front of another seat.
         let mut taken = conflicts(own);
         for (i, s) in view.seats.iter().enumerate() {
-            if let Some(code) = s.code() {
-                if i != me.index() {
-                    taken |= conflicts(code);
-                }
+            if let Some(code) = s.code()
+                && i != me.index()
+            {
+                taken |= conflicts(code);
             }
         }
         let opponents = answer_order(view, me);

@@ -192,7 +192,7 @@ impl<G: Game> Searcher<G> {
         let mut iterations = 0u32;
         while iterations < max_iterations {
             if let Some(deadline) = deadline
-                && iterations % 32 == 0
+                && iterations.is_multiple_of(32)
                 && iterations > 0
                 && Instant::now() >= deadline
             {
@@ -215,8 +215,7 @@ impl<G: Game> Searcher<G> {
         self.path.clear();
         self.path.push(0);
         let mut node = 0u32;
-        loop {
-            let Some(seat) = state.to_move() else { break };
+        while let Some(seat) = state.to_move() {
             state.legal_actions(&mut self.legal);
             if self.legal.is_empty() {
                 break;

@@ -45,6 +45,9 @@ pub fn table(summary: &Summary) -> String {
             team.score.mean,
             team.score.median
         );
+        for (k, e) in &team.reached {
+            let _ = writeln!(out, "team score ≥ {k}: {}", pct(e));
+        }
         let _ = writeln!(out);
     }
     let _ = writeln!(

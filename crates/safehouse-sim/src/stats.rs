@@ -188,6 +188,10 @@ pub struct TeamStats {
     pub success: Estimate,
     /// The team's score.
     pub score: Distribution,
+    /// For each score `k` from 1 to the best seen (at most 10): the share of games whose team
+    /// score was at least `k` (in The Safe: missions cracked in a row, so `k = 1` is the first
+    /// mission's success rate).
+    pub reached: Vec<(i64, Estimate)>,
 }
 
 /// Elo ratings fitted to all pairwise results (Bradley–Terry maximum likelihood).
@@ -328,9 +332,18 @@ impl Summary {
         let team = cooperative.then(|| {
             let won: Vec<f64> =
                 games.iter().map(|g| if g.win_shares.iter().any(|&w| w > 0.0) { 1.0 } else { 0.0 }).collect();
+            let scores: Vec<i64> = games.iter().map(|g| g.scores.first().copied().unwrap_or(0)).collect();
+            let best = scores.iter().copied().max().unwrap_or(0).clamp(0, 10);
+            let reached = (1..=best)
+                .map(|k| {
+                    let hit: Vec<f64> = scores.iter().map(|&s| if s >= k { 1.0 } else { 0.0 }).collect();
+                    (k, Estimate::of(&hit, true))
+                })
+                .collect();
             TeamStats {
                 success: Estimate::of(&won, true),
-                score: Distribution::of(&games.iter().map(|g| g.scores[0] as f64).collect::<Vec<_>>()),
+                score: Distribution::of(&scores.iter().map(|&s| s as f64).collect::<Vec<_>>()),
+                reached,
             }
         });
         let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
@@ -420,13 +433,15 @@ mod tests {
 
     #[test]
     fn estimate_matches_hand_computation() {
-        let e = Estimate::of(&[1.0, 0.0, 1.0, 0.0], true);
+        let e = Estimate::of(&[1.0, 0.0, 1.0, 0.0], false);
         assert_eq!(e.mean, 0.5);
         // sd = sqrt(1/3), se = sd / 2.
         let half = Z95 * (1.0f64 / 3.0).sqrt() / 2.0;
         assert!((e.high - (0.5 + half)).abs() < 1e-12);
+        // As a proportion the interval is clipped to 0..=1.
+        assert_eq!(Estimate::of(&[1.0, 0.0, 1.0, 0.0], true).high, 1.0);
         let never = Estimate::of(&[0.0; 100], true);
-        assert_eq!(never.low, 0.0);
+        assert!(never.low.abs() < 1e-12);
         assert!(never.high > 0.03 && never.high < 0.04, "{never:?}");
     }
 

@@ -1,0 +1,159 @@
+//! Tournaments: exact results from fixed seeds, independence from the thread count, seat
+//! rotation, leagues, outputs and the report.
+
+use safehouse_sim::report::{ReportSpec, configurations};
+use safehouse_sim::{RunOptions, Tournament, output, parse_lineup};
+
+fn tournament(game: &str, bots: &str, games: u64, seed: u64) -> Tournament {
+    Tournament { game: game.to_owned(), bots: parse_lineup(bots), games, seed, ..Tournament::default() }
+}
+
+fn quiet(threads: usize) -> RunOptions {
+    RunOptions { threads: Some(threads), progress: false, label: None }
+}
+
+#[test]
+fn a_tiny_tournament_has_an_exact_result() {
+    let played = tournament("explosiv", "heuristic,noisy:50,random", 12, 42).run(&quiet(2)).expect("runs");
+    let summary = played.summary();
+    let winners: Vec<Vec<usize>> = played
+        .games
+        .iter()
+        .map(|g| (0..3).filter(|&s| g.win_shares[s] > 0.0).map(|s| g.entrants[s]).collect())
+        .collect();
+    // Entrant 0 is the rule-based bot, 1 the same with half its moves random, 2 random.
+    insta_free_check(&winners, summary.bots[0].win_share.mean);
+}
+
+/// The expected result, written out (regenerate by printing `winners` if a bot changes on purpose).
+fn insta_free_check(winners: &[Vec<usize>], heuristic_share: f64) {
+    let expected: Vec<Vec<usize>> = EXPECTED_WINNERS.iter().map(|w| w.to_vec()).collect();
+    assert_eq!(winners, expected.as_slice(), "winners by game (entrant indices)");
+    assert!((heuristic_share - EXPECTED_HEURISTIC_SHARE).abs() < 1e-12, "{heuristic_share}");
+}
+
+const EXPECTED_WINNERS: &[&[usize]] = &[&[0], &[2], &[0], &[0], &[2], &[2], &[1], &[0], &[0], &[2], &[0], &[1]];
+const EXPECTED_HEURISTIC_SHARE: f64 = 0.5;
+
+#[test]
+fn results_do_not_depend_on_the_thread_count() {
+    let t = tournament("explosiv", "heuristic,random,random", 24, 7);
+    let one = t.run(&quiet(1)).expect("runs");
+    let two = t.run(&quiet(2)).expect("runs");
+    assert_eq!(one.games, two.games);
+    let mut a = one.summary();
+    let mut b = two.summary();
+    for s in [&mut a, &mut b] {
+        s.threads = 0;
+        s.seconds = 0.0;
+        s.games_per_second = 0.0;
+    }
+    assert_eq!(a, b);
+}
+
+#[test]
+fn seats_rotate_so_every_bot_sits_everywhere() {
+    let played =
+        tournament("safe-breaker", "heuristic,random,random,deduction:4:2", 8, 3).run(&quiet(2)).expect("runs");
+    for (i, g) in played.games.iter().enumerate() {
+        assert_eq!(g.entrants, (0..4).map(|s| (s + i) % 4).collect::<Vec<_>>());
+    }
+    for seat in 0..4 {
+        let mut seen: Vec<usize> = played.games.iter().take(4).map(|g| g.entrants[seat]).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, vec![0, 1, 2, 3]);
+    }
+    // Game seeds come from the master seed and the index.
+    assert_eq!(played.games[5].seed, safehouse_engine::GameRng::derive_seed(3, 5));
+}
+
+#[test]
+fn a_league_draws_distinct_bots_for_each_table() {
+    let t = Tournament { players: Some(3), ..tournament("explosiv", "heuristic,random,noisy,noisy:80,easy", 30, 5) };
+    let played = t.run(&quiet(2)).expect("runs");
+    for g in &played.games {
+        let mut e = g.entrants.clone();
+        e.sort_unstable();
+        e.dedup();
+        assert_eq!(e.len(), 3, "{:?}", g.entrants);
+    }
+    let summary = played.summary();
+    let elo = summary.elo.expect("a league has ratings");
+    assert_eq!(elo.ratings.len(), 5);
+    let mean = elo.ratings.iter().map(|r| r.1).sum::<f64>() / 5.0;
+    assert!((mean - 1500.0).abs() < 1e-6);
+    let rating = |k: &str| elo.ratings.iter().find(|r| r.0 == k).map(|r| r.1).unwrap_or(f64::NAN);
+    assert!(rating("heuristic") > rating("random"), "{:?}", elo.ratings);
+}
+
+#[test]
+fn bad_line_ups_are_refused() {
+    assert!(tournament("cash", "heuristic,random", 1, 0).run(&quiet(1)).is_err(), "2 bots for 4 seats");
+    let t = Tournament { players: Some(4), ..tournament("cash", "heuristic,random", 1, 0) };
+    assert!(t.run(&quiet(1)).is_err());
+    assert!(tournament("cash", "grandmaster", 1, 0).run(&quiet(1)).is_err());
+    assert!(tournament("chess", "random", 1, 0).run(&quiet(1)).is_err());
+    assert_eq!(parse_lineup("ismcts:10, heuristic*3"), vec!["ismcts:10", "heuristic", "heuristic", "heuristic"]);
+}
+
+#[test]
+fn outputs_have_one_record_per_game() {
+    let played = tournament("cash", "heuristic,random,random", 5, 1).run(&quiet(1)).expect("runs");
+    let summary = played.summary();
+    let mut json = Vec::new();
+    output::write_json_lines(&played, &summary, &mut json).expect("write");
+    let lines: Vec<serde_json::Value> =
+        String::from_utf8(json).expect("utf8").lines().map(|l| serde_json::from_str(l).expect("json line")).collect();
+    assert_eq!(lines.len(), 6);
+    assert!(lines[..5].iter().all(|l| l["type"] == "game"));
+    assert_eq!(lines[5]["type"], "summary");
+    assert_eq!(lines[5]["games"], 5);
+    let mut csv = Vec::new();
+    output::write_csv(&played, &summary, &mut csv).expect("write");
+    let csv = String::from_utf8(csv).expect("utf8");
+    assert_eq!(csv.lines().count(), 6);
+    assert!(csv.starts_with("index,seed,first_mover,actions,reason,bot_0,score_0,rank_0,win_share_0,"));
+    let table = output::table(&summary);
+    assert!(table.contains("win share [95% CI]") && table.contains("first player's edge"), "{table}");
+}
+
+#[test]
+fn the_team_game_reports_team_success() {
+    let played = tournament("the-safe", "heuristic", 6, 2).run(&quiet(2)).expect("runs");
+    let summary = played.summary();
+    assert!(summary.cooperative);
+    let team = summary.team.expect("team stats");
+    assert_eq!(team.success.n, 6);
+    assert!(summary.first_player_edge.is_none());
+}
+
+#[test]
+fn the_report_compares_presets_options_and_player_counts() {
+    let spec = ReportSpec {
+        game: "cash".into(),
+        bots: vec!["random".into()],
+        games: 4,
+        seed: 1,
+        players: None,
+        player_counts: true,
+        option_variations: true,
+    };
+    let configs = configurations(&spec).expect("configurations");
+    let labels: Vec<&str> = configs.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels[0], "default options");
+    // The alias selects nothing here: the report starts from the game's defaults.
+    assert!(labels.contains(&"preset cash"), "{labels:?}");
+    assert!(labels.contains(&"exhausted_pile_bonus = \"off\""), "{labels:?}");
+    assert!(labels.contains(&"3 players") && labels.contains(&"6 players"), "{labels:?}");
+    let results =
+        safehouse_sim::report::run(&ReportSpec { option_variations: false, ..spec.clone() }, &quiet(2)).expect("runs");
+    let dir = std::env::temp_dir().join(format!("safehouse-report-test-{}", std::process::id()));
+    let files = safehouse_sim::report::write(&spec, &results, &dir, "safehouse report cash").expect("writes");
+    let names: Vec<String> = files.iter().filter_map(|f| f.file_name()?.to_str().map(str::to_owned)).collect();
+    for name in ["report.md", "first-player.svg", "scores.svg", "winning-scores.svg", "length.svg"] {
+        assert!(names.iter().any(|n| n == name), "{names:?}");
+    }
+    let md = std::fs::read_to_string(dir.join("report.md")).expect("report");
+    assert!(md.contains("| preset cash | 4 |"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
