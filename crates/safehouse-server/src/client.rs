@@ -134,7 +134,8 @@ impl WsClient {
             Some(token) => format!("ws://{addr}/api/matches/{match_id}/ws?token={token}"),
             None => format!("ws://{addr}/api/matches/{match_id}/ws"),
         };
-        let (stream, _) = tokio_tungstenite::connect_async(url).await.context("websocket connect")?;
+        let (stream, _) =
+            tokio_tungstenite::connect_async_with_config(url, None, true).await.context("websocket connect")?;
         Ok(WsClient { stream, bytes_received: 0, messages_received: 0 })
     }
 

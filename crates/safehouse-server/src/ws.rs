@@ -61,6 +61,10 @@ pub(crate) async fn upgrade(
     let max = app.config.max_body_bytes;
     let peer = peer.map(|axum::Extension(ConnectInfo(addr))| addr);
     Ok(ws
+        // Small buffers: thousands of sockets each holding tungstenite's default 128 KiB read
+        // buffer would cost hundreds of megabytes; our messages are a few hundred bytes.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
         .max_message_size(max)
         .max_frame_size(max)
         .on_failed_upgrade(|error| tracing::debug!(%error, "websocket upgrade failed"))

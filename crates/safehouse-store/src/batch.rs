@@ -21,11 +21,27 @@ pub struct BatchWriter {
 }
 
 impl BatchWriter {
-    /// Starts the writer task on the current Tokio runtime.
+    /// Starts the writer on a thread of its own (with its own small Tokio runtime), so that a
+    /// busy event loop never delays a commit, and a slow commit never blocks the event loop.
     pub fn spawn(store: Arc<dyn Store>, max_batch: usize) -> Self {
         let max_batch = max_batch.max(1);
-        let (tx, mut rx) = mpsc::channel::<(Append, Reply)>(max_batch * 4);
-        tokio::spawn(async move {
+        let (tx, rx) = mpsc::channel::<(Append, Reply)>(max_batch * 4);
+        let spawned = std::thread::Builder::new().name("safehouse-writer".into()).spawn(move || {
+            // The store's connections may belong to the main runtime, whose I/O driver keeps
+            // running; this thread only drives the writer loop.
+            match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+                Ok(runtime) => runtime.block_on(Self::run(store, rx, max_batch)),
+                Err(error) => tracing::error!(%error, "cannot start the storage writer"),
+            }
+        });
+        if let Err(error) = spawned {
+            tracing::error!(%error, "cannot start the storage writer thread");
+        }
+        BatchWriter { tx }
+    }
+
+    async fn run(store: Arc<dyn Store>, mut rx: mpsc::Receiver<(Append, Reply)>, max_batch: usize) {
+        {
             let mut appends = Vec::with_capacity(max_batch);
             let mut replies = Vec::with_capacity(max_batch);
             while let Some((append, reply)) = rx.recv().await {
@@ -40,7 +56,9 @@ impl BatchWriter {
                         Err(_) => break,
                     }
                 }
+                let started = std::time::Instant::now();
                 let result = store.append(&appends).await;
+                tracing::trace!(batch = appends.len(), micros = started.elapsed().as_micros() as u64, "stored a batch");
                 match result {
                     Ok(outcomes) => {
                         for (reply, outcome) in replies.drain(..).zip(outcomes) {
@@ -58,8 +76,7 @@ impl BatchWriter {
                 appends.clear();
                 replies.clear();
             }
-        });
-        BatchWriter { tx }
+        }
     }
 
     /// Stores one action; returns once it is durable (or rejected as a conflict).

@@ -143,50 +143,74 @@ macro_rules! impl_store {
                 &self,
                 batch: &[$crate::Append],
             ) -> Result<Vec<$crate::AppendOutcome>, $crate::StoreError> {
-                let mut outcomes = Vec::with_capacity(batch.len());
+                use sqlx::Row;
                 if batch.is_empty() {
-                    return Ok(outcomes);
+                    return Ok(Vec::new());
                 }
-                let mut tx = self.write_pool().begin().await?;
+                // One statement for the whole batch. A row is stored only if its match exists and
+                // is not finished and the previous action is stored (or it is the first), and
+                // `ON CONFLICT DO NOTHING` drops a sequence number already taken (another node
+                // was first). `RETURNING` says which rows went in.
+                let mut sql = String::from(
+                    "INSERT INTO sh_actions (match_id, seq, seat, action, actor, at) \
+                     SELECT column1, column2, column3, column4, column5, column6 FROM (VALUES ",
+                );
+                for i in 0..batch.len() {
+                    let p = i * 6;
+                    if i > 0 {
+                        sql.push_str(", ");
+                    }
+                    sql.push_str(&format!(
+                        "(CAST(${} AS TEXT), CAST(${} AS BIGINT), CAST(${} AS INTEGER), CAST(${} AS TEXT), CAST(${} AS TEXT), CAST(${} AS BIGINT))",
+                        p + 1, p + 2, p + 3, p + 4, p + 5, p + 6
+                    ));
+                }
+                sql.push_str(
+                    ") AS v WHERE EXISTS (SELECT 1 FROM sh_matches m WHERE m.id = v.column1 AND m.finished = 0) \
+                     AND (v.column2 = 1 OR EXISTS (SELECT 1 FROM sh_actions p WHERE p.match_id = v.column1 AND p.seq = v.column2 - 1)) \
+                     ON CONFLICT DO NOTHING RETURNING match_id, seq",
+                );
+                let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
                 for append in batch {
                     let action = &append.action;
-                    // The previous action must be the last one stored, and the match still live:
-                    // this one conditional update serialises concurrent appends to one match.
-                    let advanced = sqlx::query(
-                        "UPDATE sh_matches SET last_seq = $2, updated_at = $3 WHERE id = $1 AND last_seq = $4 AND finished = 0",
-                    )
-                    .bind(&append.match_id)
-                    .bind(action.seq as i64)
-                    .bind(action.at_ms)
-                    .bind(action.seq as i64 - 1)
-                    .execute(&mut *tx)
-                    .await?;
-                    if advanced.rows_affected() == 0 {
+                    query = query
+                        .bind(append.match_id.clone())
+                        .bind(action.seq as i64)
+                        .bind(i32::from(action.seat))
+                        .bind($crate::to_text(&action.action))
+                        .bind(action.actor.clone())
+                        .bind(action.at_ms);
+                }
+                let mut tx = self.write_pool().begin().await?;
+                let rows = query.fetch_all(&mut *tx).await?;
+                let mut stored = std::collections::HashSet::with_capacity(rows.len());
+                for row in rows {
+                    let id: String = row.try_get(0)?;
+                    let seq: i64 = row.try_get(1)?;
+                    stored.insert((id, seq as u64));
+                }
+                let mut outcomes = Vec::with_capacity(batch.len());
+                let mut notices = Vec::new();
+                for append in batch {
+                    let key = (append.match_id.clone(), append.action.seq);
+                    if !stored.contains(&key) {
                         outcomes.push($crate::AppendOutcome::Conflict);
                         continue;
                     }
-                    sqlx::query(
-                        "INSERT INTO sh_actions (match_id, seq, seat, action, actor, at) VALUES ($1, $2, $3, $4, $5, $6)",
-                    )
-                    .bind(&append.match_id)
-                    .bind(action.seq as i64)
-                    .bind(i32::from(action.seat))
-                    .bind($crate::to_text(&action.action))
-                    .bind(&action.actor)
-                    .bind(action.at_ms)
-                    .execute(&mut *tx)
-                    .await?;
                     if let Some(outcome) = &append.finish {
-                        sqlx::query("UPDATE sh_matches SET finished = 1, outcome = $2 WHERE id = $1")
+                        sqlx::query("UPDATE sh_matches SET finished = 1, outcome = $2, last_seq = $3, updated_at = $4 WHERE id = $1")
                             .bind(&append.match_id)
                             .bind($crate::to_text(outcome))
+                            .bind(append.action.seq as i64)
+                            .bind(append.action.at_ms)
                             .execute(&mut *tx)
                             .await?;
                     }
-                    let notice = $crate::Notice::Action { match_id: append.match_id.clone(), seq: action.seq };
-                    self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
+                    let notice = $crate::Notice::Action { match_id: append.match_id.clone(), seq: append.action.seq };
+                    notices.push($crate::encode_notice(self.node(), &notice));
                     outcomes.push($crate::AppendOutcome::Stored);
                 }
+                self.notify_all(&mut tx, notices).await?;
                 tx.commit().await?;
                 Ok(outcomes)
             }
@@ -265,8 +289,9 @@ macro_rules! impl_store {
             ) -> Result<Vec<$crate::MatchSummary>, $crate::StoreError> {
                 use sqlx::Row;
                 let rows = sqlx::query(
-                    "SELECT id, game, players, finished, last_seq, created_at FROM sh_matches
-                     WHERE finished = 0 OR $1 = 0 ORDER BY created_at DESC, id LIMIT $2",
+                    "SELECT id, game, players, finished, created_at,
+                       (SELECT COALESCE(MAX(a.seq), 0) FROM sh_actions a WHERE a.match_id = sh_matches.id) AS last_seq
+                     FROM sh_matches WHERE finished = 0 OR $1 = 0 ORDER BY created_at DESC, id LIMIT $2",
                 )
                 .bind(i32::from(live_only))
                 .bind(i64::from(limit))

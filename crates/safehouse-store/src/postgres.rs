@@ -78,6 +78,22 @@ impl PgStore {
         &self.pool
     }
 
+    async fn notify_all(
+        &self,
+        tx: &mut Transaction<'static, Postgres>,
+        payloads: Vec<String>,
+    ) -> Result<(), StoreError> {
+        if payloads.is_empty() {
+            return Ok(());
+        }
+        sqlx::query("SELECT pg_notify($1, p) FROM unnest($2::text[]) AS p")
+            .bind(&self.channel)
+            .bind(payloads)
+            .execute(&mut **tx)
+            .await?;
+        Ok(())
+    }
+
     fn node(&self) -> &str {
         &self.node
     }

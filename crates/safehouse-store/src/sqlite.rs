@@ -58,6 +58,14 @@ impl SqliteStore {
         &self.writer
     }
 
+    async fn notify_all(
+        &self,
+        _tx: &mut Transaction<'static, Sqlite>,
+        _payloads: Vec<String>,
+    ) -> Result<(), StoreError> {
+        Ok(())
+    }
+
     fn node(&self) -> &str {
         ""
     }

@@ -177,6 +177,9 @@ async fn play(
             }
             tokio::time::sleep_until(next.into()).await;
             next += interval;
+            if Instant::now() >= stop_at {
+                break 'matches;
+            }
             let Some(seat) = trackers[0].to_move.map(usize::from) else {
                 // Over: open another match and go on.
                 for ws in sockets {
@@ -199,10 +202,11 @@ async fn play(
             let mut slowest = Duration::ZERO;
             for (i, ws) in sockets.iter_mut().enumerate() {
                 while trackers[i].seq < target {
+                    let before = ws.bytes_received;
                     let message = ws.next_json(Duration::from_secs(30)).await?;
                     match message["type"].as_str() {
                         Some("update") => {
-                            stats.update_bytes.fetch_add(message.to_string().len() as u64, Ordering::Relaxed);
+                            stats.update_bytes.fetch_add(ws.bytes_received - before, Ordering::Relaxed);
                             stats.updates.fetch_add(1, Ordering::Relaxed);
                         }
                         Some("error") => {
@@ -215,7 +219,7 @@ async fn play(
                 }
                 slowest = slowest.max(sent.elapsed());
             }
-            if sent >= measure_from {
+            if sent >= measure_from && sent < stop_at {
                 stats.actions.fetch_add(1, Ordering::Relaxed);
                 stats.latencies_us.lock().await.push(slowest.as_micros() as u64);
             }
