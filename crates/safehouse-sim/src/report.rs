@@ -74,10 +74,13 @@ pub fn configurations(spec: &ReportSpec) -> Result<Vec<Config>, SimError> {
     };
     let mut configs = vec![Config { label: "default options".to_owned(), tournament: base.clone() }];
     let defaults = game.default_options();
+    // Options already compared (a variation equal to a preset is not played twice).
+    let mut seen = vec![defaults.clone()];
     for (name, _, options) in game.presets() {
-        if options == defaults || game.resolve_options(players, Some(name), None).is_err() {
+        if seen.contains(&options) || game.resolve_options(players, Some(name), None).is_err() {
             continue;
         }
+        seen.push(options.clone());
         configs.push(Config {
             label: format!("preset {name}"),
             tournament: Tournament { preset: Some(name.to_owned()), ..base.clone() },
@@ -93,8 +96,9 @@ pub fn configurations(spec: &ReportSpec) -> Result<Vec<Config>, SimError> {
                 let mut change = Map::new();
                 change.insert(doc.name.clone(), value.clone());
                 let change = Value::Object(change);
-                if game.resolve_options(players, None, Some(&change)).is_err() {
-                    continue;
+                match game.resolve_options(players, None, Some(&change)) {
+                    Ok(resolved) if !seen.contains(&resolved) => seen.push(resolved),
+                    _ => continue,
                 }
                 configs.push(Config {
                     label: format!("{} = {}", doc.name, value),
@@ -159,16 +163,16 @@ pub fn write(spec: &ReportSpec, results: &[ConfigResult], dir: &Path, command: &
             results.iter().filter_map(|r| r.summary.team.as_ref().map(|t| (label(r), t.success))).collect();
         save("team-success.svg", bars("Team success rate (95% interval)", "games won", &rows, None, true))?;
     } else {
+        // The edge over the fair share (1 / players) compares tables of different sizes.
         let rows: Vec<(String, Estimate)> =
-            results.iter().map(|r| (label(r), r.summary.positions[0].win_share)).collect();
-        let fair = 1.0 / first.summary.players as f64;
+            results.iter().filter_map(|r| r.summary.first_player_edge.map(|e| (label(r), e))).collect();
         save(
             "first-player.svg",
             bars(
-                "First player's win share (95% interval; dashed: fair share at the default table)",
-                "win share",
+                "First player's edge: win share minus 1/players (95% interval)",
+                "percentage points over the fair share",
                 &rows,
-                Some(fair),
+                Some(0.0),
                 true,
             ),
         )?;
@@ -212,13 +216,17 @@ pub fn write(spec: &ReportSpec, results: &[ConfigResult], dir: &Path, command: &
         );
         let _ = writeln!(md, "|---|---:|---|---:|---:|---:|---:|---|");
     }
+    let same_as_default = |r: &ConfigResult| {
+        !std::ptr::eq(r, first) && r.played.players == first.played.players && r.played.games == first.played.games
+    };
     for r in results {
         let s = &r.summary;
+        let note = if same_as_default(r) { " (same games as the defaults)" } else { "" };
         let ends: Vec<String> = s.reasons.iter().map(|(why, n)| format!("{why} {n}")).collect();
         if let Some(team) = &s.team {
             let _ = writeln!(
                 md,
-                "| {} | {} | {:.1}% [{:.1}, {:.1}] | {:.2} | {} | {} |",
+                "| {}{note} | {} | {:.1}% [{:.1}, {:.1}] | {:.2} | {} | {} |",
                 r.config.label,
                 s.players,
                 100.0 * team.success.mean,
@@ -235,7 +243,7 @@ pub fn write(spec: &ReportSpec, results: &[ConfigResult], dir: &Path, command: &
             let mean_score = Distribution::of(&all_scores(&r.played)).mean;
             let _ = writeln!(
                 md,
-                "| {} | {} | {:.1}% [{:.1}, {:.1}] | {:+.1} pp | {:.1} | {} | {} | {} |",
+                "| {}{note} | {} | {:.1}% [{:.1}, {:.1}] | {:+.1} pp | {:.1} | {} | {} | {} |",
                 r.config.label,
                 s.players,
                 100.0 * p0.mean,
@@ -297,7 +305,9 @@ pub fn write(spec: &ReportSpec, results: &[ConfigResult], dir: &Path, command: &
     let _ = writeln!(
         md,
         "- *First player's win share* is the share of wins of the seat that took the first decision; the fair share is \
-         1 / players. *Edge over fair* is the difference in percentage points."
+         1 / players. *Edge over fair* is the difference in percentage points \
+         (plotted, so that tables of different sizes compare). *(same games as the defaults)* marks an option that \
+         changed nothing in these games."
     );
     let _ = writeln!(
         md,

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 
 use crate::{Distribution, Estimate};
 
-const WIDTH: f64 = 760.0;
-const LABEL: f64 = 230.0;
+const WIDTH: f64 = 880.0;
+const LABEL: f64 = 330.0;
 const RIGHT: f64 = 30.0;
 const ROW: f64 = 26.0;
 const TOP: f64 = 46.0;
@@ -81,6 +81,12 @@ impl Frame {
     }
 
     fn label(&self, out: &mut String, row: usize, text: &str) {
+        let text = if text.chars().count() > 52 {
+            format!("{}…", text.chars().take(51).collect::<String>())
+        } else {
+            text.to_owned()
+        };
+        let text = text.as_str();
         let _ = writeln!(
             out,
             r#"<text x="{}" y="{:.1}" text-anchor="end">{}</text>"#,

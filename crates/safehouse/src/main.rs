@@ -26,6 +26,8 @@ enum Command {
     Play(commands::play::Args),
     /// Run many seeded games between bots and print statistics.
     Simulate(commands::simulate::Args),
+    /// Write a balance report (Markdown and SVG plots) for a game across its options.
+    Report(commands::report::Args),
     /// Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md).
     Engine(commands::engine::Args),
     /// Serve the online table (the default when no subcommand is given).
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Some(Command::Rules(args)) => commands::rules::run(args),
         Some(Command::Play(args)) => commands::play::run(args),
         Some(Command::Simulate(args)) => commands::simulate::run(args),
+        Some(Command::Report(args)) => commands::report::run(args),
         Some(Command::Engine(args)) => commands::engine::run(args),
         Some(Command::Serve(args)) => commands::serve::run(args),
     };

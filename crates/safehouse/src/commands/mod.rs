@@ -2,6 +2,7 @@
 
 pub(crate) mod engine;
 pub(crate) mod play;
+pub(crate) mod report;
 pub(crate) mod rules;
 pub(crate) mod serve;
 pub(crate) mod simulate;
