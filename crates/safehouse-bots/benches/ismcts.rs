@@ -73,8 +73,14 @@ impl BotVisitor for Measure {
 
 fn main() {
     let decisions = std::env::var("SAFEHOUSE_BENCH_DECISIONS").ok().and_then(|v| v.parse().ok()).unwrap_or(200);
-    let runs: &[(&str, usize, Option<&'static str>)] =
-        &[("club-unlock", 4, Some("cash")), ("club-unlock", 4, None), ("safe-breaker", 4, None)];
+    let runs: &[(&str, usize, Option<&'static str>)] = &[
+        ("club-unlock", 4, Some("cash")),
+        ("club-unlock", 4, None),
+        ("safe-breaker", 4, None),
+        ("explosiv", 4, None),
+        ("explosiv", 3, None),
+        ("the-safe", 4, None),
+    ];
     for &(game, players, preset) in runs {
         safehouse_bots::visit(game, Measure { players, preset, decisions }).expect("game with bots");
     }
