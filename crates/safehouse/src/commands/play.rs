@@ -170,8 +170,13 @@ pub(crate) fn play(
     }
     writeln!(out, "\n{}", game.view_text(viewer))?;
     if let Some(outcome) = game.outcome() {
-        let me = outcome.ranks.get(human.index()).copied().unwrap_or(0);
-        writeln!(out, "Game over: {}. Scores {:?}. You finished rank {me}.", outcome.detail, outcome.scores)?;
+        if outcome.cooperative {
+            let result = if outcome.winners.is_empty() { "The team lost" } else { "The team won" };
+            writeln!(out, "Game over: {}. {result}.", outcome.detail)?;
+        } else {
+            let me = outcome.ranks.get(human.index()).copied().unwrap_or(0);
+            writeln!(out, "Game over: {}. Scores {:?}. You finished rank {me}.", outcome.detail, outcome.scores)?;
+        }
     }
     Ok(())
 }
