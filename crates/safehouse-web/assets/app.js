@@ -138,10 +138,12 @@
     var form = event.target;
     if (form.id !== 'act-form') return;
     event.preventDefault();
-    var data = new URLSearchParams(new FormData(form, event.submitter));
+    var submitter = event.submitter;
+    var data = new URLSearchParams(new FormData(form, submitter));
     data.set('seq', String(seq));
     play.classList.add('sending');
-    fetch(form.action, {
+    // form.getAttribute: `form.action` is the buttons named "action", not the URL.
+    fetch(form.getAttribute('action'), {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'x-requested-with': 'safehouse', 'content-type': 'application/x-www-form-urlencoded' },
@@ -150,7 +152,15 @@
       showNotice(answer.ok ? '' : answer.message);
       refresh();
     }).catch(function () {
-      form.submit();
+      // No answer from the script's way: post the form as a plain page instead.
+      if (submitter && submitter.name) {
+        var field = document.createElement('input');
+        field.type = 'hidden';
+        field.name = submitter.name;
+        field.value = submitter.value;
+        form.appendChild(field);
+      }
+      HTMLFormElement.prototype.submit.call(form);
     }).then(function () { play.classList.remove('sending'); });
   });
 

@@ -128,7 +128,7 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
         Lang::En => doc.help.clone(),
         Lang::Ko => text::option_help_ko(info.id, &doc.name).map(str::to_owned).unwrap_or_else(|| doc.help.clone()),
     };
-    let label = doc.name.replace('_', " ");
+    let label = text::option_label(&doc.name, lang);
     let help_id = format!("{id}-help");
     html! {
         div.option {

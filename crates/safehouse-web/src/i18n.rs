@@ -156,6 +156,15 @@ pub(crate) fn place(lang: Lang, rank: u8) -> String {
     }
 }
 
+/// A count of things: "1 safe", "3 safes" / "금고 3개" (`ko` has one `{}`).
+pub(crate) fn count(lang: Lang, n: u64, one: &str, many: &str, ko: &str) -> String {
+    match lang {
+        Lang::En if n == 1 => format!("1 {one}"),
+        Lang::En => format!("{n} {many}"),
+        Lang::Ko => ko.replacen("{}", &n.to_string(), 1),
+    }
+}
+
 /// A list joined for people ("a, b and c" / "a, b, c").
 pub(crate) fn join_list(lang: Lang, items: &[String]) -> String {
     match (lang, items.len()) {

@@ -117,7 +117,7 @@ pub(crate) async fn page(
         outcome: game_match.outcome(),
     };
     let extra = Extra::default();
-    let table = Table { snap: &snap, lang, extra: &extra, live: false, origin: String::new() };
+    let table = Table { snap: &snap, lang, extra: &extra, live: false, replay: true, origin: String::new() };
     let (live_markup, _) = live(&table);
     let as_param = match viewer {
         Viewer::Seat(seat) => seat.0.to_string(),
@@ -131,11 +131,11 @@ pub(crate) async fn page(
             div.replay-bar.panel {
                 h1 { (tr!(lang, "Replay: {game}", "다시 보기: {game}")) }
                 nav.steps aria-label=(lang.t("Steps", "단계")) {
-                    a.button href=(link(0)) aria-disabled=(step == 0) { "⏮ " (lang.t("Start", "처음")) }
+                    a.button href=(link(0)) aria-disabled=(step == 0) { "« " (lang.t("Start", "처음")) }
                     a.button #prev-step rel="prev" href=(link(step.saturating_sub(1))) aria-disabled=(step == 0) { "◀ " (lang.t("Back", "이전")) }
                     span.step-count aria-live="polite" { (tr!(lang, "Move {step} of {total}", "{total}수 중 {step}수")) }
                     a.button #next-step rel="next" href=(link((step + 1).min(total))) aria-disabled=(step == total) { (lang.t("Next", "다음")) " ▶" }
-                    a.button href=(link(total)) aria-disabled=(step == total) { (lang.t("End", "끝")) " ⏭" }
+                    a.button href=(link(total)) aria-disabled=(step == total) { (lang.t("End", "끝")) " »" }
                 }
                 form.replay-form method="get" action={"/replay/" (id)} {
                     label for="step-range" { (lang.t("Move", "수")) }

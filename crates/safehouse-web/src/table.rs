@@ -71,6 +71,8 @@ pub(crate) struct Table<'a> {
     pub(crate) extra: &'a Extra,
     /// Whether the viewer may act here (false when watching).
     pub(crate) live: bool,
+    /// Whether this is a replay (nobody is thinking).
+    pub(crate) replay: bool,
     /// `scheme://host` for invite links.
     pub(crate) origin: String,
 }
@@ -127,14 +129,15 @@ fn status(t: &Table<'_>, cx: &Ctx<'_>, doing: &str) -> (Markup, String) {
         @if mine {
             p.turn.mine { (lang.t("Your turn", "내 차례")) }
         } @else if let Some(seat) = snap.to_move {
-            @let bot = snap.seats.get(usize::from(seat)).is_some_and(|s| s.is_bot() || s.away);
+            @let bot = !t.replay && snap.seats.get(usize::from(seat)).is_some_and(|s| s.is_bot() || s.away);
             p.turn {
                 (tr!(lang, "{} to play", "{} 차례", cx.name(seat)))
                 @if bot { span.thinking aria-hidden="true" { span {} span {} span {} } }
             }
         }
         @if !doing.is_empty() { p.doing { (doing) } }
-        @if me.is_none() {
+        @if t.replay {
+        } @else if me.is_none() {
             p.watching { (icon("eye", "")) " " (lang.t("You are watching this table.", "이 테이블을 구경하고 있습니다.")) }
         } @else if !t.live {
             p.watching { (icon("eye", "")) " " (lang.t("You are watching your own seat: moves are made on the table page.", "내 자리를 구경하는 중입니다. 수는 테이블 화면에서 둡니다.")) }
@@ -319,7 +322,7 @@ pub(crate) async fn page(
         }
     };
     let extra = cookies::extra(&headers, &id);
-    let table = Table { snap: &snap, lang, extra: &extra, live: !watch, origin: origin(&headers) };
+    let table = Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: origin(&headers) };
     let (live_markup, title) = live(&table);
     let path = format!("/play/{id}{}", if watch { "?watch=1" } else { "" });
     let shell = Shell { lang, title, path: &path, body_class: &snap.game };
@@ -398,7 +401,8 @@ pub(crate) async fn frag(
         Err(reply) => return (reply.status, Json(json!({"error": reply.code()}))).into_response(),
     };
     let extra = cookies::extra(&headers, &id);
-    let table = Table { snap: &snap, lang, extra: &extra, live: !request.watch, origin: origin(&headers) };
+    let table =
+        Table { snap: &snap, lang, extra: &extra, live: !request.watch, replay: false, origin: origin(&headers) };
     let (markup, title) = live(&table);
     let cx =
         Ctx { lang, me: snap.seat(), seats: &snap.seats, to_move: snap.to_move, legal: &[], live: false, hints: false };

@@ -162,6 +162,7 @@ impl GameUi for Ui {
                 }
                 section.cu-display aria-labelledby="cu-safes" {
                     h2 #cu-safes { (lang.t("Safes on display", "펼쳐진 금고")) }
+                    @if view.display.is_empty() { p.small { (lang.t("No safes on display.", "펼쳐진 금고가 없습니다.")) } }
                     ul.safes {
                         @for slot in &view.display {
                             @if let Some(card) = card(view, slot.safe) {
@@ -203,7 +204,7 @@ impl GameUi for Ui {
                                 p.prompt { (tr!(lang,
                                     "You cracked {} safe(s) this turn. Crack another for a serial-break bonus, or end your turn.",
                                     "이번 차례에 금고 {}개를 열었습니다. 하나 더 열면 연쇄 개방 보너스! 아니면 차례를 마치세요.", cracked)) }
-                                (cx.act(&json!({"type": "end_turn"}), "primary", html! { (lang.t("End my turn", "차례 마치기")) }))
+                                (cx.act_id("end-turn", &json!({"type": "end_turn"}), "primary", html! { (lang.t("End my turn", "차례 마치기")) }))
                             }
                             Phase::PlacingBonus { colour, .. } => {
                                 p.prompt { (tr!(lang,
@@ -215,7 +216,7 @@ impl GameUi for Ui {
                         }
                         @if cx.is_legal(&json!({"type": "pass"})) {
                             p.prompt { (lang.t("Nothing can be done: pass.", "할 수 있는 것이 없습니다: 넘기세요.")) }
-                            (cx.act(&json!({"type": "pass"}), "primary", html! { (lang.t("Pass", "넘기기")) }))
+                            (cx.act_id("pass", &json!({"type": "pass"}), "primary", html! { (lang.t("Pass", "넘기기")) }))
                         }
                     }
                 }
@@ -265,8 +266,8 @@ impl GameUi for Ui {
                     (icon("key", "")) " " (tr!(lang, "{} keys", "열쇠 {}장", s.key_count))
                 }
             }
-            span.stat { (icon("safe", "")) " " (tr!(lang, "{} safes", "금고 {}개", s.cracked_count)) }
-            @if s.markers > 0 { span.stat { (icon("coin", "")) " " (tr!(lang, "{} bonus", "보너스 {}장", s.markers)) } }
+            span.stat { (icon("safe", "")) " " (crate::i18n::count(lang, s.cracked_count.into(), "safe", "safes", "금고 {}개")) }
+            @if s.markers > 0 { span.stat { (icon("coin", "")) " " (crate::i18n::count(lang, s.markers.into(), "bonus marker", "bonus markers", "보너스 카드 {}장")) } }
             span.stat.score {
                 @match s.score { Some(score) => { "$" (score) } None => { "$?" } }
             }
@@ -296,7 +297,7 @@ impl GameUi for Ui {
                     lang,
                     "{} took a {} key.",
                     "{}: {} 열쇠 1장을 가져왔습니다.",
-                    cx.subject(seat.0),
+                    cx.who(seat.0),
                     colour_name(lang, colour)
                 )
             }
@@ -317,25 +318,25 @@ impl GameUi for Ui {
                 colour_name(lang, colour)
             ),
             Event::Cracked { seat, safe, markers: 0 } => {
-                tr!(lang, "{} cracked {}.", "{}: {}를 열었습니다.", cx.subject(seat.0), safe_words(safe))
+                tr!(lang, "{} cracked {}.", "{}: {}를 열었습니다.", cx.who(seat.0), safe_words(safe))
             }
             Event::Cracked { seat, safe, markers } => tr!(
                 lang,
                 "{} cracked {} with {} bonus marker(s) under it.",
                 "{}: {}를 열고 그 아래 보너스 카드 {}장도 가져갑니다.",
-                cx.subject(seat.0),
+                cx.who(seat.0),
                 safe_words(safe),
                 markers
             ),
             Event::SerialBonus { seat } => {
-                tr!(lang, "{} earns a serial-break bonus (+10).", "{}: 연쇄 개방 보너스 (+10).", cx.subject(seat.0))
+                tr!(lang, "{} earns a serial-break bonus (+10).", "{}: 연쇄 개방 보너스 (+10).", cx.who(seat.0))
             }
             Event::LastSafeBonus { seat } => {
                 tr!(
                     lang,
                     "{} cracked the last safe on display: bonus (+10).",
                     "{}: 최후의 금고 보너스 (+10).",
-                    cx.subject(seat.0)
+                    cx.who(seat.0)
                 )
             }
             Event::SupplyEmpty { seat } => tr!(
@@ -351,7 +352,7 @@ impl GameUi for Ui {
                 "남은 금고 {}개는 아무도 열 수 없어 옆에 새 금고를 펼칩니다.",
                 stuck
             ),
-            Event::Passed { seat } => tr!(lang, "{} passed.", "{}: 넘겼습니다.", cx.subject(seat.0)),
+            Event::Passed { seat } => tr!(lang, "{} passed.", "{}: 넘겼습니다.", cx.who(seat.0)),
             Event::TurnEnded { .. } => return None,
             Event::GameOver { .. } => lang.t("The game is over.", "게임이 끝났습니다.").to_owned(),
         })
@@ -403,7 +404,7 @@ impl GameUi for Ui {
                     .collect();
                 tr!(
                     lang,
-                    "Safe #{} needs {}; you are missing {} key(s).",
+                    "Safe #{} needs {}; you are missing: {}.",
                     "금고 #{}에는 열쇠 {}가 필요합니다. 부족한 열쇠: {}.",
                     safe.0,
                     keys_words(lang, &card),

@@ -57,12 +57,6 @@ impl Ctx<'_> {
         self.legal.iter().any(|a| a == action)
     }
 
-    /// The legal actions read as the game's type.
-    #[allow(dead_code)]
-    pub(crate) fn legal_as<A: DeserializeOwned>(&self) -> Vec<A> {
-        self.legal.iter().filter_map(|a| serde_json::from_value(a.clone()).ok()).collect()
-    }
-
     /// A seat's name: the name it was given, or "Player 2" / "Bot 3".
     pub(crate) fn name(&self, seat: u8) -> String {
         let n = seat_number(seat);
@@ -86,10 +80,15 @@ impl Ctx<'_> {
 
     /// A button that makes a move (`action` is JSON, possibly a template).
     pub(crate) fn act(&self, action: &Value, class: &str, content: Markup) -> Markup {
+        self.act_id("", action, class, content)
+    }
+
+    /// [`Ctx::act`] with an element id (for the marks of a chosen card's targets).
+    pub(crate) fn act_id(&self, id: &str, action: &Value, class: &str, content: Markup) -> Markup {
         let legal = self.is_legal(action);
         let class = if legal { format!("{class} legal") } else { class.to_owned() };
         html! {
-            button type="submit" name="action" value=(action.to_string()) class=(class) { (content) }
+            button type="submit" name="action" value=(action.to_string()) class=(class) id=[(!id.is_empty()).then_some(id)] { (content) }
         }
     }
 }
@@ -243,7 +242,6 @@ pub(crate) fn seat_badge(cx: &Ctx<'_>, seat: u8) -> Markup {
     }
 }
 
-#[allow(dead_code)]
 /// Classes for a probability shown as a bar of ten steps (no inline styles: the page's
 /// security policy forbids them).
 pub(crate) fn step_class(p: f64) -> String {

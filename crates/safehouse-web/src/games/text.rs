@@ -165,6 +165,46 @@ pub(crate) fn option_help_ko(game: &str, option: &str) -> Option<&'static str> {
     })
 }
 
+/// An option's name for people ("exhausted pile bonus" / "더미 소진 보너스").
+pub(crate) fn option_label(option: &str, lang: Lang) -> String {
+    let ko = match option {
+        "exhausted_pile_bonus" => "더미 소진 보너스",
+        "continue_after_refill" => "새 금고 계속 열기",
+        "tie_break" | "game_tie_break" => "동점 처리",
+        "table_memory" => "테이블 기억",
+        "first_player" => "시작 플레이어",
+        "allow_two_players" => "2인 허용",
+        "exposed_locks" => "공개 자물쇠",
+        "exposed_keys" => "공개 열쇠",
+        "reveal_wrong_guesser_code" => "틀린 사람 코드 공개",
+        "keep_it_simple" => "간단 규칙",
+        "turn_after_half_reveal" => "절반 공개 후 차례",
+        "simple_wrong_guess" => "간단 규칙의 틀린 지목",
+        "question_history" => "질문 기록",
+        "question_history_count" => "보여 줄 기록 수",
+        "question_limit" => "질문 한도",
+        "row_tie_break" => "줄 동점 처리",
+        "no_legal_move" => "놓을 카드가 없을 때",
+        "round_start_player" => "라운드 시작 플레이어",
+        "two_player_longest_row_explodes" => "2인: 가장 긴 줄 폭발",
+        "longest_row_tie" => "가장 긴 줄 동점",
+        "allow_play_after_explosion" => "폭발 후 계속 놓기",
+        "last_card_bonus" => "마지막 카드 보너스",
+        "unclaimed_explosive" => "아무도 안 가져간 폭발 카드",
+        "show_deduced_hands" => "추리된 손패 보이기",
+        "on_mission_fail" => "임무 실패 시",
+        "mission_limit" => "최대 임무 수",
+        "restriction_reveal_order" => "제한 카드 공개 순서",
+        "colour_restriction" => "색 제한",
+        "solo_leftover_rule" => "혼자: 남은 색",
+        _ => "",
+    };
+    match lang {
+        Lang::Ko if !ko.is_empty() => ko.to_owned(),
+        _ => option.replace('_', " "),
+    }
+}
+
 /// A preset's one line in Korean.
 pub(crate) fn preset_help_ko(game: &str, preset: &str) -> Option<&'static str> {
     Some(match (game, preset) {
