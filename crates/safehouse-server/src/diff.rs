@@ -19,9 +19,8 @@ fn escape(key: &str) -> String {
 }
 
 fn diff_into(from: &Value, to: &Value, path: &mut String, ops: &mut Vec<Value>) {
-    if from == to {
-        return;
-    }
+    // Each node is visited once: containers recurse, leaves compare. (Comparing whole subtrees
+    // before descending would cost O(size × depth), and this runs for every viewer of every action.)
     match (from, to) {
         (Value::Object(a), Value::Object(b)) => {
             let len = path.len();
@@ -46,26 +45,31 @@ fn diff_into(from: &Value, to: &Value, path: &mut String, ops: &mut Vec<Value>) 
         (Value::Array(a), Value::Array(b)) => {
             let len = path.len();
             let common = a.len().min(b.len());
-            // A list that changed completely is cheaper to send whole.
-            let changed = a.iter().zip(b).filter(|(x, y)| x != y).count();
-            if common > 0 && changed == common && a.len() != b.len() {
-                ops.push(json!({"op": "replace", "path": path.as_str(), "value": to}));
-                return;
-            }
+            let mut inner = Vec::new();
             for i in 0..common {
                 path.push('/');
                 path.push_str(&i.to_string());
-                diff_into(&a[i], &b[i], path, ops);
+                diff_into(&a[i], &b[i], path, &mut inner);
                 path.truncate(len);
             }
             for i in (common..a.len()).rev() {
-                ops.push(json!({"op": "remove", "path": format!("{path}/{i}")}));
+                inner.push(json!({"op": "remove", "path": format!("{path}/{i}")}));
             }
             for (i, new) in b.iter().enumerate().skip(common) {
-                ops.push(json!({"op": "add", "path": format!("{path}/{i}"), "value": new}));
+                inner.push(json!({"op": "add", "path": format!("{path}/{i}"), "value": new}));
+            }
+            // A list that changed more than it stayed is cheaper to send whole.
+            if a.len() != b.len() && inner.len() > b.len().max(1) {
+                ops.push(json!({"op": "replace", "path": path.as_str(), "value": to}));
+            } else {
+                ops.extend(inner);
             }
         }
-        _ => ops.push(json!({"op": "replace", "path": path.as_str(), "value": to})),
+        _ => {
+            if from != to {
+                ops.push(json!({"op": "replace", "path": path.as_str(), "value": to}));
+            }
+        }
     }
 }
 
