@@ -244,7 +244,8 @@
             if (field.type === 'checkbox') field.checked = value === true;
             else if (field.type === 'hidden') return;
             else if (field.tagName === 'SELECT') field.value = JSON.stringify(value);
-            else field.value = value === null ? '' : (typeof value === 'string' && field.type !== 'text' ? value : JSON.stringify(value));
+            else if (field.type === 'number') field.value = value === null ? '' : String(value);
+            else field.value = JSON.stringify(value);
           });
         });
       });

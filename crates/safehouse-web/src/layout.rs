@@ -63,6 +63,7 @@ pub(crate) fn page(shell: &Shell<'_>, main: Markup) -> Markup {
                 }
                 main #main tabindex="-1" { (main) }
                 footer.foot {
+                    p { a href="/openapi.json" { (lang.t("The API", "API 문서")) } " · " a href="/api" { (lang.t("About this server", "이 서버에 대해")) } }
                     p { (lang.t(
                         "Safehouse: rules engines and an online table for safe-cracking card games. Hidden cards stay with their holders: every page is drawn from your own view of the table.",
                         "Safehouse: 금고 털이 카드 게임의 규칙 엔진과 온라인 테이블. 숨겨진 카드는 주인만 봅니다. 모든 화면은 내 자리에서 보이는 것만으로 그려집니다."
