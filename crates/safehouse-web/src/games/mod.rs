@@ -247,3 +247,87 @@ pub(crate) fn seat_badge(cx: &Ctx<'_>, seat: u8) -> Markup {
 pub(crate) fn step_class(p: f64) -> String {
     format!("p{}", (p.clamp(0.0, 1.0) * 10.0).round() as u8)
 }
+
+#[cfg(test)]
+mod tests {
+    use safehouse_engine::{DynSetup, Seat, Viewer};
+    use serde_json::Value;
+
+    use super::*;
+    use crate::api::SeatMeta;
+
+    /// Every game's views, from every seat and a spectator, along whole games: each reads back
+    /// into the game's own type and draws (no fallback to text), in both languages, and every
+    /// event gets its line.
+    #[test]
+    fn every_view_of_every_game_draws() {
+        for game in safehouse_games::all() {
+            let info = game.info();
+            let players = info.default_players;
+            let setup = DynSetup { players: Some(players), seed: 7, ..DynSetup::default() };
+            let mut m = game.new_match(&setup).expect("a match");
+            let seats: Vec<SeatMeta> = (0..players)
+                .map(|s| SeatMeta {
+                    seat: s as u8,
+                    kind: if s == 0 { "person" } else { "bot" }.into(),
+                    ..SeatMeta::default()
+                })
+                .collect();
+            let mut step = 0usize;
+            let mut lines = 0usize;
+            loop {
+                let to_move = m.to_move();
+                let legal: Vec<Value> = m.legal_actions();
+                if step % 7 == 0 || to_move.is_none() {
+                    for lang in Lang::ALL {
+                        for viewer in (0..players).map(|s| Viewer::Seat(Seat(s as u8))).chain([Viewer::Spectator]) {
+                            let me = viewer.seat().map(|s| s.0);
+                            let mine =
+                                if me.is_some() && me == to_move.map(|s| s.0) { legal.clone() } else { Vec::new() };
+                            let cx = Ctx {
+                                lang,
+                                me,
+                                seats: &seats,
+                                to_move: to_move.map(|s| s.0),
+                                legal: &mine,
+                                live: true,
+                                hints: true,
+                            };
+                            let view = m.view(viewer);
+                            let drawn = draw(info.id, &view, m.outcome().as_ref(), &cx)
+                                .unwrap_or_else(|| panic!("{} view of {viewer:?} does not draw: {view}", info.id));
+                            let html = drawn.table.into_string();
+                            assert!(!html.is_empty() && !html.contains("pre class=\"fallback\""));
+                            for action in &mine {
+                                assert!(
+                                    action_text(info.id, action, &view, &cx).is_some(),
+                                    "{} action {action}",
+                                    info.id
+                                );
+                            }
+                        }
+                    }
+                }
+                let Some(seat) = to_move else { break };
+                let action = legal[(step * 31 + 7) % legal.len()].clone();
+                m.act(seat, &action).expect("a legal action applies");
+                for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+                    let cx = Ctx {
+                        lang: Lang::Ko,
+                        me: viewer.seat().map(|s| s.0),
+                        seats: &seats,
+                        to_move: None,
+                        legal: &[],
+                        live: false,
+                        hints: false,
+                    };
+                    let events = m.last_events_for(viewer);
+                    lines += event_lines(info.id, &events, &m.view(viewer), &cx).len();
+                }
+                step += 1;
+                assert!(step < 20_000, "{} never ends", info.id);
+            }
+            assert!(lines > 0, "{} has no log lines", info.id);
+        }
+    }
+}
