@@ -278,7 +278,7 @@ mod tests {
             loop {
                 let to_move = m.to_move();
                 let legal: Vec<Value> = m.legal_actions();
-                if step % 7 == 0 || to_move.is_none() {
+                if step.is_multiple_of(7) || to_move.is_none() {
                     for lang in Lang::ALL {
                         for viewer in (0..players).map(|s| Viewer::Seat(Seat(s as u8))).chain([Viewer::Spectator]) {
                             let me = viewer.seat().map(|s| s.0);
