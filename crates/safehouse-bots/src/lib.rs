@@ -52,7 +52,7 @@ pub use the_safe::{TheSafeHeuristic, TheSafeOmniscient};
 /// `choose` is called only when it is this bot's seat's decision, with the seat's view and the
 /// non-empty list of legal actions; it must return one of them.
 pub trait Bot<G: Game>: Send {
-    /// A short name for tables and logs (`random`, `heuristic`, `ismcts(2000)`).
+    /// A short name for tables and logs (`random`, `heuristic`, `ismcts:2000`).
     fn name(&self) -> &str;
     /// Chooses one of `legal`.
     fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action;
