@@ -59,7 +59,7 @@
     fetch('/play/' + id + '/frag', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'safehouse' },
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'safehouse', 'x-safehouse-lang': play.dataset.lang },
       body: JSON.stringify({ watch: watch, events: log.slice(rendered, upto) })
     }).then(function (response) {
       if (!response.ok) throw new Error('frag ' + response.status);
@@ -146,7 +146,7 @@
     fetch(form.getAttribute('action'), {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'x-requested-with': 'safehouse', 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'x-requested-with': 'safehouse', 'x-safehouse-lang': play.dataset.lang, 'content-type': 'application/x-www-form-urlencoded' },
       body: data.toString()
     }).then(function (response) { return response.json(); }).then(function (answer) {
       showNotice(answer.ok ? '' : answer.message);

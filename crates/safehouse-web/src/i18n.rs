@@ -58,9 +58,13 @@ impl Lang {
         }
     }
 
-    /// The language of a request: `?lang=`, the cookie, then `Accept-Language`.
+    /// The language of a request: `?lang=`, the page's own language (the script's
+    /// `X-Safehouse-Lang` header), the cookie, then `Accept-Language`.
     pub fn of_request(headers: &HeaderMap, query: Option<&str>) -> Lang {
         if let Some(lang) = query.and_then(Lang::parse) {
+            return lang;
+        }
+        if let Some(lang) = headers.get("x-safehouse-lang").and_then(|v| v.to_str().ok()).and_then(Lang::parse) {
             return lang;
         }
         if let Some(lang) = cookies::get(headers, "lang").as_deref().and_then(Lang::parse) {
@@ -190,6 +194,8 @@ mod tests {
         headers.insert(header::COOKIE, HeaderValue::from_static("lang=en"));
         assert_eq!(Lang::of_request(&headers, None), Lang::En);
         assert_eq!(Lang::of_request(&headers, Some("ko")), Lang::Ko);
+        headers.insert("x-safehouse-lang", HeaderValue::from_static("ko"));
+        assert_eq!(Lang::of_request(&headers, None), Lang::Ko, "the page's own language wins over the cookie");
         assert_eq!(Lang::of_request(&headers, Some("fr")), Lang::En);
     }
 
