@@ -1,0 +1,66 @@
+//! `safehouse simulate` and `safehouse report` end to end, through the binary.
+
+use std::process::Command;
+
+fn safehouse(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_safehouse")).args(args).output().expect("run safehouse");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn simulate_prints_a_table_json_lines_and_csv() {
+    let args = ["simulate", "cash", "--games", "6", "--seed", "2", "--bots", "heuristic,random*3", "-q"];
+    let (ok, table, err) = safehouse(&args);
+    assert!(ok, "{err}");
+    assert!(table.contains("club-unlock — 4 players, 6 games, seed 2"), "{table}");
+    assert!(table.contains("win share [95% CI]"), "{table}");
+
+    let (ok, json, err) = safehouse(&[&args[..], &["--json"]].concat());
+    assert!(ok, "{err}");
+    let lines: Vec<serde_json::Value> = json.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
+    assert_eq!(lines.len(), 7);
+    assert_eq!(lines[6]["type"], "summary");
+
+    let (ok, csv, err) = safehouse(&[&args[..], &["--csv", "--threads", "1"]].concat());
+    assert!(ok, "{err}");
+    assert_eq!(csv.lines().count(), 7, "{csv}");
+    assert!(err.contains("win share"), "the summary goes to stderr with --csv: {err}");
+    // The same seeds give the same games whatever the thread count.
+    let (_, csv2, _) = safehouse(&[&args[..], &["--csv", "--threads", "2"]].concat());
+    assert_eq!(csv, csv2);
+}
+
+#[test]
+fn simulate_explains_bad_input() {
+    let (ok, _, err) = safehouse(&["simulate", "cash", "--bots", "grandmaster", "-q"]);
+    assert!(!ok);
+    assert!(err.contains("unknown bot `grandmaster`"), "{err}");
+    let (ok, _, err) = safehouse(&["simulate", "cash", "--bots", "heuristic,random", "-q"]);
+    assert!(!ok);
+    assert!(err.contains("3 to 6 players, not 2"), "{err}");
+    let (ok, _, err) = safehouse(&["simulate", "cash", "--bots", "heuristic,random", "--players", "4", "-q"]);
+    assert!(!ok);
+    assert!(err.contains("2 bots for 4 seats"), "{err}");
+    let (ok, _, err) = safehouse(&["simulate", "cash", "--options", "{not json", "-q"]);
+    assert!(!ok);
+    assert!(err.contains("--options must be a JSON object"), "{err}");
+}
+
+#[test]
+fn report_writes_markdown_and_plots() {
+    let dir = std::env::temp_dir().join(format!("safehouse-cli-report-{}", std::process::id()));
+    let dir_text = dir.to_string_lossy().into_owned();
+    let args =
+        ["report", "explosiv", "--games", "3", "--bots", "random", "--no-option-variations", "--out", &dir_text, "-q"];
+    let (ok, out, err) = safehouse(&args);
+    assert!(ok, "{err}");
+    assert!(out.contains("report.md") && out.contains("first-player.svg"), "{out}");
+    let md = std::fs::read_to_string(dir.join("report.md")).expect("report.md");
+    assert!(md.contains("# Balance report: Explosiv"), "{md}");
+    assert!(md.contains("| 2 players") || md.contains("| 2 |"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
