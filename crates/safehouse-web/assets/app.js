@@ -141,6 +141,7 @@
     var submitter = event.submitter;
     var data = new URLSearchParams(new FormData(form, submitter));
     data.set('seq', String(seq));
+    showNotice('');
     play.classList.add('sending');
     // form.getAttribute: `form.action` is the buttons named "action", not the URL.
     fetch(form.getAttribute('action'), {

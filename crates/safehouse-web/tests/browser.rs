@@ -436,6 +436,20 @@ if (game === 'safe-breaker') {
 return [];
 "#;
 
+/// A move with a choice missing (a row without a card, a question without a colour) is
+/// explained and changes nothing.
+async fn half_a_move(b: &Browser, game: &str, seq: u64) {
+    let (button, words) = match game {
+        "explosiv" | "the-safe" => ("#row-0", "Pick a card from your hand first."),
+        "safe-breaker" => ("#ask", "Choose a colour first."),
+        _ => return,
+    };
+    assert!(b.click(button).await, "{game}: {button} is on the table");
+    let refused = b.wait_state("an explanation", |s| !s.notice.is_empty()).await;
+    assert_eq!(refused.notice.trim(), words, "{game}: the explanation");
+    assert_eq!(refused.seq, seq, "{game}: a refused move changes nothing");
+}
+
 /// Plays `b`'s seat until the game is over, taking snapshots of the page on the way.
 async fn play_to_the_end(b: &Browser, game: &str, viewer: Viewer, snapshots: &mut Vec<Snapshot>, shot_at: usize) {
     let started = Instant::now();
@@ -455,6 +469,9 @@ async fn play_to_the_end(b: &Browser, game: &str, viewer: Viewer, snapshots: &mu
         }
         if turn == shot_at {
             b.shot(&format!("{game}-table")).await;
+        }
+        if turn == 0 {
+            half_a_move(b, game, state.seq).await;
         }
         if !play_one(b, game, turn).await {
             tokio::time::sleep(Duration::from_millis(30)).await;
@@ -765,17 +782,16 @@ fn reload_bad_clicks_korean_and_phone() {
              if (!s) return null; s.id = 'bad-safe'; return s.value;",
             vec![],
         ).await;
-        if !bad.is_null() {
-            assert!(b.click("#bad-safe").await);
-            let refused = b.wait_state("an explanation", |s| !s.notice.is_empty()).await;
-            assert_eq!(refused.seq, state.seq, "a refused move changes nothing");
-            assert!(
-                refused.notice.contains("Not allowed") && refused.notice.contains("needs"),
-                "explanation: {}",
-                refused.notice
-            );
-            b.shot("explained-bad-click").await;
-        }
+        assert!(!bad.is_null(), "four keys never open all seven safes");
+        assert!(b.click("#bad-safe").await);
+        let refused = b.wait_state("an explanation", |s| !s.notice.is_empty()).await;
+        assert_eq!(refused.seq, state.seq, "a refused move changes nothing");
+        assert!(
+            refused.notice.contains("Not allowed") && refused.notice.contains("needs"),
+            "explanation: {}",
+            refused.notice
+        );
+        b.shot("explained-bad-click").await;
         let keys_before = b.text("#cu-hand").await;
         let log_before = b.text("#log-list").await;
         assert!(!log_before.trim().is_empty());
@@ -804,14 +820,15 @@ fn reload_bad_clicks_korean_and_phone() {
         assert!(log.contains("열쇠"), "the log is drawn again in Korean: {log}");
         b.shot("korean-table").await;
         // A bad click explained in Korean.
-        if !bad.is_null() {
-            b.js("const s = Array.from(document.querySelectorAll('#act-form button.safe')).find((x) => !x.classList.contains('opens')); if (s) s.id = 'bad-safe';", vec![]).await;
-            if b.exists("#bad-safe").await {
-                assert!(b.click("#bad-safe").await);
-                let refused = b.wait_state("a Korean explanation", |s| !s.notice.is_empty()).await;
-                assert!(refused.notice.contains("둘 수 없습니다"), "Korean explanation: {}", refused.notice);
-            }
-        }
+        b.js(
+            "const s = Array.from(document.querySelectorAll('#act-form button.safe')).find((x) => !x.classList.contains('opens')); \
+             if (s) s.id = 'bad-safe';",
+            vec![],
+        )
+        .await;
+        assert!(b.click("#bad-safe").await);
+        let refused = b.wait_state("a Korean explanation", |s| !s.notice.is_empty()).await;
+        assert!(refused.notice.contains("둘 수 없습니다"), "Korean explanation: {}", refused.notice);
         b.goto("/").await;
         let home = b.text("body").await;
         assert!(home.contains("게임") && home.contains("봇과 바로 하기"), "the Korean home page");
