@@ -638,7 +638,6 @@ async fn game_against_bots(mut h: Harness, game: &str, seats: &[&str], options: 
     b.goto(&format!("/replay/{id}?step={}&as=spectator", total / 2)).await;
     b.shot(&format!("{game}-replay")).await;
     b.close().await;
-    let _ = &mut h;
 }
 
 #[test]
@@ -849,6 +848,5 @@ fn reload_bad_clicks_korean_and_phone() {
         assert!(overflow.as_i64().unwrap_or(0) <= 0, "the table is wider than a phone: {overflow}");
         b.shot("club-unlock-phone").await;
         b.close().await;
-        let _ = &mut h;
     });
 }

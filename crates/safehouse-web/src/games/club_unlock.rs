@@ -90,7 +90,7 @@ fn safe_face(lang: Lang, safe: SafeId, card: &SafeCard, markers: u8, hand: Optio
     }
 }
 
-fn key_counts(lang: Lang, keys: &[u8; 4], label: &str) -> Markup {
+fn key_counts(keys: &[u8; 4], label: &str) -> Markup {
     html! {
         span.keyrow role="img" aria-label=(label) {
             @for colour in KeyColour::ALL {
@@ -100,7 +100,6 @@ fn key_counts(lang: Lang, keys: &[u8; 4], label: &str) -> Markup {
                 }
             }
         }
-        @let _ = lang;
     }
 }
 
@@ -185,7 +184,7 @@ impl GameUi for Ui {
                 @if let Some(hand) = hand {
                     section.cu-hand aria-labelledby="cu-hand" {
                         h2 #cu-hand { (lang.t("Your keys", "내 열쇠")) }
-                        (key_counts(lang, &hand, &keys_label(lang, &hand)))
+                        (key_counts(&hand, &keys_label(lang, &hand)))
                     }
                 }
                 @if mine {
@@ -261,7 +260,7 @@ impl GameUi for Ui {
         html! {
             span.stat {
                 @if let Some(keys) = s.keys {
-                    (key_counts(lang, &keys, &tr!(lang, "keys: {}", "열쇠: {}", keys_label(lang, &keys))))
+                    (key_counts(&keys, &tr!(lang, "keys: {}", "열쇠: {}", keys_label(lang, &keys))))
                 } @else {
                     (icon("key", "")) " " (tr!(lang, "{} keys", "열쇠 {}장", s.key_count))
                 }

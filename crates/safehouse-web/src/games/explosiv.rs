@@ -353,7 +353,7 @@ impl GameUi for Ui {
         }
     }
 
-    fn explain(rule: &str, action: Option<&Action>, view: &View, cx: &Ctx<'_>) -> Option<String> {
+    fn explain(rule: &str, action: Option<&Action>, _view: &View, cx: &Ctx<'_>) -> Option<String> {
         let lang = cx.lang;
         let (card, row) = match action {
             Some(Action::Place { card, row }) => (Some(*card), Some(*row)),
@@ -400,7 +400,6 @@ impl GameUi for Ui {
                     Ok(Action::Place { card, .. }) => Some(card),
                     _ => None,
                 });
-                let _ = view;
                 match example {
                     Some(card) => tr!(
                         lang,
