@@ -344,6 +344,10 @@ pub(crate) async fn page(
                 p.small.log-empty { (lang.t("What happens at the table appears here.", "테이블에서 일어나는 일이 여기에 나옵니다.")) }
                 ol #log-list aria-live="polite" {}
             }
+            noscript { p.small { (lang.t(
+                "Without JavaScript the table does not update by itself: reload the page to see new moves.",
+                "자바스크립트가 꺼져 있으면 테이블이 저절로 바뀌지 않습니다. 새 수를 보려면 페이지를 새로 고치세요."
+            )) } }
             p.conn #conn aria-live="polite" data-offline=(lang.t("Connection lost: reconnecting…", "연결이 끊겼습니다. 다시 연결하는 중…")) {}
         }
     };
