@@ -25,7 +25,7 @@ use safehouse_club_unlock::{
 };
 use safehouse_engine::{Game, GameRng, Seat};
 
-use crate::search::SearchPolicy;
+use crate::search::{SearchPolicy, shares_from_keys, softmax_shares};
 use crate::{Bot, BotGame, Difficulty, bot_rng};
 
 /// How much a safe an opponent can open now still counts in a plan.
@@ -347,24 +347,14 @@ fn evaluate(state: &ClubUnlock, out: &mut [f64]) {
                 TieBreak::MostSafes => (seat.score, seat.cracked.len() as i64),
             }
         };
-        let best = (0..players).map(key).max().unwrap_or((0, 0));
-        let winners = (0..players).filter(|&s| key(s) == best).count().max(1);
-        for (s, r) in out.iter_mut().enumerate().take(players) {
-            *r = if key(s) == best { 1.0 / winners as f64 } else { 0.0 };
-        }
+        shares_from_keys(players, key, out);
         return;
     }
     let estimate = |s: usize| {
         let seat = state.seat(Seat(s as u8));
         seat.score as f64 + 2.0 * f64::from(seat.keys.iter().map(|&k| u32::from(k)).sum::<u32>())
     };
-    let top = (0..players).map(estimate).fold(f64::NEG_INFINITY, f64::max);
-    let mut total = 0.0;
-    for (s, r) in out.iter_mut().enumerate().take(players) {
-        *r = ((estimate(s) - top) / 8.0).exp();
-        total += *r;
-    }
-    out.iter_mut().for_each(|r| *r /= total.max(f64::MIN_POSITIVE));
+    softmax_shares(players, estimate, 8.0, out);
 }
 
 impl BotGame for ClubUnlock {

@@ -19,7 +19,7 @@
 use safehouse_engine::{Game, GameRng, Seat};
 use safehouse_explosiv::{Action, Explosiv, GameTieBreak, View};
 
-use crate::search::SearchPolicy;
+use crate::search::{SearchPolicy, shares_from_keys, softmax_shares};
 use crate::{Bot, BotGame, Difficulty, bot_rng};
 
 /// Price of one point of card spent, in points of expected score.
@@ -172,20 +172,10 @@ fn evaluate(state: &Explosiv, out: &mut [f64]) {
         (i64::from(state.score(seat)), briefcases)
     };
     if state.is_over() {
-        let best = (0..players).map(key).max().unwrap_or((0, 0));
-        let winners = (0..players).filter(|&s| key(s) == best).count().max(1);
-        for (s, r) in out.iter_mut().enumerate().take(players) {
-            *r = if key(s) == best { 1.0 / winners as f64 } else { 0.0 };
-        }
+        shares_from_keys(players, key, out);
         return;
     }
-    let top = (0..players).map(|s| f64::from(state.score(Seat(s as u8)))).fold(f64::NEG_INFINITY, f64::max);
-    let mut total = 0.0;
-    for (s, r) in out.iter_mut().enumerate().take(players) {
-        *r = ((f64::from(state.score(Seat(s as u8))) - top) / 4.0).exp();
-        total += *r;
-    }
-    out.iter_mut().for_each(|r| *r /= total.max(f64::MIN_POSITIVE));
+    softmax_shares(players, |s| f64::from(state.score(Seat(s as u8))), 4.0, out);
 }
 
 impl BotGame for Explosiv {

@@ -111,6 +111,28 @@ pub fn outcome_rewards<G: Game>(state: &G, out: &mut [f64]) {
     }
 }
 
+/// Win shares of a finished game from each seat's ranking key (higher is better): each of the
+/// `k` seats with the best key gets `1/k`, the others 0. Allocates nothing.
+pub(crate) fn shares_from_keys<K: Ord + Copy>(players: usize, key: impl Fn(usize) -> K, out: &mut [f64]) {
+    let Some(best) = (0..players).map(&key).max() else { return };
+    let winners = (0..players).filter(|&s| key(s) == best).count().max(1);
+    for (s, r) in out.iter_mut().enumerate().take(players) {
+        *r = if key(s) == best { 1.0 / winners as f64 } else { 0.0 };
+    }
+}
+
+/// Win-share estimates of an unfinished game: a soft-max of each seat's `estimate` (money,
+/// points...) at `temperature`, summing to 1. Allocates nothing.
+pub(crate) fn softmax_shares(players: usize, estimate: impl Fn(usize) -> f64, temperature: f64, out: &mut [f64]) {
+    let top = (0..players).map(&estimate).fold(f64::NEG_INFINITY, f64::max);
+    let mut total = 0.0;
+    for (s, r) in out.iter_mut().enumerate().take(players) {
+        *r = ((estimate(s) - top) / temperature).exp();
+        total += *r;
+    }
+    out.iter_mut().for_each(|r| *r /= total.max(f64::MIN_POSITIVE));
+}
+
 /// What the last decision's search did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
