@@ -26,7 +26,7 @@ use safehouse_club_unlock::{
 use safehouse_engine::{Game, GameRng, Seat};
 
 use crate::search::{SearchPolicy, shares_from_keys, softmax_shares};
-use crate::{Bot, BotGame, Difficulty, bot_rng};
+use crate::{Bot, BotGame, bot_rng};
 
 /// How much a safe an opponent can open now still counts in a plan.
 const THREAT: f64 = 0.3;
@@ -358,16 +358,6 @@ fn evaluate(state: &ClubUnlock, out: &mut [f64]) {
 }
 
 impl BotGame for ClubUnlock {
-    const KINDS: &'static [&'static str] = &["easy", "medium", "hard", "random", "heuristic", "noisy", "ismcts"];
-
-    fn difficulty(level: Difficulty) -> &'static str {
-        match level {
-            Difficulty::Easy => "noisy",
-            Difficulty::Medium => "heuristic",
-            Difficulty::Hard => "ismcts:2000",
-        }
-    }
-
     fn heuristic(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(CashHeuristic::new(seed))
     }

@@ -20,7 +20,7 @@ use safehouse_engine::{Game, GameRng, Seat};
 use safehouse_explosiv::{Action, Explosiv, GameTieBreak, View};
 
 use crate::search::{SearchPolicy, shares_from_keys, softmax_shares};
-use crate::{Bot, BotGame, Difficulty, bot_rng};
+use crate::{Bot, BotGame, bot_rng};
 
 /// Price of one point of card spent, in points of expected score.
 const POINT_PRICE: f64 = 0.05;
@@ -179,16 +179,6 @@ fn evaluate(state: &Explosiv, out: &mut [f64]) {
 }
 
 impl BotGame for Explosiv {
-    const KINDS: &'static [&'static str] = &["easy", "medium", "hard", "random", "heuristic", "noisy", "ismcts"];
-
-    fn difficulty(level: Difficulty) -> &'static str {
-        match level {
-            Difficulty::Easy => "noisy",
-            Difficulty::Medium => "heuristic",
-            Difficulty::Hard => "ismcts:2000",
-        }
-    }
-
     fn heuristic(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(ExplosivHeuristic::new(seed))
     }

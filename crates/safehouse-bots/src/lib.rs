@@ -144,11 +144,19 @@ impl BotError {
 /// What the bots know about one game: its rule-based and special bots, how to search it, and
 /// which bot each difficulty level means. Implemented here for every game of the registry.
 pub trait BotGame: Game {
-    /// Every bot kind offered for the game (for menus and `--bots`), `ismcts:<n>` aside.
-    const KINDS: &'static [&'static str];
+    /// Every bot kind offered for the game (for menus and `--bots`), `ismcts:<n>` aside; the
+    /// default is the kinds every game has.
+    const KINDS: &'static [&'static str] = &["easy", "medium", "hard", "random", "heuristic", "noisy", "ismcts"];
 
-    /// The kind each difficulty level stands for (`heuristic`, `ismcts:800`...).
-    fn difficulty(level: Difficulty) -> &'static str;
+    /// The kind each difficulty level stands for (`heuristic`, `ismcts:800`...); by default the
+    /// noisy rule-based bot, the rule-based bot and `ismcts:2000`.
+    fn difficulty(level: Difficulty) -> &'static str {
+        match level {
+            Difficulty::Easy => "noisy",
+            Difficulty::Medium => "heuristic",
+            Difficulty::Hard => "ismcts:2000",
+        }
+    }
 
     /// The game's rule-based bot.
     fn heuristic(seed: u64) -> Box<dyn Bot<Self>>;
