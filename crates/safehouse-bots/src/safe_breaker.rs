@@ -27,10 +27,10 @@
 //! up before trying the 100-odd wrong ones (with uniform expansion the search judged a right
 //! guess worse than a question).
 
-use safehouse_engine::{Game, GameRng, Seat, Viewer};
+use safehouse_engine::{Game, GameRng, Seat, Setup, Viewer};
 use safehouse_safe_breaker::code::{CODES, MAX_PLAYERS, PARTS};
 use safehouse_safe_breaker::deduction::candidates;
-use safehouse_safe_breaker::{Action, Code, Colour, Deduction, Number, SafeBreaker, SeatSet, View};
+use safehouse_safe_breaker::{Action, Code, Colour, Deal, Deduction, Entry, Guess, Number, SafeBreaker, SeatSet, View};
 
 use crate::search::SearchPolicy;
 use crate::{Bot, BotGame, Difficulty, bot_rng};
@@ -56,6 +56,152 @@ fn conflicts(code: Code) -> u64 {
         }
     }
     mask
+}
+
+/// `YES[q]`: the codes whose holder says "Yes" to question `q` (a code index).
+const YES: [u64; CODES] = {
+    let mut out = [0u64; CODES];
+    let mut q = 0;
+    while q < CODES {
+        let mut i = 0;
+        while i < CODES {
+            if i / PARTS == q / PARTS || i % PARTS == q % PARTS {
+                out[q] |= 1 << i;
+            }
+            i += 1;
+        }
+        q += 1;
+    }
+    out
+};
+
+/// Whether a rule-based player holding `own` would have made the log entry `entry`, given the
+/// public candidates `public` (the log before it), the conflicts of the codes lying face up, and
+/// its opponents in answer order. Ties it would break at random all count as consistent.
+fn rule_based_would(own: Code, entry: &Entry, public: &[u64; MAX_PLAYERS], face_up: u64, opponents: &[Seat]) -> bool {
+    let taken = YES[own.index()] | face_up;
+    let sure = opponents.iter().find_map(|&o| {
+        let m = public[o.index()] & !taken;
+        (m.count_ones() == 1 || (opponents.len() == 1 && m.count_ones() == 2)).then_some((o, m))
+    });
+    let Some(&left) = opponents.first() else { return true };
+    match (*entry, sure) {
+        (Entry::Guess { target, guess: Guess::Code { colour, number }, .. }, Some((o, m))) => {
+            target == o && m & (1 << Code::new(colour, number).index()) != 0
+        }
+        (Entry::Question { .. }, Some(_)) => false,
+        (Entry::Question { colour, number, .. }, None) => {
+            let m = public[left.index()] & !taken;
+            let total = f64::from(m.count_ones().max(1));
+            let score = |q: usize| {
+                let f = f64::from((m & YES[q]).count_ones()) / total;
+                f.min(1.0 - f)
+            };
+            let best = (0..CODES)
+                .filter(|&q| q / PARTS != own.colour.index() && q % PARTS != own.number.index())
+                .map(score)
+                .fold(0.0, f64::max);
+            if best <= 1e-9 {
+                return true; // It would have named its own parts or guessed: rare, not modelled.
+            }
+            colour != own.colour && number != own.number && score(Code::new(colour, number).index()) >= best - 1e-9
+        }
+        (Entry::Guess { target, guess: Guess::Code { colour, number }, .. }, None) => {
+            target == left && public[left.index()] & !taken & (1 << Code::new(colour, number).index()) != 0
+        }
+        _ => true,
+    }
+}
+
+/// The candidates of `view` narrowed by *reading* the other players: for every other seat, the
+/// codes with which the rule-based strategy would have made every one of its moves in the log
+/// (asked exactly such a question, not guessed when it could, guessed whom it did). A seat
+/// whose moves no such code explains (it plays some other way) is left as the rules leave it.
+/// `None` with options the reading does not model (half guesses, codes face up after a wrong
+/// guess).
+fn read_candidates(view: &View, me: Seat) -> Option<[u64; MAX_PLAYERS]> {
+    if view.options.keep_it_simple || view.options.reveal_wrong_guesser_code {
+        return None;
+    }
+    let players = view.players().min(MAX_PLAYERS);
+    let mut cand = candidates(view);
+    let mut public = view.clone();
+    public.viewer = Viewer::Spectator;
+    public.own_code = None;
+    for seat in &mut public.seats {
+        seat.lock = None;
+        seat.key = None;
+    }
+    public.log.clear();
+    let mut allowed = [u64::MAX; MAX_PLAYERS];
+    let mut active = SeatSet::first(players);
+    let mut face_up = 0u64;
+    for entry in &view.log {
+        let actor = match *entry {
+            Entry::Question { asker, .. } => asker,
+            Entry::Guess { guesser, .. } => guesser,
+        };
+        if actor != me && actor.index() < players && allowed[actor.index()] != 0 {
+            let known = candidates(&public);
+            let opponents: Vec<Seat> = active.iter_after(actor).filter(|&s| s != actor).collect();
+            let mut ok = 0u64;
+            let mut mask = cand[actor.index()];
+            while mask != 0 {
+                let i = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                if let Some(code) = code_of(i)
+                    && rule_based_would(code, entry, &known, face_up, &opponents)
+                {
+                    ok |= 1 << i;
+                }
+            }
+            allowed[actor.index()] &= ok;
+        }
+        if let Entry::Guess { guesser, target, guess, correct } = *entry {
+            if correct {
+                active.remove(target);
+                if let Guess::Code { colour, number } = guess {
+                    face_up |= YES[Code::new(colour, number).index()];
+                }
+            } else {
+                active.remove(guesser);
+            }
+        }
+        public.log.push(*entry);
+    }
+    for s in 0..players {
+        if s != me.index() && cand[s] & allowed[s] != 0 {
+            cand[s] &= allowed[s];
+        }
+    }
+    Some(cand)
+}
+
+/// A full state with these codes and `view`'s public history (the log replayed on the deal).
+fn state_with(view: &View, codes: &[Code]) -> Option<SafeBreaker> {
+    let deal = Deal {
+        codes: codes[..view.players()].to_vec(),
+        exposed_locks: Some(view.exposed_locks.clone()),
+        exposed_keys: Some(view.exposed_keys.clone()),
+        first_player: Some(view.first_player),
+    };
+    let setup =
+        Setup::<SafeBreaker> { players: view.players(), options: view.options.clone(), seed: 0, deal: Some(deal) };
+    let mut state = SafeBreaker::new(&setup).ok()?;
+    let mut events = Vec::with_capacity(16);
+    for entry in &view.log {
+        let action = match *entry {
+            Entry::Question { colour, number, .. } => Action::Ask { colour, number },
+            Entry::Guess { target, guess, .. } => match guess {
+                Guess::Code { colour, number } => Action::Guess { target, colour, number },
+                Guess::Lock { colour } => Action::GuessLock { target, colour },
+                Guess::Key { number } => Action::GuessKey { target, number },
+            },
+        };
+        events.clear();
+        state.apply(&action, &mut events).ok()?;
+    }
+    (state.to_move() == view.to_move && state.log() == view.log.as_slice()).then_some(state)
 }
 
 fn code_of(index: usize) -> Option<Code> {
@@ -180,6 +326,16 @@ pub struct DeductionSettings {
     /// Never name its own colour or number in a question (the answers would tell the others
     /// about it and teach the bot nothing it does not know).
     pub avoid_own_parts: bool,
+    /// In the simulated games the bot itself guesses every code its exact deduction makes
+    /// certain (and, against one opponent, a code at least even odds), instead of playing the
+    /// rule-based strategy throughout.
+    pub deduce_in_rollouts: bool,
+    /// Every candidate action is played out with the same tie-breaking dice per deal (common
+    /// random numbers), so that the comparison measures the action and not the dice.
+    pub common_dice: bool,
+    /// Read the other players as rule-based ones: keep only the codes with which that strategy
+    /// would have made their moves (see [`read_candidates`]), where that explains them.
+    pub read_opponents: bool,
 }
 
 impl Default for DeductionSettings {
@@ -191,6 +347,9 @@ impl Default for DeductionSettings {
             keep_turn_bits: 1.0,
             max_worlds: 6_000,
             avoid_own_parts: true,
+            deduce_in_rollouts: true,
+            common_dice: true,
+            read_opponents: true,
         }
     }
 }
@@ -200,6 +359,9 @@ pub struct SafeBreakerDeduction {
     rng: GameRng,
     settings: DeductionSettings,
     worlds: Vec<[Code; MAX_PLAYERS]>,
+    /// The candidates of the position being decided, the other players read (all codes when
+    /// not reading): the bot's own moves in the simulated games use them.
+    read: [u64; MAX_PLAYERS],
     /// The rule-based players of the simulated games, one per seat.
     players: Vec<SafeBreakerHeuristic>,
 }
@@ -222,6 +384,7 @@ impl SafeBreakerDeduction {
             rng: bot_rng(seed),
             settings,
             worlds: Vec::new(),
+            read: [u64::MAX; MAX_PLAYERS],
             players: (0..MAX_PLAYERS as u64).map(|i| SafeBreakerHeuristic::new(seed ^ (0x5b00 + i))).collect(),
         }
     }
@@ -291,11 +454,16 @@ impl SafeBreakerDeduction {
 
     /// The bot's win share over `states` when it plays `action` now and everybody (itself
     /// included) then plays the rule-based strategy.
-    fn simulate(&mut self, states: &[SafeBreaker], me: Seat, action: Action) -> f64 {
+    fn simulate(&mut self, states: &[SafeBreaker], me: Seat, action: Action, dice: u64) -> f64 {
         let mut total = 0.0;
         let mut legal = Vec::with_capacity(256);
         let mut events = Vec::with_capacity(16);
-        for state in states {
+        for (k, state) in states.iter().enumerate() {
+            if self.settings.common_dice {
+                for (i, p) in self.players.iter_mut().enumerate() {
+                    *p = SafeBreakerHeuristic::new(dice ^ ((k as u64) << 8) ^ i as u64);
+                }
+            }
             let mut game = state.clone();
             events.clear();
             if game.apply(&action, &mut events).is_err() {
@@ -309,7 +477,12 @@ impl SafeBreakerDeduction {
                 steps += 1;
                 game.legal_actions(&mut legal);
                 let view = game.view(Viewer::Seat(seat));
-                let next = self.players[seat.index()].choose(&view, &legal);
+                let deduced =
+                    if seat == me && self.settings.deduce_in_rollouts { sure_guess(&view, &self.read) } else { None };
+                let next = match deduced.filter(|a| legal.contains(a)) {
+                    Some(a) => a,
+                    None => self.players[seat.index()].choose(&view, &legal),
+                };
                 events.clear();
                 if game.apply(&next, &mut events).is_err() {
                     break;
@@ -325,7 +498,18 @@ impl SafeBreakerDeduction {
 
     fn decide(&mut self, view: &View) -> Option<Action> {
         let me = view.seat()?;
-        let deduction = Deduction::from_view(view).ok()?;
+        let plain = Deduction::from_view(view).ok()?;
+        self.read = [u64::MAX; MAX_PLAYERS];
+        let deduction = match read_candidates(view, me).filter(|_| self.settings.read_opponents) {
+            Some(cand) => match Deduction::from_candidates(view.players(), cand) {
+                d if d.worlds() > 0 => {
+                    self.read = cand;
+                    d
+                }
+                _ => plain,
+            },
+            None => plain,
+        };
         let opponents = answer_order(view, me);
         // The likeliest code of all the opponents'; made at once when certain.
         let mut best_guess: Option<(f64, Action)> = None;
@@ -359,17 +543,55 @@ impl SafeBreakerDeduction {
             return Some(first_question);
         }
         // Weigh the candidates on the same sampled deals (common random numbers).
-        let states: Vec<SafeBreaker> =
-            (0..self.settings.rollouts).filter_map(|_| SafeBreaker::determinize(view, &mut self.rng).ok()).collect();
+        let mut states: Vec<SafeBreaker> = Vec::with_capacity(self.settings.rollouts);
+        for _ in 0..self.settings.rollouts {
+            let codes = deduction.sample(&mut self.rng);
+            if let Some(state) = state_with(view, &codes) {
+                states.push(state);
+            }
+        }
         let mut best = (f64::NEG_INFINITY, first_question);
+        let dice = self.rng.next_u64();
         for action in candidates {
-            let value = self.simulate(&states, me, action);
+            let value = self.simulate(&states, me, action, dice);
             if value > best.0 + 1e-12 {
                 best = (value, action);
             }
         }
         Some(best.1)
     }
+}
+
+/// The bot's own move in a simulated game: a guess its exact deduction makes certain, or against
+/// one opponent the likeliest code if at least even odds; `None` to play the rule-based way.
+///
+/// `read` narrows the candidates further (the reading of the other players at the root of the
+/// simulation); it is ignored if it leaves no world.
+fn sure_guess(view: &View, read: &[u64; MAX_PLAYERS]) -> Option<Action> {
+    let me = view.seat()?;
+    let mut cand = candidates(view);
+    for (c, r) in cand.iter_mut().zip(read) {
+        *c &= r;
+    }
+    let deduction = match Deduction::from_candidates(view.players(), cand) {
+        d if d.worlds() > 0 => d,
+        _ => Deduction::from_view(view).ok()?,
+    };
+    let opponents = answer_order(view, me);
+    let mut best: Option<(u64, Action)> = None;
+    for &s in &opponents {
+        if let Some((code, count)) = deduction.possible_codes(s).max_by_key(|&(code, n)| (n, std::cmp::Reverse(code))) {
+            let guess = Action::Guess { target: s, colour: code.colour, number: code.number };
+            if count == deduction.worlds() {
+                return Some(guess);
+            }
+            if best.is_none_or(|(n, _)| count > n) {
+                best = Some((count, guess));
+            }
+        }
+    }
+    let (count, guess) = best?;
+    (opponents.len() == 1 && 2 * count >= deduction.worlds()).then_some(guess)
 }
 
 impl Bot<SafeBreaker> for SafeBreakerDeduction {
