@@ -32,6 +32,7 @@ fn settings(spec: &str) -> DeductionSettings {
             "deduce" => s.deduce_in_rollouts = x != 0.0,
             "dice" => s.common_dice = x != 0.0,
             "read" => s.read_opponents = x != 0.0,
+            "ties" => s.weigh_ties = x != 0.0,
             _ => panic!("unknown setting {k}"),
         }
     }
@@ -48,6 +49,8 @@ struct Knowledge {
     guesses: u32,
     guess_p: f64,
     by_turn: BTreeMap<usize, (u32, f64, f64)>,
+    seconds: f64,
+    slowest: f64,
 }
 
 static KNOWLEDGE: Mutex<Option<Knowledge>> = Mutex::new(None);
@@ -61,7 +64,9 @@ impl Bot<SafeBreaker> for Probe {
     }
 
     fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        let start = Instant::now();
         let action = self.0.choose(view, legal);
+        let took = start.elapsed().as_secs_f64();
         let (Some(me), Some(own)) = (view.seat(), view.own_code) else { return action };
         let Ok(d) = Deduction::from_view(view) else { return action };
         let w = d.worlds().max(1) as f64;
@@ -90,6 +95,8 @@ impl Bot<SafeBreaker> for Probe {
         let mut k = KNOWLEDGE.lock().expect("lock");
         let k = k.get_or_insert_with(Knowledge::default);
         k.decisions += 1;
+        k.seconds += took;
+        k.slowest = k.slowest.max(took);
         k.worlds_log2 += w.log2();
         k.certain += certain;
         k.knowers += knowers;
@@ -206,13 +213,14 @@ fn main() {
     if let Some(k) = KNOWLEDGE.lock().expect("lock").as_ref() {
         let d = f64::from(k.decisions.max(1));
         println!(
-            "  per decision: log2 worlds {:.2}, certain opponents {:.2}, opponents knowing me {:.2}; guesses {} at mean p {:.2}",
+            "  per decision (plain deduction, no reading): log2 worlds {:.2}, certain opponents {:.2}, opponents knowing me {:.2}; guesses {} at mean p {:.2}",
             k.worlds_log2 / d,
             f64::from(k.certain) / d,
             k.knowers / d,
             k.guesses,
             k.guess_p / f64::from(k.guesses.max(1))
         );
+        println!("  time per decision: mean {:.1} ms, slowest {:.1} ms", 1000.0 * k.seconds / d, 1000.0 * k.slowest);
         for (t, (n, wl, kn)) in &k.by_turn {
             let n = f64::from(*n);
             println!("    my decision #{t}: {n} times, log2 worlds {:.2}, knowers {:.2}", wl / n, kn / n);

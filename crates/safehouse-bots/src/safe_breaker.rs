@@ -11,16 +11,27 @@
 //! **Deduction** (the deduction bot) uses the exact deduction
 //! ([`safehouse_safe_breaker::Deduction`]: every assignment of codes consistent with the view,
 //! with the all-different link between seats), so its probabilities are exact.
+//! - It *reads* the other players: their choices are strategy, not rules, but a seat that plays
+//!   the rule-based way gives itself away by what it asks (never its own colour or number, and
+//!   only questions that split its left neighbour's codes best from where it sits) and by what
+//!   it does not do (it would have guessed an opponent it had down to one code). For every other
+//!   seat the bot keeps the codes with which that strategy makes every one of the seat's moves
+//!   in the log, each weighed by the chance of those moves (a rule-based player picks at random
+//!   among its equally good questions) — see [`read_candidates`]. A seat whose moves no code
+//!   explains (a person, another kind of bot) is left as the rules leave it, and a reading that
+//!   leaves no world is dropped, so the bot stays sound against anybody.
 //! - It guesses at once an opponent whose code is certain.
 //! - It ranks the questions by *expected information*: the entropy (in bits) of the answer
-//!   round the table (who says "Yes" first, or nobody) over the consistent worlds, plus one bit
+//!   round the table (who says "Yes" first, or nobody) over the (weighed) worlds, plus one bit
 //!   per unit of probability that everybody says "No" (the asker keeps the turn). It never names
 //!   its own colour or number (that tells the others about it and teaches it nothing). Worlds
 //!   are enumerated when there are at most 6,000 and sampled uniformly otherwise.
 //! - Whether the odds justify a risk is settled by simulation: the 12 most informative
-//!   questions and the likeliest guess (if at least 10% likely) are each played out 100 times
-//!   on the same deals drawn from the deduction, every seat then playing the rule-based
-//!   strategy; the action with the best win share is played.
+//!   questions and the likeliest guess (if at least 10% likely) are each played out 400 times
+//!   on the same deals drawn from the weighed worlds, with the same tie-breaking dice per deal,
+//!   every other seat then playing the rule-based strategy and the bot too, except that it
+//!   guesses the codes its deduction (with the reading) makes certain; the action with the best
+//!   win share is played.
 //!
 //! **Search**: playouts model players who work codes out as the log grows (see [`rollout`]),
 //! and untried actions get a first-play urgency of 0.5, so that the tree follows a right guess
@@ -75,21 +86,23 @@ const YES: [u64; CODES] = {
     out
 };
 
-/// Whether a rule-based player holding `own` would have made the log entry `entry`, given the
-/// public candidates `public` (the log before it), the conflicts of the codes lying face up, and
-/// its opponents in answer order. Ties it would break at random all count as consistent.
-fn rule_based_would(own: Code, entry: &Entry, public: &[u64; MAX_PLAYERS], face_up: u64, opponents: &[Seat]) -> bool {
+/// The chance that a rule-based player holding `own` makes the log entry `entry` (0 if it never
+/// would), given the public candidates `public` (the log before it), the conflicts of the codes
+/// lying face up, and its opponents in answer order. It breaks ties at random, so a question is
+/// one of its equally good ones with a chance of one over their number.
+fn rule_based_chance(own: Code, entry: &Entry, public: &[u64; MAX_PLAYERS], face_up: u64, opponents: &[Seat]) -> f64 {
     let taken = YES[own.index()] | face_up;
     let sure = opponents.iter().find_map(|&o| {
         let m = public[o.index()] & !taken;
         (m.count_ones() == 1 || (opponents.len() == 1 && m.count_ones() == 2)).then_some((o, m))
     });
-    let Some(&left) = opponents.first() else { return true };
+    let Some(&left) = opponents.first() else { return 1.0 };
+    let within = |m: u64, colour: Colour, number: Number| m & (1 << Code::new(colour, number).index()) != 0;
     match (*entry, sure) {
         (Entry::Guess { target, guess: Guess::Code { colour, number }, .. }, Some((o, m))) => {
-            target == o && m & (1 << Code::new(colour, number).index()) != 0
+            if target == o && within(m, colour, number) { 1.0 / f64::from(m.count_ones()) } else { 0.0 }
         }
-        (Entry::Question { .. }, Some(_)) => false,
+        (Entry::Question { .. }, Some(_)) => 0.0,
         (Entry::Question { colour, number, .. }, None) => {
             let m = public[left.index()] & !taken;
             let total = f64::from(m.count_ones().max(1));
@@ -97,29 +110,47 @@ fn rule_based_would(own: Code, entry: &Entry, public: &[u64; MAX_PLAYERS], face_
                 let f = f64::from((m & YES[q]).count_ones()) / total;
                 f.min(1.0 - f)
             };
-            let best = (0..CODES)
-                .filter(|&q| q / PARTS != own.colour.index() && q % PARTS != own.number.index())
-                .map(score)
-                .fold(0.0, f64::max);
-            if best <= 1e-9 {
-                return true; // It would have named its own parts or guessed: rare, not modelled.
+            let mut best = 0.0;
+            let mut ties = 0u32;
+            for q in (0..CODES).filter(|&q| q / PARTS != own.colour.index() && q % PARTS != own.number.index()) {
+                let x = score(q);
+                if x > best + 1e-9 {
+                    best = x;
+                    ties = 0;
+                }
+                if (x - best).abs() <= 1e-9 {
+                    ties += 1;
+                }
             }
-            colour != own.colour && number != own.number && score(Code::new(colour, number).index()) >= best - 1e-9
+            if best <= 1e-9 {
+                return 1.0; // It would have named its own parts or guessed: rare, not modelled.
+            }
+            let own_part = colour == own.colour || number == own.number;
+            if !own_part && score(Code::new(colour, number).index()) >= best - 1e-9 {
+                1.0 / f64::from(ties)
+            } else {
+                0.0
+            }
         }
         (Entry::Guess { target, guess: Guess::Code { colour, number }, .. }, None) => {
-            target == left && public[left.index()] & !taken & (1 << Code::new(colour, number).index()) != 0
+            let m = public[left.index()] & !taken;
+            if target == left && within(m, colour, number) { 1.0 / f64::from(m.count_ones()) } else { 0.0 }
         }
-        _ => true,
+        _ => 1.0,
     }
 }
 
+/// What reading the other players as rule-based ones tells: per seat and code, the chance that
+/// the rule-based strategy with that code makes every one of the seat's moves in the log.
+type Reading = [[f64; CODES]; MAX_PLAYERS];
+
 /// The candidates of `view` narrowed by *reading* the other players: for every other seat, the
 /// codes with which the rule-based strategy would have made every one of its moves in the log
-/// (asked exactly such a question, not guessed when it could, guessed whom it did). A seat
-/// whose moves no such code explains (it plays some other way) is left as the rules leave it.
-/// `None` with options the reading does not model (half guesses, codes face up after a wrong
-/// guess).
-fn read_candidates(view: &View, me: Seat) -> Option<[u64; MAX_PLAYERS]> {
+/// (asked exactly such a question, not guessed when it could, guessed whom it did), with the
+/// chance of those moves ([`rule_based_chance`]). A seat whose moves no such code explains (it
+/// plays some other way) is left as the rules leave it, every code weighing 1. `None` with
+/// options the reading does not model (half guesses, codes face up after a wrong guess).
+fn read_candidates(view: &View, me: Seat) -> Option<([u64; MAX_PLAYERS], Reading)> {
     if view.options.keep_it_simple || view.options.reveal_wrong_guesser_code {
         return None;
     }
@@ -133,7 +164,7 @@ fn read_candidates(view: &View, me: Seat) -> Option<[u64; MAX_PLAYERS]> {
         seat.key = None;
     }
     public.log.clear();
-    let mut allowed = [u64::MAX; MAX_PLAYERS];
+    let mut weight: Reading = [[1.0; CODES]; MAX_PLAYERS];
     let mut active = SeatSet::first(players);
     let mut face_up = 0u64;
     for entry in &view.log {
@@ -141,21 +172,23 @@ fn read_candidates(view: &View, me: Seat) -> Option<[u64; MAX_PLAYERS]> {
             Entry::Question { asker, .. } => asker,
             Entry::Guess { guesser, .. } => guesser,
         };
-        if actor != me && actor.index() < players && allowed[actor.index()] != 0 {
+        let a = actor.index();
+        if actor != me && a < players && weight[a].iter().any(|&w| w > 0.0) {
             let known = candidates(&public);
             let opponents: Vec<Seat> = active.iter_after(actor).filter(|&s| s != actor).collect();
-            let mut ok = 0u64;
-            let mut mask = cand[actor.index()];
+            let mut mask = cand[a];
             while mask != 0 {
                 let i = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
-                if let Some(code) = code_of(i)
-                    && rule_based_would(code, entry, &known, face_up, &opponents)
-                {
-                    ok |= 1 << i;
+                if let Some(code) = code_of(i) {
+                    weight[a][i] *= rule_based_chance(code, entry, &known, face_up, &opponents);
                 }
             }
-            allowed[actor.index()] &= ok;
+            // Only the ratios matter: keep the largest at 1 so that long games do not underflow.
+            let top = weight[a].iter().copied().fold(0.0, f64::max);
+            if top > 0.0 {
+                weight[a].iter_mut().for_each(|w| *w /= top);
+            }
         }
         if let Entry::Guess { guesser, target, guess, correct } = *entry {
             if correct {
@@ -169,12 +202,15 @@ fn read_candidates(view: &View, me: Seat) -> Option<[u64; MAX_PLAYERS]> {
         }
         public.log.push(*entry);
     }
-    for s in 0..players {
-        if s != me.index() && cand[s] & allowed[s] != 0 {
-            cand[s] &= allowed[s];
+    for (s, (c, w)) in cand.iter_mut().zip(weight.iter_mut()).enumerate().take(players) {
+        let allowed = (0..CODES).filter(|&i| w[i] > 0.0).fold(0u64, |m, i| m | (1 << i));
+        if s != me.index() && *c & allowed != 0 {
+            *c &= allowed;
+        } else {
+            *w = [1.0; CODES];
         }
     }
-    Some(cand)
+    Some((cand, weight))
 }
 
 /// A full state with these codes and `view`'s public history (the log replayed on the deal).
@@ -336,6 +372,9 @@ pub struct DeductionSettings {
     /// Read the other players as rule-based ones: keep only the codes with which that strategy
     /// would have made their moves (see [`read_candidates`]), where that explains them.
     pub read_opponents: bool,
+    /// Weigh the worlds by the chance of the other players' moves in them (a rule-based player
+    /// picks at random among its equally good questions), not only keep or drop them.
+    pub weigh_ties: bool,
 }
 
 impl Default for DeductionSettings {
@@ -343,13 +382,14 @@ impl Default for DeductionSettings {
         DeductionSettings {
             questions: 12,
             min_guess: 0.1,
-            rollouts: 100,
+            rollouts: 400,
             keep_turn_bits: 1.0,
             max_worlds: 6_000,
             avoid_own_parts: true,
             deduce_in_rollouts: true,
             common_dice: true,
             read_opponents: true,
+            weigh_ties: true,
         }
     }
 }
@@ -359,6 +399,8 @@ pub struct SafeBreakerDeduction {
     rng: GameRng,
     settings: DeductionSettings,
     worlds: Vec<[Code; MAX_PLAYERS]>,
+    /// The weight of each world: the chance of the other players' moves in it, when read.
+    weights: Vec<f64>,
     /// The candidates of the position being decided, the other players read (all codes when
     /// not reading): the bot's own moves in the simulated games use them.
     read: [u64; MAX_PLAYERS],
@@ -384,13 +426,15 @@ impl SafeBreakerDeduction {
             rng: bot_rng(seed),
             settings,
             worlds: Vec::new(),
+            weights: Vec::new(),
             read: [u64::MAX; MAX_PLAYERS],
             players: (0..MAX_PLAYERS as u64).map(|i| SafeBreakerHeuristic::new(seed ^ (0x5b00 + i))).collect(),
         }
     }
 
-    fn collect_worlds(&mut self, deduction: &Deduction) {
+    fn collect_worlds(&mut self, deduction: &Deduction, reading: Option<&Reading>) {
         self.worlds.clear();
+        self.weights.clear();
         let players = deduction.players();
         let placeholder = Code::new(Colour::ALL[0], Number::ALL[0]);
         if deduction.worlds() <= self.settings.max_worlds {
@@ -410,40 +454,43 @@ impl SafeBreakerDeduction {
                 self.worlds.push(w);
             }
         }
+        for world in &self.worlds {
+            let w = reading.map_or(1.0, |r| (0..players).map(|s| r[s][world[s].index()]).product());
+            self.weights.push(w);
+        }
     }
 
     /// The questions by expected information (best first), with their scores.
-    fn rank_questions(&mut self, view: &View, me: Seat, deduction: &Deduction) -> Vec<(f64, Action)> {
+    fn rank_questions(&mut self, view: &View, me: Seat) -> Vec<(f64, Action)> {
         let Some(own) = view.own_code else { return Vec::new() };
         let opponents = answer_order(view, me);
-        self.collect_worlds(deduction);
-        let n = self.worlds.len().max(1) as f64;
+        let n: f64 = self.weights.iter().sum::<f64>().max(1e-300);
         let mut ranked = Vec::with_capacity(CODES);
-        let mut outcomes = [0u32; MAX_PLAYERS + 1];
+        let mut outcomes = [0f64; MAX_PLAYERS + 1];
         for i in 0..CODES {
             let Some((colour, number)) = question(i) else { continue };
             if self.settings.avoid_own_parts && (colour == own.colour || number == own.number) {
                 continue;
             }
-            outcomes.iter_mut().for_each(|o| *o = 0);
-            for world in &self.worlds {
+            outcomes.iter_mut().for_each(|o| *o = 0.0);
+            for (world, &w) in self.worlds.iter().zip(&self.weights) {
                 match opponents.iter().find(|s| world[s.index()].answers_yes(colour, number)) {
-                    Some(&k) => outcomes[k.index()] += 1,
-                    None => outcomes[MAX_PLAYERS] += 1,
+                    Some(&k) => outcomes[k.index()] += w,
+                    None => outcomes[MAX_PLAYERS] += w,
                 }
             }
             let entropy: f64 = outcomes
                 .iter()
-                .filter(|&&k| k > 0)
+                .filter(|&&k| k > 0.0)
                 .map(|&k| {
-                    let p = f64::from(k) / n;
+                    let p = k / n;
                     -p * p.log2()
                 })
                 .sum();
             if entropy <= 1e-9 {
                 continue; // Teaches nothing.
             }
-            let nobody = f64::from(outcomes[MAX_PLAYERS]) / n;
+            let nobody = outcomes[MAX_PLAYERS] / n;
             ranked.push((entropy + self.settings.keep_turn_bits * nobody, Action::Ask { colour, number }));
         }
         // Best first; ties in a random order so that equal questions are not always the same.
@@ -500,10 +547,12 @@ impl SafeBreakerDeduction {
         let me = view.seat()?;
         let plain = Deduction::from_view(view).ok()?;
         self.read = [u64::MAX; MAX_PLAYERS];
+        let mut reading = None;
         let deduction = match read_candidates(view, me).filter(|_| self.settings.read_opponents) {
-            Some(cand) => match Deduction::from_candidates(view.players(), cand) {
+            Some((cand, weights)) => match Deduction::from_candidates(view.players(), cand) {
                 d if d.worlds() > 0 => {
                     self.read = cand;
+                    reading = Some(weights).filter(|_| self.settings.weigh_ties);
                     d
                 }
                 _ => plain,
@@ -511,24 +560,32 @@ impl SafeBreakerDeduction {
             None => plain,
         };
         let opponents = answer_order(view, me);
-        // The likeliest code of all the opponents'; made at once when certain.
+        // A code certain in every world is guessed at once.
+        for &s in &opponents {
+            if let Some(code) = deduction.certain_code(s) {
+                return Some(Action::Guess { target: s, colour: code.colour, number: code.number });
+            }
+        }
+        // The likeliest code of all the opponents' (by the weights of the worlds).
+        self.collect_worlds(&deduction, reading.as_ref());
+        let total: f64 = self.weights.iter().sum::<f64>().max(1e-300);
         let mut best_guess: Option<(f64, Action)> = None;
         for &s in &opponents {
-            if let Some((code, count)) =
-                deduction.possible_codes(s).max_by_key(|&(code, n)| (n, std::cmp::Reverse(code)))
-            {
-                let p = count as f64 / deduction.worlds().max(1) as f64;
-                if best_guess.as_ref().is_none_or(|(q, _)| p > *q) {
+            let mut mass = [0f64; CODES];
+            for (world, &w) in self.worlds.iter().zip(&self.weights) {
+                mass[world[s.index()].index()] += w;
+            }
+            for (i, &m) in mass.iter().enumerate() {
+                let p = m / total;
+                if let Some(code) = code_of(i)
+                    && p > 0.0
+                    && best_guess.as_ref().is_none_or(|(q, _)| p > *q + 1e-12)
+                {
                     best_guess = Some((p, Action::Guess { target: s, colour: code.colour, number: code.number }));
                 }
             }
         }
-        if let Some((p, guess)) = best_guess
-            && p >= 1.0
-        {
-            return Some(guess);
-        }
-        let ranked = self.rank_questions(view, me, &deduction);
+        let ranked = self.rank_questions(view, me);
         let Some(&(_, first_question)) = ranked.first() else {
             // No question can teach anything more: asking again would go round in circles.
             return best_guess.map(|g| g.1);
@@ -544,11 +601,25 @@ impl SafeBreakerDeduction {
         }
         // Weigh the candidates on the same sampled deals (common random numbers).
         let mut states: Vec<SafeBreaker> = Vec::with_capacity(self.settings.rollouts);
+        let mut cumulative = Vec::with_capacity(self.weights.len());
+        let mut sum = 0.0;
+        for &w in &self.weights {
+            sum += w;
+            cumulative.push(sum);
+        }
         for _ in 0..self.settings.rollouts {
-            let codes = deduction.sample(&mut self.rng);
-            if let Some(state) = state_with(view, &codes) {
+            let x = self.rng.unit_f64() * sum;
+            let k = cumulative.partition_point(|&c| c <= x).min(self.worlds.len().saturating_sub(1));
+            if let Some(world) = self.worlds.get(k)
+                && let Some(state) = state_with(view, &world[..view.players()])
+            {
                 states.push(state);
             }
+        }
+        if states.is_empty() {
+            states = (0..self.settings.rollouts)
+                .filter_map(|_| SafeBreaker::determinize(view, &mut self.rng).ok())
+                .collect();
         }
         let mut best = (f64::NEG_INFINITY, first_question);
         let dice = self.rng.next_u64();
