@@ -24,7 +24,7 @@ use utoipa::ToSchema;
 
 use crate::bots::{Difficulty, TableBot, make_bot};
 use crate::config::Config;
-use crate::diff::diff;
+use crate::diff::{SentView, diff_views};
 use crate::error::ApiError;
 use crate::token;
 
@@ -79,6 +79,23 @@ pub(crate) struct Update {
     pub(crate) messages: Vec<Option<Arc<str>>>,
 }
 
+/// What a viewer is sent after an action (`type: "update"`; `docs/server.md`), written
+/// straight to text.
+#[derive(Serialize)]
+struct UpdateMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seq: u64,
+    actor: u8,
+    events: Vec<Value>,
+    patch: Vec<Value>,
+    to_move: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<&'a Value>,
+}
+
 /// Who decided an action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Actor {
@@ -114,7 +131,7 @@ pub(crate) struct LiveMatch {
     idle_since: Instant,
     /// Watchers per viewer (index = seat, last = spectator) and the view each was last sent.
     subs: Vec<u32>,
-    sent_views: Vec<Option<Value>>,
+    sent_views: Vec<Option<SentView>>,
     tx: Option<broadcast::Sender<Arc<Update>>>,
     /// The in-memory state may hold an action that was not stored: rebuild before use.
     broken: bool,
@@ -298,7 +315,7 @@ impl LiveMatch {
         let rx = tx.subscribe();
         self.subs[index] += 1;
         let welcome = self.welcome(viewer);
-        self.sent_views[index] = Some(welcome["view"].clone());
+        self.sent_views[index] = Some(SentView::new(self.game_match.view_json(viewer)));
         self.idle_since = Instant::now();
         (welcome.to_string(), rx)
     }
@@ -314,7 +331,7 @@ impl LiveMatch {
         let rx = tx.subscribe();
         let welcome = self.welcome(viewer);
         // Every watcher of this viewer is patched from the same view; it is the current one.
-        self.sent_views[index] = Some(welcome["view"].clone());
+        self.sent_views[index] = Some(SentView::new(self.game_match.view_json(viewer)));
         (welcome.to_string(), rx)
     }
 
@@ -340,8 +357,9 @@ impl LiveMatch {
         let mut messages = vec![None; players + 1];
         for (index, slot) in messages.iter_mut().enumerate() {
             if self.subs[index] > 0 {
-                let welcome = self.welcome(viewer_at(index, players));
-                self.sent_views[index] = Some(welcome["view"].clone());
+                let viewer = viewer_at(index, players);
+                let welcome = self.welcome(viewer);
+                self.sent_views[index] = Some(SentView::new(self.game_match.view_json(viewer)));
                 *slot = Some(Arc::from(welcome.to_string()));
             }
         }
@@ -373,27 +391,24 @@ impl LiveMatch {
                 continue;
             }
             let viewer = viewer_at(index, players);
-            let view = self.game_match.view(viewer);
+            let view = SentView::new(self.game_match.view_json(viewer));
             let patch = match &self.sent_views[index] {
-                Some(old) => diff(old, &view),
-                None => vec![json!({ "op": "replace", "path": "", "value": view })],
+                Some(old) => diff_views(old, &view),
+                None => vec![json!({ "op": "replace", "path": "", "value": self.game_match.view(viewer) })],
             };
-            let mut message = json!({
-                "type": "update",
-                "seq": self.seq,
-                "actor": actor.0,
-                "events": self.game_match.last_events_for(viewer),
-                "patch": patch,
-                "to_move": to_move,
-            });
-            if let Some(legal) = self.legal_json(viewer) {
-                message["legal"] = legal;
-            }
-            if let Some(outcome) = &outcome {
-                message["outcome"] = outcome.clone();
-            }
+            let message = UpdateMessage {
+                kind: "update",
+                seq: self.seq,
+                actor: actor.0,
+                events: self.game_match.last_events_for(viewer),
+                patch,
+                to_move,
+                legal: self.legal_json(viewer),
+                outcome: outcome.as_ref(),
+            };
             self.sent_views[index] = Some(view);
-            *slot = Some(Arc::from(message.to_string()));
+            // Serialising plain values cannot fail.
+            *slot = serde_json::to_string(&message).ok().map(Arc::from);
         }
         self.send(messages);
     }
