@@ -8,6 +8,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+// The server's many small JSON allocations per action cost a fifth of its time with glibc's
+// allocator (docs/server.md, Load).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Safehouse: a home for safe-cracking card games.
 #[derive(Debug, Parser)]
 #[command(name = "safehouse", version, about, long_about = None)]
