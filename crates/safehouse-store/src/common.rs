@@ -43,6 +43,15 @@ pub(crate) const SCHEMA: &[&str] = &[
     "INSERT INTO sh_meta (key, value) VALUES ('schema_version', '1') ON CONFLICT DO NOTHING",
 ];
 
+/// What differs between the backends where the shared SQL runs.
+pub(crate) trait SqlBackend {
+    /// The sqlx database.
+    type Database: sqlx::Database;
+    /// Whether a batch of actions that finishes no match may be stored as one autocommitted
+    /// statement (no `NOTIFY` has to go out in the same transaction).
+    const AUTOCOMMIT_APPEND: bool;
+}
+
 /// Implements [`crate::Store`] for a backend type with `read_pool()`, `write_pool()`,
 /// `notify(&mut tx, payload)`, `node()` and `listen_impl()`.
 macro_rules! impl_store {
@@ -181,14 +190,33 @@ macro_rules! impl_store {
                         .bind(action.actor.clone())
                         .bind(action.at_ms);
                 }
-                let mut tx = self.write_pool().begin().await?;
-                let rows = query.fetch_all(&mut *tx).await?;
-                let mut stored = std::collections::HashSet::with_capacity(rows.len());
-                for row in rows {
-                    let id: String = row.try_get(0)?;
-                    let seq: i64 = row.try_get(1)?;
-                    stored.insert((id, seq as u64));
+                let collect = |rows: Vec<_>| -> Result<std::collections::HashSet<(String, u64)>, $crate::StoreError> {
+                    let mut stored = std::collections::HashSet::with_capacity(batch.len());
+                    for row in rows {
+                        let row: &<<$store as $crate::common::SqlBackend>::Database as sqlx::Database>::Row = &row;
+                        let id: String = row.try_get(0)?;
+                        let seq: i64 = row.try_get(1)?;
+                        stored.insert((id, seq as u64));
+                    }
+                    Ok(stored)
+                };
+                if <$store as $crate::common::SqlBackend>::AUTOCOMMIT_APPEND && batch.iter().all(|a| a.finish.is_none()) {
+                    // One statement is one transaction: the whole batch is durable in a single
+                    // round trip to the database thread (a third of the explicit BEGIN/COMMIT's).
+                    let stored = collect(query.fetch_all(self.write_pool()).await?)?;
+                    return Ok(batch
+                        .iter()
+                        .map(|a| {
+                            if stored.contains(&(a.match_id.clone(), a.action.seq)) {
+                                $crate::AppendOutcome::Stored
+                            } else {
+                                $crate::AppendOutcome::Conflict
+                            }
+                        })
+                        .collect());
                 }
+                let mut tx = self.write_pool().begin().await?;
+                let stored = collect(query.fetch_all(&mut *tx).await?)?;
                 let mut outcomes = Vec::with_capacity(batch.len());
                 let mut notices = Vec::new();
                 for append in batch {

@@ -151,4 +151,10 @@ fn node_id() -> u64 {
     hasher.finish()
 }
 
+impl crate::common::SqlBackend for PgStore {
+    type Database = Postgres;
+    // The notices must go out in the transaction that stores the actions.
+    const AUTOCOMMIT_APPEND: bool = false;
+}
+
 impl_store!(PgStore, Backend::Postgres);
