@@ -12,7 +12,7 @@ use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
 use tokio::net::TcpStream;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::diff;
@@ -141,6 +141,12 @@ impl WsClient {
 
     /// The next JSON message (pings and pongs skipped), within `timeout`.
     pub async fn next_json(&mut self, timeout: Duration) -> anyhow::Result<Value> {
+        let text = self.next_text(timeout).await?;
+        Ok(serde_json::from_str(&text)?)
+    }
+
+    /// The next text message (pings and pongs skipped), within `timeout`.
+    pub async fn next_text(&mut self, timeout: Duration) -> anyhow::Result<Utf8Bytes> {
         loop {
             let message = tokio::time::timeout(timeout, self.stream.next())
                 .await
@@ -150,7 +156,7 @@ impl WsClient {
                 Message::Text(text) => {
                     self.bytes_received += text.len() as u64;
                     self.messages_received += 1;
-                    return Ok(serde_json::from_str(text.as_str())?);
+                    return Ok(text);
                 }
                 Message::Close(_) => bail!("websocket closed by the server"),
                 _ => continue,
