@@ -38,10 +38,10 @@
 //! up before trying the 100-odd wrong ones (with uniform expansion the search judged a right
 //! guess worse than a question).
 
-use safehouse_engine::{Game, GameRng, Seat, Setup, Viewer};
+use safehouse_engine::{Game, GameRng, Seat, Viewer};
 use safehouse_safe_breaker::code::{CODES, MAX_PLAYERS, PARTS};
 use safehouse_safe_breaker::deduction::candidates;
-use safehouse_safe_breaker::{Action, Code, Colour, Deal, Deduction, Entry, Guess, Number, SafeBreaker, SeatSet, View};
+use safehouse_safe_breaker::{Action, Code, Colour, Deduction, Entry, Guess, Number, SafeBreaker, SeatSet, View};
 
 use crate::search::SearchPolicy;
 use crate::{Bot, BotGame, Difficulty, bot_rng};
@@ -56,20 +56,8 @@ fn answer_order(view: &View, me: Seat) -> Vec<Seat> {
     view.active().iter_after(me).filter(|&s| s != me).collect()
 }
 
-/// The codes sharing a colour or a number with `code`.
-fn conflicts(code: Code) -> u64 {
-    let mut mask = 0u64;
-    for i in 0..CODES {
-        if let Some(c) = Code::from_index(i)
-            && (c.colour == code.colour || c.number == code.number)
-        {
-            mask |= 1 << i;
-        }
-    }
-    mask
-}
-
-/// `YES[q]`: the codes whose holder says "Yes" to question `q` (a code index).
+/// `YES[q]`: the codes whose holder says "Yes" to question `q` (a code index), i.e. the codes
+/// sharing a colour or a number with code `q`.
 const YES: [u64; CODES] = {
     let mut out = [0u64; CODES];
     let mut q = 0;
@@ -213,33 +201,6 @@ fn read_candidates(view: &View, me: Seat) -> Option<([u64; MAX_PLAYERS], Reading
     Some((cand, weight))
 }
 
-/// A full state with these codes and `view`'s public history (the log replayed on the deal).
-fn state_with(view: &View, codes: &[Code]) -> Option<SafeBreaker> {
-    let deal = Deal {
-        codes: codes[..view.players()].to_vec(),
-        exposed_locks: Some(view.exposed_locks.clone()),
-        exposed_keys: Some(view.exposed_keys.clone()),
-        first_player: Some(view.first_player),
-    };
-    let setup =
-        Setup::<SafeBreaker> { players: view.players(), options: view.options.clone(), seed: 0, deal: Some(deal) };
-    let mut state = SafeBreaker::new(&setup).ok()?;
-    let mut events = Vec::with_capacity(16);
-    for entry in &view.log {
-        let action = match *entry {
-            Entry::Question { colour, number, .. } => Action::Ask { colour, number },
-            Entry::Guess { target, guess, .. } => match guess {
-                Guess::Code { colour, number } => Action::Guess { target, colour, number },
-                Guess::Lock { colour } => Action::GuessLock { target, colour },
-                Guess::Key { number } => Action::GuessKey { target, number },
-            },
-        };
-        events.clear();
-        state.apply(&action, &mut events).ok()?;
-    }
-    (state.to_move() == view.to_move && state.log() == view.log.as_slice()).then_some(state)
-}
-
 fn code_of(index: usize) -> Option<Code> {
     Code::from_index(index)
 }
@@ -262,12 +223,12 @@ impl SafeBreakerHeuristic {
         let mut cand = candidates(view);
         // What a person sees at once: nobody else has my colour or number, nor a part lying face
         // up in front of another seat.
-        let mut taken = conflicts(own);
+        let mut taken = YES[own.index()];
         for (i, s) in view.seats.iter().enumerate() {
             if let Some(code) = s.code()
                 && i != me.index()
             {
-                taken |= conflicts(code);
+                taken |= YES[code.index()];
             }
         }
         let opponents = answer_order(view, me);
@@ -611,7 +572,7 @@ impl SafeBreakerDeduction {
             let x = self.rng.unit_f64() * sum;
             let k = cumulative.partition_point(|&c| c <= x).min(self.worlds.len().saturating_sub(1));
             if let Some(world) = self.worlds.get(k)
-                && let Some(state) = state_with(view, &world[..view.players()])
+                && let Some(state) = SafeBreaker::from_view_with_codes(view, &world[..view.players()]).ok()
             {
                 states.push(state);
             }

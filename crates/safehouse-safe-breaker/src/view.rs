@@ -148,6 +148,28 @@ impl SafeBreaker {
     pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> Result<SafeBreaker, SetupError> {
         let deduction = Deduction::from_view(view)?;
         let codes = deduction.sample(rng);
+        SafeBreaker::from_view_with_codes(view, &codes[..view.players()])
+    }
+
+    /// The full state `view` shows, with these codes at the seats (one per seat, e.g. a world
+    /// of [`Deduction::for_each`] chosen by a bot). Fails if the codes do not fit the view: a
+    /// code the view rules out, or a colour or number twice.
+    pub fn from_view_with_codes(view: &View, codes: &[Code]) -> Result<SafeBreaker, SetupError> {
+        check_shape(view)?;
+        let players = view.players();
+        if codes.len() != players {
+            return Err(SetupError::InconsistentView(format!("{} codes for {players} seats", codes.len())));
+        }
+        let allowed = crate::deduction::candidates(view);
+        let (mut colours, mut numbers) = (0u8, 0u8);
+        for (seat, code) in codes.iter().enumerate() {
+            let (colour, number) = (1u8 << code.colour.index(), 1u8 << code.number.index());
+            if allowed[seat] & (1u64 << code.index()) == 0 || colours & colour != 0 || numbers & number != 0 {
+                return Err(SetupError::InconsistentView(format!("seat {seat} cannot hold {code}")));
+            }
+            colours |= colour;
+            numbers |= number;
+        }
         let seats = view
             .seats
             .iter()

@@ -588,3 +588,30 @@ fn after_the_question_limit_only_whole_code_guesses_are_legal_so_every_game_ends
     unlimited.legal_actions(&mut legal);
     assert!(legal.contains(&ask("P5")));
 }
+
+#[test]
+fn a_state_can_be_built_from_a_view_and_codes_that_fit_it() {
+    let mut game = four();
+    play(&mut game, ask("P5")); // Nobody: seat 0 asks again.
+    play(&mut game, ask("B1")); // Seat 1 (blue 2) says "Yes".
+    let view = game.view(Viewer::Seat(Seat(1)));
+    let codes = |list: &[&str]| list.iter().map(|c| code(c)).collect::<Vec<Code>>();
+
+    let rebuilt =
+        SafeBreaker::from_view_with_codes(&view, &codes(&["R1", "B2", "Y3", "G4"])).expect("the true codes fit");
+    assert_eq!(rebuilt, game);
+    // Another deal the view allows (seat 1 must hold blue or a 1; it is seat 1's own view).
+    assert!(SafeBreaker::from_view_with_codes(&view, &codes(&["Y4", "B2", "R3", "O1"])).is_ok());
+
+    for bad in [
+        &["R1", "B2", "Y3"][..],       // a code missing
+        &["R1", "B2", "R3", "G4"][..], // red twice
+        &["R1", "B2", "Y1", "G4"][..], // 1 twice
+        &["R1", "P2", "Y3", "G4"][..], // not seat 1's own code
+    ] {
+        assert!(
+            matches!(SafeBreaker::from_view_with_codes(&view, &codes(bad)), Err(SetupError::InconsistentView(_))),
+            "{bad:?} should not fit"
+        );
+    }
+}
