@@ -391,7 +391,7 @@ pub(crate) async fn get_view(
         }
         None => Viewer::Spectator,
     };
-    Ok(Json(lm.view_response(viewer)))
+    Ok(Json(lm.view_response(viewer)?))
 }
 
 /// `POST /api/matches/{id}/actions`.
@@ -401,9 +401,11 @@ pub struct ActRequest {
     /// One of the legal actions, in the game's JSON format.
     pub action: Value,
     /// The match's sequence number the action was chosen at (the `seq` of the last view or
-    /// update). If given and the match has moved on, the action is refused with `stale_seq`:
-    /// this is how a replayed or duplicated request is refused.
+    /// update). Required: if the match has moved on, the action is refused with `stale_seq`,
+    /// which is how a replayed or duplicated request is refused; without it the action is
+    /// refused with `missing_seq`.
     #[serde(default)]
+    #[schema(required = true)]
     pub seq: Option<u64>,
 }
 
@@ -433,7 +435,8 @@ pub(crate) async fn act(
     let mut lm = slot.state.lock().await;
     let seat = app.authenticate(&mut lm, &token).await?;
     app.mark_present(&mut lm, seat).await;
-    let acted = app.act_locked(&slot, &mut lm, seat, &request.action, request.seq, Actor::Person).await?;
+    let expected_seq = request.seq.ok_or_else(|| ApiError::missing_seq(lm.seq))?;
+    let acted = app.act_locked(&slot, &mut lm, seat, &request.action, expected_seq, Actor::Person).await?;
     Ok(Json(ActResponse { seq: acted.seq, events: acted.events }))
 }
 
@@ -566,4 +569,18 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/matches/{id}/actions", routing::post(act))
         .route("/api/matches/{id}/record", routing::get(get_record))
         .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    #[test]
+    fn the_published_api_requires_seq_on_actions() {
+        let api: Value = serde_json::from_str(&super::openapi_json()).expect("OpenAPI is JSON");
+        let act = &api["components"]["schemas"]["ActRequest"];
+        let required: Vec<&str> =
+            act["required"].as_array().expect("required fields").iter().filter_map(Value::as_str).collect();
+        assert!(required.contains(&"action") && required.contains(&"seq"), "{act}");
+    }
 }

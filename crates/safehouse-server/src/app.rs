@@ -18,6 +18,7 @@ use safehouse_store::{
     Append, AppendOutcome, BatchWriter, NewMatch, Notice, SeatClaim, Store, StoredAction, StoredMatch,
 };
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, Semaphore, broadcast};
 use utoipa::ToSchema;
@@ -94,6 +95,27 @@ struct UpdateMessage<'a> {
     legal: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<&'a Value>,
+}
+
+/// A viewer's whole picture (`type: "welcome"`; `docs/server.md`), written straight to text
+/// around the view's own JSON text.
+#[derive(Serialize)]
+struct WelcomeMessage<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    #[serde(rename = "match")]
+    match_id: &'a str,
+    game: &'static str,
+    viewer: Value,
+    seq: u64,
+    view: &'a RawValue,
+    to_move: Option<u8>,
+    finished: bool,
+    seats: Vec<SeatInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<Value>,
 }
 
 /// Who decided an action.
@@ -276,36 +298,38 @@ impl LiveMatch {
         Some(Value::Array(legal))
     }
 
-    /// The seat's whole picture: sent on connect, on reconnect and after any resync.
-    pub(crate) fn welcome(&self, viewer: Viewer) -> Value {
-        let mut message = json!({
-            "type": "welcome",
-            "match": &*self.id,
-            "game": self.game.info().id,
-            "viewer": viewer_json(viewer),
-            "seq": self.seq,
-            "view": self.game_match.view(viewer),
-            "to_move": self.game_match.to_move().map(|s| s.0),
-            "finished": self.finished,
-            "seats": self.seats(),
-        });
-        if let Some(legal) = self.legal_json(viewer) {
-            message["legal"] = legal;
-        }
-        if let Some(outcome) = self.outcome_json() {
-            message["outcome"] = outcome;
-        }
-        message
+    /// The seat's whole picture (sent on connect, on reconnect and after any resync), around
+    /// the viewer's view already written as JSON text (which then also serves as the base the
+    /// next update is diffed against).
+    fn welcome_text(&self, viewer: Viewer, view: &SentView) -> String {
+        let message = WelcomeMessage {
+            kind: "welcome",
+            match_id: &self.id,
+            game: self.game.info().id,
+            viewer: viewer_json(viewer),
+            seq: self.seq,
+            view: view.raw(),
+            to_move: self.game_match.to_move().map(|s| s.0),
+            finished: self.finished,
+            seats: self.seats(),
+            legal: self.legal_json(viewer),
+            outcome: self.outcome_json(),
+        };
+        // Serialising plain values and valid JSON text cannot fail.
+        serde_json::to_string(&message).unwrap_or_default()
     }
 
-    /// What a seat (or a spectator) gets from `GET .../view`.
-    pub(crate) fn view_response(&self, viewer: Viewer) -> Value {
-        let mut message = self.welcome(viewer);
+    /// What a seat (or a spectator) gets from `GET .../view`: the welcome without its `type`,
+    /// with the view drawn as text.
+    pub(crate) fn view_response(&self, viewer: Viewer) -> Result<Value, ApiError> {
+        let view = SentView::new(self.game_match.view_json(viewer));
+        let mut message: Value = serde_json::from_str(&self.welcome_text(viewer, &view))
+            .map_err(|e| ApiError::internal(format!("the view is not JSON: {e}")))?;
         if let Value::Object(fields) = &mut message {
             fields.remove("type");
             fields.insert("text".into(), Value::String(self.game_match.view_text(viewer)));
         }
-        message
+        Ok(message)
     }
 
     /// Registers a watcher and returns its welcome message and its receiver.
@@ -314,10 +338,11 @@ impl LiveMatch {
         let tx = self.tx.get_or_insert_with(|| broadcast::channel(64).0);
         let rx = tx.subscribe();
         self.subs[index] += 1;
-        let welcome = self.welcome(viewer);
-        self.sent_views[index] = Some(SentView::new(self.game_match.view_json(viewer)));
+        let view = SentView::new(self.game_match.view_json(viewer));
+        let welcome = self.welcome_text(viewer, &view);
+        self.sent_views[index] = Some(view);
         self.idle_since = Instant::now();
-        (welcome.to_string(), rx)
+        (welcome, rx)
     }
 
     /// A fresh receiver and the whole picture for a watcher already registered (after it fell
@@ -329,10 +354,11 @@ impl LiveMatch {
         }
         let tx = self.tx.get_or_insert_with(|| broadcast::channel(64).0);
         let rx = tx.subscribe();
-        let welcome = self.welcome(viewer);
         // Every watcher of this viewer is patched from the same view; it is the current one.
-        self.sent_views[index] = Some(SentView::new(self.game_match.view_json(viewer)));
-        (welcome.to_string(), rx)
+        let view = SentView::new(self.game_match.view_json(viewer));
+        let welcome = self.welcome_text(viewer, &view);
+        self.sent_views[index] = Some(view);
+        (welcome, rx)
     }
 
     /// Unregisters a watcher.
@@ -358,9 +384,9 @@ impl LiveMatch {
         for (index, slot) in messages.iter_mut().enumerate() {
             if self.subs[index] > 0 {
                 let viewer = viewer_at(index, players);
-                let welcome = self.welcome(viewer);
-                self.sent_views[index] = Some(SentView::new(self.game_match.view_json(viewer)));
-                *slot = Some(Arc::from(welcome.to_string()));
+                let view = SentView::new(self.game_match.view_json(viewer));
+                *slot = Some(Arc::from(self.welcome_text(viewer, &view)));
+                self.sent_views[index] = Some(view);
             }
         }
         self.send(messages);
@@ -394,7 +420,7 @@ impl LiveMatch {
             let view = SentView::new(self.game_match.view_json(viewer));
             let patch = match &self.sent_views[index] {
                 Some(old) => diff_views(old, &view),
-                None => vec![json!({ "op": "replace", "path": "", "value": self.game_match.view(viewer) })],
+                None => vec![json!({ "op": "replace", "path": "", "value": view.raw() })],
             };
             let message = UpdateMessage {
                 kind: "update",
@@ -627,7 +653,7 @@ impl App {
         lm: &mut LiveMatch,
         seat: Seat,
         action: &Value,
-        expected_seq: Option<u64>,
+        expected_seq: u64,
         actor: Actor,
     ) -> Result<Acted, ApiError> {
         let started = Instant::now();
@@ -635,13 +661,11 @@ impl App {
         if lm.finished {
             return Err(safehouse_engine::ActionError::GameOver.into());
         }
-        if let Some(expected) = expected_seq
-            && expected != lm.seq
-        {
+        if expected_seq != lm.seq {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "stale_seq",
-                format!("this action was meant for move {expected}, but the match is at move {}", lm.seq),
+                format!("this action was meant for move {expected_seq}, but the match is at move {}", lm.seq),
             )
             .with(json!({ "seq": lm.seq })));
         }
@@ -895,7 +919,7 @@ impl App {
             }
         };
         let actor = if lm.plan[seat.index()].kind == SeatKind::Bot { Actor::Bot } else { Actor::Takeover };
-        if let Err(error) = self.act_locked(&slot, &mut lm, seat, &action, Some(seq), actor).await {
+        if let Err(error) = self.act_locked(&slot, &mut lm, seat, &action, seq, actor).await {
             tracing::warn!(match_id = %lm.id, %error, "a bot's action was not applied");
             self.schedule_bot(&slot, &mut lm);
         }

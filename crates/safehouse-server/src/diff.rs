@@ -96,27 +96,38 @@ fn diff_into(from: &Value, to: &Value, path: &mut String, ops: &mut Vec<Value>) 
 /// in it.
 #[derive(Debug, Clone)]
 pub struct SentView {
-    text: String,
+    text: Box<RawValue>,
     /// `(key, value)` byte ranges of the top-level members; `None` when the view is not an object
     /// with plain keys (then views are compared as whole trees).
     members: Option<Vec<(Range<usize>, Range<usize>)>>,
 }
 
 impl SentView {
-    /// Indexes a view's JSON text (as written by `DynMatch::view_json`).
+    /// Indexes a view's JSON text (as written by `DynMatch::view_json`). Text that is not JSON
+    /// (which `view_json` never writes) is kept as a JSON string, so nothing downstream breaks.
     pub fn new(text: String) -> SentView {
-        let members = split_members(&text);
+        let text = RawValue::from_string(text).unwrap_or_else(|error| {
+            tracing::error!(%error, "a view is not valid JSON");
+            serde_json::value::to_raw_value(&error.to_string()).unwrap_or_default()
+        });
+        let members = split_members(text.get());
         SentView { text, members }
     }
 
     /// The view's JSON text.
     pub fn text(&self) -> &str {
+        self.text.get()
+    }
+
+    /// The view as JSON, to embed in a message without parsing it.
+    pub fn raw(&self) -> &RawValue {
         &self.text
     }
 
     fn member(&self, index: usize) -> Option<(&str, &str)> {
         let (key, value) = self.members.as_ref()?.get(index)?;
-        Some((self.text.get(key.clone())?, self.text.get(value.clone())?))
+        let text = self.text.get();
+        Some((text.get(key.clone())?, text.get(value.clone())?))
     }
 
     fn find(&self, key: &str, hint: usize) -> Option<&str> {
@@ -172,11 +183,11 @@ fn split_members(text: &str) -> Option<Vec<(Range<usize>, Range<usize>)>> {
 /// The operations that turn the view `from` into the view `to`: members with the same text are
 /// skipped; changed ones are diffed in depth.
 pub fn diff_views(from: &SentView, to: &SentView) -> Vec<Value> {
-    if from.text == to.text {
+    if from.text() == to.text() {
         return Vec::new();
     }
     let (Some(old_members), Some(new_members)) = (&from.members, &to.members) else {
-        return diff(&SentView::parse(&from.text), &SentView::parse(&to.text));
+        return diff(&SentView::parse(from.text()), &SentView::parse(to.text()));
     };
     let mut ops = Vec::new();
     let mut path = String::new();

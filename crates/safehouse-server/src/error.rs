@@ -43,7 +43,7 @@ pub struct ErrorDetail {
     /// The rule broken (for `illegal_action`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
-    /// The match's current sequence number (for `stale_seq` and `conflict`).
+    /// The match's current sequence number (for `stale_seq`, `missing_seq` and `conflict`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub seq: Option<u64>,
 }
@@ -73,6 +73,20 @@ impl ApiError {
     /// `400 bad_request`.
     pub fn bad_request(message: impl Into<String>) -> Self {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)
+    }
+
+    /// `422 missing_seq`: an action sent without the `seq` it was chosen at. Without it a
+    /// repeated request (a retry, a double click, a replay) could apply twice.
+    pub fn missing_seq(current: u64) -> Self {
+        ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "missing_seq",
+            format!(
+                "an action needs the `seq` of the view it was chosen from (the match is at move {current}), \
+                 so that a repeated request can never apply twice"
+            ),
+        )
+        .with(json!({ "seq": current }))
     }
 
     /// `429 rate_limited`.

@@ -212,6 +212,9 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
             };
             let mut lm = slot.state.lock().await;
             app.mark_present(&mut lm, seat).await;
+            let Some(seq) = seq else {
+                return Reply::Text(error_message(&ApiError::missing_seq(lm.seq), id.as_ref()));
+            };
             match app.act_locked(slot, &mut lm, seat, action, seq, Actor::Person).await {
                 Ok(acted) => Reply::Text(json!({ "type": "ack", "id": id, "seq": acted.seq }).to_string()),
                 Err(error) => Reply::Text(error_message(&error, id.as_ref())),

@@ -48,16 +48,25 @@ async fn tokens_turns_and_replays_are_enforced() {
     assert_eq!(reply.code(), Some("bad_token"), "acting needs a token");
     assert!(WsClient::connect(server.addr(), id, Some(&forged)).await.is_err(), "a forged token opens no WebSocket");
 
+    let seq = mine["seq"].as_u64().expect("seq");
+
     // Another seat's token acts as that seat: out of turn.
-    let reply = http.post(&act_path, Some(&idle), &json!({"action": action})).await.expect("act");
+    let reply = http.post(&act_path, Some(&idle), &json!({"action": action, "seq": seq})).await.expect("act");
     assert_eq!((reply.status, reply.code()), (409, Some("not_your_turn")));
 
     // Illegal and malformed actions.
-    let reply = http.post(&act_path, Some(&mover), &json!({"action": {"type": "no_such_move"}})).await.expect("act");
+    let malformed = json!({"action": {"type": "no_such_move"}, "seq": seq});
+    let reply = http.post(&act_path, Some(&mover), &malformed).await.expect("act");
     assert_eq!((reply.status, reply.code()), (422, Some("malformed_action")), "{}", reply.text);
 
+    // An action without the `seq` it was chosen at is refused (a retried request could apply
+    // twice), and the refusal says where the match is.
+    let reply = http.post(&act_path, Some(&mover), &json!({"action": action})).await.expect("act");
+    assert_eq!((reply.status, reply.code()), (422, Some("missing_seq")), "{}", reply.text);
+    assert_eq!(reply.body["error"]["seq"].as_u64(), Some(seq));
+    assert_eq!(view(&http, id, None).await["seq"].as_u64(), Some(seq), "nothing was applied");
+
     // The right seat acts; the same request again (a replay) is refused by its sequence number.
-    let seq = mine["seq"].as_u64().expect("seq");
     let request = json!({"action": action, "seq": seq});
     let reply = http.post(&act_path, Some(&mover), &request).await.expect("act");
     assert_eq!(reply.status, 200, "{}", reply.text);
@@ -107,6 +116,12 @@ async fn tokens_turns_and_replays_are_enforced() {
     seat.send_json(&json!({"type": "act", "action": legal, "seq": tracker.seq + 5, "id": "a"})).await.expect("send");
     let reply = seat.next_json(WAIT).await.expect("reply");
     assert_eq!((reply["code"].as_str(), reply["id"].as_str()), (Some("stale_seq"), Some("a")));
+    seat.send_json(&json!({"type": "act", "action": legal, "id": "b"})).await.expect("send");
+    let reply = seat.next_json(WAIT).await.expect("reply");
+    assert_eq!(
+        (reply["code"].as_str(), reply["id"].as_str(), reply["seq"].as_u64()),
+        (Some("missing_seq"), Some("b"), Some(tracker.seq))
+    );
 
     // Unknown things.
     assert_eq!(http.get("/api/matches/nope/view", None).await.expect("get").code(), Some("not_found"));

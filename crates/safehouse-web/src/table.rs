@@ -475,7 +475,7 @@ pub(crate) async fn explain_refusal(
             ),
             None => lang.t("It is not your turn.", "내 차례가 아닙니다.").to_owned(),
         },
-        "stale_seq" | "conflict" => lang
+        "stale_seq" | "missing_seq" | "conflict" => lang
             .t(
                 "The table moved on before your move arrived: look again and choose.",
                 "내 수가 도착하기 전에 테이블이 바뀌었습니다. 다시 보고 고르세요.",
