@@ -8,11 +8,13 @@
 //!
 //! Module shape (the same in every game): `options` (variants), `state` (the state and its
 //! setup), `actions` (actions and events), `rules` (legal actions, apply, end), `view` (what a
-//! seat sees, determinization); `cards` holds the card data.
+//! seat sees, determinization), `redeal` (what a viewer cannot see, re-dealt for the battery);
+//! `cards` holds the card data.
 
 mod actions;
 mod cards;
 mod options;
+mod redeal;
 mod rules;
 mod state;
 mod view;

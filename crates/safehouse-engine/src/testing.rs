@@ -12,6 +12,22 @@ use serde_json::Value;
 use crate::dynamic::{DynGame, GameHandle};
 use crate::{ActionError, Game, GameRng, MatchRecord, RecordedAction, Seat, Setup, Viewer, random_playout_step};
 
+/// Re-deals what one viewer cannot see: the independent half of the battery's hiding check.
+///
+/// Each game implements it in its own `src/redeal.rs`, from the rules and the state alone and
+/// never through its view code, so that a view which shows too much is caught: the battery
+/// checks that `viewer`'s view (and the events it is shown) come out the same in the real state
+/// and in its re-deals. A redeal that changed nothing would make that check empty, so the
+/// battery also checks that re-deals do change the state somewhere in a game.
+pub trait Redeal: Game {
+    /// A state that agrees with `self` on everything `viewer` may know — its own cards,
+    /// everything public, the public history as far as the rules let it be remembered — with
+    /// everything else (other seats' hands, the deck order, face-down cards, the generator of
+    /// later chance) drawn anew from `rng`, uniformly among the states consistent with that
+    /// knowledge. The spectator knows only what is public.
+    fn redeal(&self, viewer: Viewer, rng: &mut GameRng) -> Self;
+}
+
 /// Plays one game with uniformly random legal actions and returns its record.
 ///
 /// # Panics
