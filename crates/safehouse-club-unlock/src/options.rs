@@ -2,7 +2,7 @@
 //!
 //! Each option settles a gap or an edition difference listed in `docs/rules/club-unlock.md`.
 
-use safehouse_engine::{GameOptions, OptionDoc, Preset, Seat, SetupError, check_players};
+use safehouse_engine::{GameOptions, OptionDoc, OptionDomain, Preset, Seat, SetupError, check_players};
 use serde::{Deserialize, Serialize};
 
 /// What happens when a key pile runs out (gap C1: 000:27 and 002:87 differ).
@@ -98,39 +98,82 @@ impl GameOptions for Options {
             OptionDoc::new(
                 "exhausted_pile_bonus",
                 &d.exhausted_pile_bonus,
-                r#""choose_one_safe" | "every_matching_safe" | "off""#,
+                OptionDomain::choice(&[
+                    ExhaustedPileBonus::ChooseOneSafe,
+                    ExhaustedPileBonus::EveryMatchingSafe,
+                    ExhaustedPileBonus::Off,
+                ]),
                 "When the last key of a colour is taken: the taker puts a bonus marker on one displayed safe that \
                  needs that colour (Club Unlock, 000:27), or every such safe gets one (CASH, 002:87).",
+            )
+            .for_players(
+                ("Bonus when a key pile runs out", "열쇠 더미가 바닥나면"),
+                (
+                    "Whoever takes the last key of a colour puts a bonus marker on one safe needing that colour, every such safe gets one, or no bonus.",
+                    "한 색의 마지막 열쇠를 가져간 사람이 그 색이 필요한 금고 하나에 보너스 카드를 놓거나, 그런 금고마다 하나씩 놓이거나, 보너스가 없습니다.",
+                ),
             ),
             OptionDoc::new(
                 "continue_after_refill",
                 &d.continue_after_refill,
-                "true | false",
+                OptionDomain::Bool,
                 "A player who cracks the last displayed safe may go on cracking the seven new ones in the same turn.",
-            ),
+            )
+            .for_players(
+                ("Keep cracking the new safes", "새 금고 계속 열기"),
+                (
+                    "A player who cracks the last safe on display may go on cracking the seven new ones in the same turn.",
+                    "펼쳐진 마지막 금고를 연 사람이 새로 펼쳐진 금고 7개를 같은 차례에 계속 열 수 있습니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "tie_break",
                 &d.tie_break,
-                r#""shared" | "most_safes""#,
+                OptionDomain::choice(&[TieBreak::Shared, TieBreak::MostSafes]),
                 "Players tied for the most money share the win, or the one with more safes wins.",
-            ),
+            )
+            .for_players(
+                ("Tie for the win", "승리 동점"),
+                (
+                    "Players tied for the most money share the win, or the one with more safes wins.",
+                    "돈이 같은 사람들은 함께 이기거나, 금고를 더 많이 연 사람이 이깁니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "table_memory",
                 &d.table_memory,
-                r#""perfect" | "counts_only""#,
+                OptionDomain::choice(&[TableMemory::Perfect, TableMemory::CountsOnly]),
                 "Show every player's keys and loot (what perfect memory knows at a real table), or only their counts.",
+            )
+            .for_players(
+                ("What the table remembers", "테이블이 기억해 주는 것"),
+                (
+                    "Show every player's keys and safes as far as everyone could have seen them, or only how many each has.",
+                    "모두가 볼 수 있었던 만큼 각자의 열쇠와 금고를 보여 주거나, 그 개수만 보여 줍니다.",
+                ),
             ),
             OptionDoc::new(
                 "first_player",
                 &d.first_player,
-                "null | 0..players-1",
+                OptionDomain::optional(OptionDomain::seat()),
                 "The seat that starts; null draws it from the seed (the books say the oldest player).",
-            ),
+            )
+            .for_players(
+                ("Who starts", "시작하는 사람"),
+                ("The seat that starts; chosen at random if you leave it.", "먼저 시작하는 자리. 정하지 않으면 무작위로 정합니다."),
+            )
+            .rare(),
             OptionDoc::new(
                 "allow_two_players",
                 &d.allow_two_players,
-                "true | false",
+                OptionDomain::Bool,
                 "Allow a two-player game (the books are for 3 to 6).",
+            )
+            .for_players(
+                ("Allow two players", "2인 게임 허용"),
+                ("The game is made for 3 to 6 players; this allows two.", "이 게임은 3~6인용입니다. 2인 게임을 허용합니다."),
             ),
         ]
     }

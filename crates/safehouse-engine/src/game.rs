@@ -6,7 +6,7 @@ use std::hash::Hash;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use crate::{ActionError, GameRng, Outcome, Seat, SetupError, Viewer};
+use crate::{ActionError, GameRng, OptionDoc, Outcome, Seat, SetupError, Viewer};
 
 /// Static facts about a game: its id, names, player counts and rules text.
 #[derive(Clone, Copy, Debug)]
@@ -36,31 +36,6 @@ pub struct Alias {
     pub id: &'static str,
     /// The preset it selects, if any.
     pub preset: Option<&'static str>,
-}
-
-/// One option of a game, described for people (`safehouse rules`, the web table).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct OptionDoc {
-    /// The option's name as it appears in JSON.
-    pub name: String,
-    /// Its default value, as JSON.
-    pub default: String,
-    /// The values it takes, in words (`true | false`, `0..=6`, `"lose" | "retry"`).
-    pub values: String,
-    /// One line saying what it does and where the rule comes from.
-    pub help: String,
-}
-
-impl OptionDoc {
-    /// Describes an option whose default is `default` (serialised to JSON).
-    pub fn new(name: &str, default: &impl Serialize, values: &str, help: &str) -> Self {
-        OptionDoc {
-            name: name.to_owned(),
-            default: serde_json::to_string(default).unwrap_or_default(),
-            values: values.to_owned(),
-            help: help.to_owned(),
-        }
-    }
 }
 
 /// A named set of options, e.g. one edition's rules.

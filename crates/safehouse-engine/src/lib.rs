@@ -15,6 +15,7 @@ pub mod bench;
 mod dynamic;
 mod error;
 mod game;
+mod option_doc;
 mod outcome;
 mod record;
 mod rng;
@@ -23,7 +24,8 @@ pub mod testing;
 
 pub use dynamic::{DynGame, DynMatch, DynRecord, DynRecordedAction, DynSetup, GameHandle, RECORD_FORMAT};
 pub use error::{ActionError, ReplayError, SetupError};
-pub use game::{Alias, Game, GameInfo, GameOptions, OptionDoc, Preset, Setup, check_players};
+pub use game::{Alias, Game, GameInfo, GameOptions, Preset, Setup, check_players};
+pub use option_doc::{Bound, OptionDoc, OptionDomain, Words};
 pub use outcome::Outcome;
 pub use record::{Match, MatchRecord, RecordedAction};
 pub use rng::GameRng;

@@ -2,7 +2,7 @@
 //! option here (gap ids E1..E12 of `shared/research/rules-notes.md` §3.4; the decisions and
 //! their citations are in `docs/rules/explosiv.md`).
 
-use safehouse_engine::{GameOptions, OptionDoc, Preset, SetupError};
+use safehouse_engine::{GameOptions, OptionDoc, OptionDomain, Preset, SetupError};
 use serde::{Deserialize, Serialize};
 
 /// Who takes a row's explosive card when several players tie for the highest total (E6).
@@ -147,64 +147,145 @@ impl GameOptions for Options {
             OptionDoc::new(
                 "row_tie_break",
                 &d.row_tie_break,
-                r#""highest_card" | "last_played" | "none""#,
+                OptionDomain::choice(&[RowTieBreak::HighestCard, RowTieBreak::LastPlayed, RowTieBreak::None]),
                 "E6: tie for a row's highest total: the tied player with the highest single card (Japanese review; \
                  two 8s: nobody), the one who played last in the row, or nobody",
+            )
+            .for_players(
+                ("Tie for a row", "한 줄의 동점"),
+                (
+                    "Players tied for a row's highest total: the one with the highest single card takes it, the one who played there last, or nobody.",
+                    "한 줄의 최고 합계가 같으면: 가장 높은 카드 한 장을 낸 사람이 가져가거나, 그 줄에 마지막으로 낸 사람이 가져가거나, 아무도 못 가져갑니다.",
+                ),
             ),
             OptionDoc::new(
                 "no_legal_move",
                 &d.no_legal_move,
-                r#""discard_face_up" | "discard_face_down" | "skip_keep""#,
+                OptionDomain::choice(&[NoLegalMove::DiscardFaceUp, NoLegalMove::DiscardFaceDown, NoLegalMove::SkipKeep]),
                 "E8: a seat that cannot place a card sits out and gives up a card of its choice (ludorium), face up \
                  or face down; or passes and keeps its cards",
-            ),
+            )
+            .for_players(
+                ("Nowhere to place a card", "놓을 곳이 없을 때"),
+                (
+                    "A player who cannot place a card discards one of their choice face up or face down, or passes and keeps their cards.",
+                    "카드를 놓을 수 없는 사람은 고른 카드 1장을 앞면이나 뒷면으로 버리거나, 카드를 지킨 채 넘깁니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "round_start_player",
                 &d.round_start_player,
-                r#""rotate" | "red_always" | "lowest_score""#,
+                OptionDomain::choice(&[
+                    RoundStartPlayer::Rotate,
+                    RoundStartPlayer::RedAlways,
+                    RoundStartPlayer::LowestScore,
+                ]),
                 "E9: who starts rounds 2 and later (round 1: red, Timbuktu rules)",
-            ),
+            )
+            .for_players(
+                ("Who starts each round", "라운드를 시작하는 사람"),
+                (
+                    "Red starts the first round; later rounds pass the start to the left, start with red again, or start with the lowest score.",
+                    "첫 라운드는 빨강이 시작합니다. 그 뒤로는 왼쪽으로 돌아가거나, 다시 빨강이 하거나, 점수가 가장 낮은 사람이 시작합니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "two_player_longest_row_explodes",
                 &d.two_player_longest_row_explodes,
-                "true | false",
+                OptionDomain::Bool,
                 "E1: with two players the longest row explodes at the end of each round (ludorium)",
+            )
+            .for_players(
+                ("Two players: the longest row explodes", "2인: 가장 긴 줄 폭발"),
+                (
+                    "With two players, the longest row blows up at the end of each round.",
+                    "둘이 할 때는 라운드가 끝날 때 가장 긴 줄이 폭발합니다.",
+                ),
             ),
             OptionDoc::new(
                 "longest_row_tie",
                 &d.longest_row_tie,
-                r#""all" | "none""#,
+                OptionDomain::choice(&[LongestRowTie::All, LongestRowTie::None]),
                 "E12: under the two-player rule, several longest rows: all explode, or none",
-            ),
+            )
+            .for_players(
+                ("Two players: several longest rows", "2인: 가장 긴 줄이 여럿"),
+                (
+                    "When several rows are equally long at the end of a two-player round: all of them blow up, or none.",
+                    "2인 라운드가 끝날 때 가장 긴 줄이 여럿이면: 모두 폭발하거나, 아무것도 폭발하지 않습니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "allow_play_after_explosion",
                 &d.allow_play_after_explosion,
-                "true | false",
+                OptionDomain::Bool,
                 "E4: cards may still be placed on an exploded row (ludorium: \"man kann weiter anlegen\")",
-            ),
+            )
+            .for_players(
+                ("Keep playing on a blown-up row", "폭발한 줄에 계속 놓기"),
+                (
+                    "Cards may still be placed on a row after it has blown up.",
+                    "폭발한 줄에도 계속 카드를 놓을 수 있습니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "last_card_bonus",
                 &d.last_card_bonus,
-                "0..=10",
+                OptionDomain::integer(0, i64::from(MAX_LAST_CARD_BONUS)),
                 "E5: points the last card of a row adds to its owner's total there (003:50)",
-            ),
+            )
+            .for_players(
+                ("Last card bonus", "마지막 카드 보너스"),
+                (
+                    "Points the last card of a row adds to its owner's total in that row.",
+                    "한 줄의 마지막 카드가 그 주인의 합계에 더하는 점수.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "unclaimed_explosive",
                 &d.unclaimed_explosive,
-                r#""discard" | "carry_over""#,
+                OptionDomain::choice(&[Unclaimed::Discard, Unclaimed::CarryOver]),
                 "E7: an explosive card nobody takes leaves the game, or stays for the next round",
-            ),
+            )
+            .for_players(
+                ("A briefcase nobody takes", "아무도 안 가져간 서류 가방"),
+                (
+                    "A briefcase card nobody wins leaves the game, or stays on the table for the next round.",
+                    "아무도 가져가지 않은 서류 가방 카드는 게임에서 빠지거나, 다음 라운드를 위해 남습니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "game_tie_break",
                 &d.game_tie_break,
-                r#""shared" | "most_briefcases""#,
+                OptionDomain::choice(&[GameTieBreak::Shared, GameTieBreak::MostBriefcases]),
                 "E10: players tied on points share the win, or the one with more briefcase cards wins",
-            ),
+            )
+            .for_players(
+                ("Tie for the win", "승리 동점"),
+                (
+                    "Players tied on points share the win, or the one with more briefcases wins.",
+                    "점수가 같으면 함께 이기거나, 서류 가방이 더 많은 사람이 이깁니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "show_deduced_hands",
                 &d.show_deduced_hands,
-                "true | false",
+                OptionDomain::Bool,
                 "E11: show in each view the cards the other seats may still hold, deduced from the table",
+            )
+            .for_players(
+                ("Show the cards others may hold", "다른 사람이 가졌을 카드 보이기"),
+                (
+                    "The table works out from the cards played which cards each other player may still hold, and shows it.",
+                    "놓인 카드로부터 다른 사람이 아직 가졌을 수 있는 카드를 계산해 보여 줍니다.",
+                ),
             ),
         ]
     }

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use safehouse_engine::{GameOptions, OptionDoc, Preset, Seat, SetupError, check_players};
+use safehouse_engine::{Bound, GameOptions, OptionDoc, OptionDomain, Preset, Seat, SetupError, check_players};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -198,73 +198,157 @@ impl GameOptions for Options {
 
     fn docs() -> Vec<OptionDoc> {
         let d = Options::default();
+        let parts = i64::try_from(PARTS).unwrap_or(6);
+        let exposure = OptionDomain::AnyOf {
+            alternatives: vec![
+                OptionDomain::Integer { min: Bound::Fixed(0), max: Bound::MinusPlayers { minus_players: parts } },
+                OptionDomain::choice(&[Exposure::All]),
+            ],
+        };
         vec![
             OptionDoc::new(
                 "allow_two_players",
                 &d.allow_two_players,
-                "true | false",
+                OptionDomain::Bool,
                 "Allow a two-player game (S1: the publishers say 3 to 6; reviews call it unplayable with two).",
+            )
+            .for_players(
+                ("Allow two players", "2인 게임 허용"),
+                (
+                    "The game is made for 3 to 6; with two it is much easier to deduce.",
+                    "이 게임은 3~6인용입니다. 둘이 하면 추리가 훨씬 쉬워집니다.",
+                ),
             ),
             OptionDoc::new(
                 "first_player",
                 &d.first_player,
-                "null | 0..players-1",
+                OptionDomain::optional(OptionDomain::seat()),
                 "The seat that starts; null draws it from the seed (S12, 001:15 \"a player is chosen\").",
-            ),
+            )
+            .for_players(
+                ("Who starts", "시작하는 사람"),
+                ("The seat that starts; chosen at random if you leave it.", "먼저 시작하는 자리. 정하지 않으면 무작위로 정합니다."),
+            )
+            .rare(),
             OptionDoc::new(
                 "exposed_locks",
                 &d.exposed_locks,
-                r#"0..=6-players | "all""#,
+                exposure.clone(),
                 "Quick Game: how many set-aside locks lie face up (S10, 001:34).",
+            )
+            .for_players(
+                ("Locks shown face up", "앞면으로 보여 줄 자물쇠"),
+                (
+                    "Quick game: how many of the locks nobody holds are shown to everyone.",
+                    "빠른 게임: 아무도 갖지 않은 자물쇠 중 몇 개를 모두에게 보여 줄지.",
+                ),
             ),
             OptionDoc::new(
                 "exposed_keys",
                 &d.exposed_keys,
-                r#"0..=6-players | "all""#,
+                exposure,
                 "Quick Game: how many set-aside keys lie face up (S10, 001:34).",
+            )
+            .for_players(
+                ("Keys shown face up", "앞면으로 보여 줄 열쇠"),
+                (
+                    "Quick game: how many of the keys nobody holds are shown to everyone.",
+                    "빠른 게임: 아무도 갖지 않은 열쇠 중 몇 개를 모두에게 보여 줄지.",
+                ),
             ),
             OptionDoc::new(
                 "reveal_wrong_guesser_code",
                 &d.reveal_wrong_guesser_code,
-                "true | false",
+                OptionDomain::Bool,
                 "A wrong guesser's code goes face up (North & South edition) instead of face down (S2, 001:30).",
-            ),
+            )
+            .for_players(
+                ("Show a wrong guesser's code", "틀린 사람의 코드 공개"),
+                (
+                    "A player who guesses wrong and drops out shows their code to everyone.",
+                    "잘못 맞혀 탈락한 사람의 코드를 모두에게 보여 줍니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "keep_it_simple",
                 &d.keep_it_simple,
-                "true | false",
+                OptionDomain::Bool,
                 "Keep it simple: a guess may name only the lock or only the key (001:35-40, S11).",
+            )
+            .for_players(
+                ("Keep it simple", "간단 규칙"),
+                (
+                    "A guess may name only someone's lock or only their key.",
+                    "다른 사람의 자물쇠만 또는 열쇠만 맞힐 수도 있습니다.",
+                ),
             ),
             OptionDoc::new(
                 "turn_after_half_reveal",
                 &d.turn_after_half_reveal,
-                r#""accused" | "guesser""#,
+                OptionDomain::choice(&[HalfRevealTurn::Accused, HalfRevealTurn::Guesser]),
                 "Keep it simple: who moves after a right half guess uncovers a first half (S11, 001:38).",
-            ),
+            )
+            .for_players(
+                ("Keep it simple: turn after a right half guess", "간단 규칙: 절반을 맞힌 뒤 차례"),
+                (
+                    "Who plays next when a half guess is right: the player guessed at, or the guesser.",
+                    "절반을 맞혔을 때 다음 차례: 지목당한 사람, 또는 맞힌 사람.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "simple_wrong_guess",
                 &d.simple_wrong_guess,
-                r#""guesser_eliminated" | "turn_passes_to_accused""#,
+                OptionDomain::choice(&[SimpleWrongGuess::GuesserEliminated, SimpleWrongGuess::TurnPassesToAccused]),
                 "Keep it simple: a wrong half guess puts the guesser out, or only passes the turn (S11).",
-            ),
+            )
+            .for_players(
+                ("Keep it simple: a wrong half guess", "간단 규칙: 절반을 틀리면"),
+                (
+                    "A wrong half guess puts the guesser out, or only passes the turn.",
+                    "절반을 틀리게 맞히면 맞힌 사람이 탈락하거나, 차례만 넘어갑니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "question_history",
                 &d.question_history,
-                r#""full" | "last_n" | "none""#,
+                OptionDomain::choice(&[QuestionHistory::Full, QuestionHistory::LastN, QuestionHistory::None]),
                 "How much of the question log people are shown (S9; views always carry the whole log).",
+            )
+            .for_players(
+                ("Question log", "질문 기록"),
+                (
+                    "How much of the questions and answers so far the table shows: all, the last few, or none (play from memory).",
+                    "지금까지의 질문과 답을 얼마나 보여 줄지: 전부, 최근 몇 개, 또는 없음(기억으로 하기).",
+                ),
             ),
             OptionDoc::new(
                 "question_history_count",
                 &d.question_history_count,
-                "0..=65535",
+                OptionDomain::integer(0, i64::from(u16::MAX)),
                 "Entries shown when question_history is \"last_n\".",
-            ),
+            )
+            .for_players(
+                ("Questions shown", "보여 줄 질문 수"),
+                ("With \"the last few\", how many questions are shown.", "\"최근 몇 개\"일 때 보여 줄 질문 수."),
+            )
+            .rare(),
             OptionDoc::new(
                 "question_limit",
                 &d.question_limit,
-                "null | 0..=65535",
+                OptionDomain::optional(OptionDomain::integer(0, i64::from(u16::MAX))),
                 "After this many questions only full-code guesses may be made, so every game ends (not in the book).",
-            ),
+            )
+            .for_players(
+                ("Question limit", "질문 한도"),
+                (
+                    "After this many questions in the game, players may only guess whole codes. Empty: no limit, as in the book.",
+                    "게임 전체에서 이만큼 질문한 뒤에는 코드 전체 맞히기만 할 수 있습니다. 비우면 한도 없음(규칙서대로).",
+                ),
+            )
+            .rare(),
         ]
     }
 

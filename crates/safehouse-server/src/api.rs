@@ -49,8 +49,8 @@ pub struct GameSummary {
     pub max_players: usize,
     /// Players when nobody says.
     pub default_players: usize,
-    /// The options, each with its default, values and one line of help.
-    #[schema(value_type = Vec<Object>)]
+    /// The options, each with its default, typed domain, design note and players' words.
+    #[schema(value_type = Vec<OptionDocSchema>)]
     pub options: Vec<OptionDoc>,
     /// The default options, every field.
     pub default_options: Value,
@@ -59,6 +59,35 @@ pub struct GameSummary {
     /// The rules as implemented (Markdown); only in `GET /api/games/{id}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rules: Option<&'static str>,
+}
+
+/// One option of a game as `/api/games` serves it: the engine's `OptionDoc`, described here for
+/// the OpenAPI document only (a test checks that the fields agree).
+#[derive(ToSchema)]
+#[schema(as = OptionDoc)]
+#[allow(dead_code)]
+pub(crate) struct OptionDocSchema {
+    /// The option's name in the options' JSON.
+    name: String,
+    /// Its default value, as the options' JSON has it.
+    #[schema(value_type = Object)]
+    default: Value,
+    /// The values it takes: `{"kind": "bool"}`, `{"kind": "integer", "min": 0, "max": 10}` (a bound may
+    /// follow the table: `{"players_plus": -1}`, `{"minus_players": 6}`), `{"kind": "choice", "values":
+    /// ["a", "b"]}`, `{"kind": "optional", "some": <domain>}` (`null` or a value of `some`),
+    /// `{"kind": "any_of", "alternatives": [<domain>...]}`.
+    #[schema(value_type = Object)]
+    domain: Value,
+    /// The design note, with rulebook citations.
+    help: String,
+    /// Its name for players: `{"en": ..., "ko": ...}`.
+    #[schema(value_type = Object)]
+    label: Value,
+    /// One line for players: `{"en": ..., "ko": ...}`.
+    #[schema(value_type = Object)]
+    help_for_players: Value,
+    /// Rarely changed (the setup page folds it away).
+    rare: bool,
 }
 
 /// A preset of a game.
@@ -524,7 +553,7 @@ pub(crate) async fn not_found() -> ApiError {
 #[openapi(
     info(title = "Safehouse table server", description = "Matches of the Safehouse games for people and bots. Errors are `{\"error\": {\"code\", \"message\"}}` with stable codes. Each seat also has a WebSocket at `/api/matches/{id}/ws?token=...` (see docs/server.md)."),
     paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, get_record, healthz),
-    components(schemas(ErrorBody, GameSummary, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
+    components(schemas(ErrorBody, GameSummary, OptionDocSchema, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
         Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse)),
     modifiers(&SecurityAddon)
 )]
@@ -582,5 +611,19 @@ mod tests {
         let required: Vec<&str> =
             act["required"].as_array().expect("required fields").iter().filter_map(Value::as_str).collect();
         assert!(required.contains(&"action") && required.contains(&"seq"), "{act}");
+    }
+
+    #[test]
+    fn the_published_option_doc_has_the_fields_the_engine_serves() {
+        let api: Value = serde_json::from_str(&super::openapi_json()).expect("OpenAPI is JSON");
+        let schema = &api["components"]["schemas"]["OptionDoc"]["properties"];
+        let mut published: Vec<&str> =
+            schema.as_object().expect("OptionDoc properties").keys().map(String::as_str).collect();
+        let doc = safehouse_engine::OptionDoc::new("x", &true, safehouse_engine::OptionDomain::Bool, "");
+        let served = serde_json::to_value(&doc).expect("OptionDoc serialises");
+        let mut served: Vec<&str> = served.as_object().expect("an object").keys().map(String::as_str).collect();
+        published.sort_unstable();
+        served.sort_unstable();
+        assert_eq!(published, served);
     }
 }

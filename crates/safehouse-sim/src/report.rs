@@ -7,6 +7,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use safehouse_engine::OptionDomain;
 use serde_json::{Map, Value};
 
 use crate::output::table;
@@ -52,10 +53,10 @@ pub struct ConfigResult {
     pub summary: Summary,
 }
 
-/// The values an option takes, read from its documentation (`"a" | "b"`, `true | false`): every
-/// alternative that is valid JSON; ranges and words are skipped.
-fn option_values(values: &str) -> Vec<Value> {
-    values.split('|').filter_map(|v| serde_json::from_str::<Value>(v.trim()).ok()).collect()
+/// The values of an option the report sweeps, from its typed domain: each choice, both
+/// booleans and `null`; number ranges are not swept.
+fn option_values(domain: &OptionDomain, players: usize) -> Vec<Value> {
+    domain.sample_values(players).into_iter().filter(|v| !v.is_number()).collect()
 }
 
 /// The configurations the report compares.
@@ -89,7 +90,7 @@ pub fn configurations(spec: &ReportSpec) -> Result<Vec<Config>, SimError> {
     if spec.option_variations {
         for doc in game.option_docs() {
             let default = defaults.get(&doc.name).cloned().unwrap_or(Value::Null);
-            for value in option_values(&doc.values) {
+            for value in option_values(&doc.domain, players) {
                 if value == default {
                     continue;
                 }

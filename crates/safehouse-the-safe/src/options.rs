@@ -1,7 +1,7 @@
 //! The options (variants) of The Safe. Each settles a gap of the rulebook where two readings
 //! are plausible; `docs/rules/the-safe.md` gives the citation and the gap id for each.
 
-use safehouse_engine::{GameOptions, OptionDoc, Preset, Seat, SetupError, check_players};
+use safehouse_engine::{GameOptions, OptionDoc, OptionDomain, Preset, Seat, SetupError, check_players};
 use serde::{Deserialize, Serialize};
 
 /// Fewest players (the table starts at "1 - 2 players", 004:23).
@@ -22,6 +22,9 @@ pub enum OnMissionFail {
     /// The same mission is dealt again (its restrictions stay); missions already cracked count.
     RetryMission,
     /// The streak starts again at mission 1 (no restriction in force); the best streak is the score.
+    /// Spelled `restart_from_mission_1` as documented; `restart_from_mission1`, the spelling
+    /// records made before it was fixed carry, is still read.
+    #[serde(rename = "restart_from_mission_1", alias = "restart_from_mission1")]
     RestartFromMission1,
 }
 
@@ -119,48 +122,95 @@ impl GameOptions for Options {
     }
 
     fn docs() -> Vec<OptionDoc> {
+        use OnMissionFail as F;
         let d = Options::default();
         vec![
             OptionDoc::new(
                 "on_mission_fail",
                 &d.on_mission_fail,
-                r#""lose" | "retry_mission" | "restart_from_mission_1""#,
+                OptionDomain::choice(&[F::Lose, F::RetryMission, F::RestartFromMission1]),
                 "What a failed mission means: the game is lost, the same mission is dealt again, or the streak \
                  restarts at mission 1 (T11; the rulebook only says five missions in a row, 004:30, 004:50).",
+            )
+            .for_players(
+                ("If a mission fails", "임무에 실패하면"),
+                (
+                    "The team loses at once, plays the same mission again, or starts again from mission 1.",
+                    "팀이 바로 지거나, 같은 임무를 다시 하거나, 임무 1부터 다시 시작합니다.",
+                ),
             ),
             OptionDoc::new(
                 "mission_limit",
                 &d.mission_limit,
-                "5..=1000",
+                OptionDomain::integer(i64::from(MISSIONS), 1000),
                 "Most missions played in one game before it ends as a loss (only with retry or restart).",
-            ),
+            )
+            .for_players(
+                ("Most missions per game", "한 게임의 최대 임무 수"),
+                (
+                    "When failed missions are played again, the game is lost after this many missions.",
+                    "실패한 임무를 다시 할 때, 이만큼 임무를 하고도 끝나지 않으면 게임에 집니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "restriction_reveal_order",
                 &d.restriction_reveal_order,
-                r#""left_to_right" | "random""#,
+                OptionDomain::choice(&[RevealOrder::LeftToRight, RevealOrder::Random]),
                 "Order in which the restriction cards under colour cards 1-4 are revealed, one per mission from \
                  mission 2 (T3; 004:50, 004:56).",
-            ),
+            )
+            .for_players(
+                ("Order of the restriction cards", "제한 카드를 뒤집는 순서"),
+                (
+                    "From mission 2, one more restriction card is turned over each mission: left to right, or in a random order.",
+                    "임무 2부터 임무마다 제한 카드를 한 장씩 더 뒤집습니다: 왼쪽부터, 또는 무작위 순서로.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "colour_restriction",
                 &d.colour_restriction,
-                r#""reserve_slot" | "end_of_mission""#,
+                OptionDomain::choice(&[ColourRestrictionCheck::ReserveSlot, ColourRestrictionCheck::EndOfMission]),
                 "A colour restriction keeps a colour slot free for its colour while playing, or is only checked \
                  when the mission ends (T4; 004:58-59).",
-            ),
+            )
+            .for_players(
+                ("Colour restriction", "색 제한"),
+                (
+                    "A row that must contain a colour keeps a place free for it while you play, or is only checked when the mission ends.",
+                    "어떤 색이 꼭 있어야 하는 줄은 놓는 동안 그 색 자리를 비워 두거나, 임무가 끝날 때만 확인합니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "solo_leftover_rule",
                 &d.solo_leftover_rule,
-                r#""fail" | "allowed""#,
+                OptionDomain::choice(&[SoloLeftoverRule::Fail, SoloLeftoverRule::Allowed]),
                 "Solo: a colour still in hand at the end of a mission makes the safe uncrackable (004:49 read \
                  literally), or the player may still name it (house rule) (T12).",
+            )
+            .for_players(
+                ("Playing alone: colours left in hand", "혼자 할 때: 손에 남은 색"),
+                (
+                    "Alone, a colour still in your hand at the end of a mission: the safe stays shut, or you may still name its number.",
+                    "혼자 할 때 임무 끝에 손에 남은 색이 있으면: 금고가 열리지 않거나, 그래도 그 색의 숫자를 말할 수 있습니다.",
+                ),
             ),
             OptionDoc::new(
                 "first_player",
                 &d.first_player,
-                "null | 0..players-1",
+                OptionDomain::optional(OptionDomain::seat()),
                 "The seat that starts every mission; null draws it from the seed (T14; 004:32 the oldest player).",
-            ),
+            )
+            .for_players(
+                ("Who starts", "시작하는 사람"),
+                (
+                    "The seat that starts every mission; chosen at random if you leave it.",
+                    "모든 임무를 시작하는 자리. 정하지 않으면 무작위로 정합니다.",
+                ),
+            )
+            .rare(),
         ]
     }
 
@@ -181,5 +231,20 @@ impl GameOptions for Options {
                 },
             },
         ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restart_reads_the_documented_spelling_and_the_old_one() {
+        let read = |json: &str| serde_json::from_str::<Options>(json).map(|o| o.on_mission_fail).ok();
+        assert_eq!(read(r#"{"on_mission_fail": "restart_from_mission_1"}"#), Some(OnMissionFail::RestartFromMission1));
+        // Records stored before the spelling was fixed still replay.
+        assert_eq!(read(r#"{"on_mission_fail": "restart_from_mission1"}"#), Some(OnMissionFail::RestartFromMission1));
+        let written = serde_json::to_value(OnMissionFail::RestartFromMission1).ok();
+        assert_eq!(written, Some(serde_json::json!("restart_from_mission_1")));
     }
 }

@@ -1,10 +1,10 @@
-//! What the HTML forms carry: option fields built from a game's `OptionDoc`s and read back as
+//! What the HTML forms carry: option fields built from each option's typed domain and read back as
 //! JSON, and action templates filled from the table's form.
 
-use safehouse_engine::OptionDoc;
+use safehouse_engine::{Bound, OptionDoc, OptionDomain};
 use serde_json::{Map, Value};
 
-/// The kind of input an option gets, read from its `values` description.
+/// The kind of input an option gets, built from its typed domain.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Field {
     /// `true | false`: a checkbox.
@@ -13,70 +13,57 @@ pub(crate) enum Field {
     Choice(Vec<Value>),
     /// A number in a range; `nullable` when `null` is allowed (an empty box).
     Number { min: i64, max: i64, nullable: bool },
-    /// Anything else: JSON typed by hand.
-    Json,
 }
 
-/// Evaluates a bound such as `6`, `players-1` or `6-players` at `players`.
-fn bound(text: &str, players: i64) -> Option<i64> {
-    let text = text.trim();
-    if let Ok(n) = text.parse() {
-        return Some(n);
-    }
-    if text == "players" {
-        return Some(players);
-    }
-    if let Some((a, b)) = text.split_once('-') {
-        return Some(bound(a, players)? - bound(b, players)?);
-    }
-    if let Some((a, b)) = text.split_once('+') {
-        return Some(bound(a, players)? + bound(b, players)?);
-    }
-    None
-}
+/// Ranges up to this wide are offered as a list, wider ones as a number box.
+const LIST_RANGE: i64 = 12;
 
-/// The input for an option. `min_players`/`max_players` bound ranges that depend on the table.
+/// The input for an option. Bounds that follow the table are taken at the table size that
+/// allows the most values (`min_players`..=`max_players`), since the page lets people change
+/// the player count after the form is drawn; the server checks the value for the real table.
 pub(crate) fn field(doc: &OptionDoc, min_players: usize, max_players: usize) -> Field {
-    let values = doc.values.trim();
-    if values == "true | false" {
+    let widest = |min: Bound, max: Bound| {
+        let span = |p: usize| (min.at(p), max.at(p));
+        let (lo_a, hi_a) = span(min_players);
+        let (lo_b, hi_b) = span(max_players);
+        (lo_a.min(lo_b), hi_a.max(hi_b))
+    };
+    // Every alternative's values in order, or a number range when one is too wide to list.
+    fn collect(
+        domain: &OptionDomain,
+        widest: &dyn Fn(Bound, Bound) -> (i64, i64),
+        out: &mut Vec<Value>,
+        range: &mut Option<(i64, i64)>,
+    ) {
+        match domain {
+            OptionDomain::Bool => out.extend([Value::Bool(true), Value::Bool(false)]),
+            OptionDomain::Integer { min, max } => {
+                let (lo, hi) = widest(*min, *max);
+                if hi - lo <= LIST_RANGE {
+                    out.extend((lo..=hi).map(Value::from));
+                } else {
+                    *range = Some((lo, hi));
+                }
+            }
+            OptionDomain::Choice { values } => out.extend(values.iter().cloned().map(Value::String)),
+            OptionDomain::Optional { some } => {
+                out.push(Value::Null);
+                collect(some, widest, out, range);
+            }
+            OptionDomain::AnyOf { alternatives } => {
+                alternatives.iter().for_each(|a| collect(a, widest, out, range));
+            }
+        }
+    }
+    if doc.domain == OptionDomain::Bool {
         return Field::Bool;
     }
     let mut choices = Vec::new();
-    let mut range: Option<(i64, i64)> = None;
-    let mut nullable = false;
-    for alt in values.split('|').map(str::trim) {
-        if alt == "null" {
-            nullable = true;
-            choices.push(Value::Null);
-        } else if alt == "true" || alt == "false" {
-            choices.push(Value::Bool(alt == "true"));
-        } else if alt.len() >= 2 && alt.starts_with('"') && alt.ends_with('"') {
-            choices.push(Value::String(alt[1..alt.len() - 1].to_owned()));
-        } else if let Some((lo, hi)) = alt.split_once("..") {
-            let (hi, inclusive) = match hi.strip_prefix('=') {
-                Some(hi) => (hi, true),
-                // `0..players-1` names seats 0 to players-1: read it as inclusive.
-                None => (hi, hi.contains("players")),
-            };
-            // A bound that grows with the table uses the largest table, one that shrinks the smallest.
-            let players = if hi.contains("-players") { min_players } else { max_players } as i64;
-            let (Some(lo), Some(mut hi)) = (bound(lo, players), bound(hi, players)) else { return Field::Json };
-            if !inclusive {
-                hi -= 1;
-            }
-            range = Some((lo, hi));
-        } else {
-            return Field::Json;
-        }
-    }
+    let mut range = None;
+    collect(&doc.domain, &widest, &mut choices, &mut range);
     match range {
-        Some((lo, hi)) if hi - lo <= 12 => {
-            choices.extend((lo..=hi).map(Value::from));
-            Field::Choice(choices)
-        }
-        Some((min, max)) if choices.iter().all(Value::is_null) => Field::Number { min, max, nullable },
-        Some(_) => Field::Json,
-        None if choices.is_empty() => Field::Json,
+        // A wide range: a number box, empty for `null` when the domain allows it.
+        Some((min, max)) => Field::Number { min, max, nullable: choices.contains(&Value::Null) },
         None => Field::Choice(choices),
     }
 }
@@ -92,8 +79,8 @@ pub(crate) fn option_changes(
     for doc in docs {
         let key = format!("opt.{}", doc.name);
         let submitted: Vec<&str> = fields.iter().filter(|(k, _)| *k == key).map(|(_, v)| v.as_str()).collect();
-        let default = defaults.get(&doc.name).cloned().unwrap_or(Value::Null);
-        let value = match (doc.values.trim() == "true | false", submitted.last()) {
+        let default = defaults.get(&doc.name).cloned().unwrap_or_else(|| doc.default.clone());
+        let value = match (doc.domain == OptionDomain::Bool, submitted.last()) {
             // A checkbox sends a hidden "false" first and "true" when ticked.
             (true, Some(v)) => Value::Bool(*v == "true"),
             (true, None) => continue,
@@ -150,37 +137,51 @@ mod tests {
 
     use super::*;
 
-    fn doc(name: &str, values: &str, default: &str) -> OptionDoc {
-        OptionDoc { name: name.into(), default: default.into(), values: values.into(), help: String::new() }
+    fn doc(name: &str, domain: OptionDomain, default: Value) -> OptionDoc {
+        OptionDoc::new(name, &default, domain, "")
     }
 
     #[test]
-    fn fields_from_value_descriptions() {
-        assert_eq!(field(&doc("a", "true | false", "false"), 3, 6), Field::Bool);
-        assert_eq!(field(&doc("a", r#""x" | "y_z""#, "\"x\""), 3, 6), Field::Choice(vec![json!("x"), json!("y_z")]));
+    fn fields_from_domains() {
+        assert_eq!(field(&doc("a", OptionDomain::Bool, json!(false)), 3, 6), Field::Bool);
         assert_eq!(
-            field(&doc("first_player", "null | 0..players-1", "null"), 3, 4),
+            field(&doc("a", OptionDomain::choice(&["x", "y_z"]), json!("x")), 3, 6),
+            Field::Choice(vec![json!("x"), json!("y_z")])
+        );
+        assert_eq!(
+            field(&doc("first_player", OptionDomain::optional(OptionDomain::seat()), json!(null)), 3, 4),
             Field::Choice(vec![json!(null), json!(0), json!(1), json!(2), json!(3)])
         );
+        let exposure = OptionDomain::AnyOf {
+            alternatives: vec![
+                OptionDomain::Integer { min: Bound::Fixed(0), max: Bound::MinusPlayers { minus_players: 6 } },
+                OptionDomain::choice(&["all"]),
+            ],
+        };
         assert_eq!(
-            field(&doc("exposed", r#"0..=6-players | "all""#, "0"), 3, 6),
-            Field::Choice(vec![json!("all"), json!(0), json!(1), json!(2), json!(3)])
+            field(&doc("exposed", exposure, json!(0)), 3, 6),
+            Field::Choice(vec![json!(0), json!(1), json!(2), json!(3), json!("all")])
         );
-        assert_eq!(field(&doc("n", "0..=65535", "5"), 3, 6), Field::Number { min: 0, max: 65535, nullable: false });
         assert_eq!(
-            field(&doc("n", "null | 0..=65535", "150"), 3, 6),
+            field(&doc("n", OptionDomain::integer(0, 65535), json!(5)), 3, 6),
+            Field::Number { min: 0, max: 65535, nullable: false }
+        );
+        assert_eq!(
+            field(&doc("n", OptionDomain::optional(OptionDomain::integer(0, 65535)), json!(150)), 3, 6),
             Field::Number { min: 0, max: 65535, nullable: true }
         );
-        assert_eq!(field(&doc("b", "0..=10", "2"), 2, 4), Field::Choice((0..=10).map(Value::from).collect()));
-        assert_eq!(field(&doc("c", "anything", "1"), 2, 4), Field::Json);
+        assert_eq!(
+            field(&doc("b", OptionDomain::integer(0, 10), json!(2)), 2, 4),
+            Field::Choice((0..=10).map(Value::from).collect())
+        );
     }
 
     #[test]
     fn option_changes_keep_only_what_differs() {
         let docs = vec![
-            doc("flag", "true | false", "false"),
-            doc("mode", r#""a" | "b""#, "\"a\""),
-            doc("n", "null | 0..=99", "5"),
+            doc("flag", OptionDomain::Bool, json!(false)),
+            doc("mode", OptionDomain::choice(&["a", "b"]), json!("a")),
+            doc("n", OptionDomain::optional(OptionDomain::integer(0, 99)), json!(5)),
         ];
         let defaults = json!({"flag": false, "mode": "a", "n": 5});
         let fields: Vec<(String, String)> = vec![

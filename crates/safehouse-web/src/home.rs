@@ -120,15 +120,15 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
     let info = game.info();
     let id = format!("opt-{}", doc.name);
     let name = format!("opt.{}", doc.name);
-    let default: Value = serde_json::from_str(&doc.default).unwrap_or(Value::Null);
+    let default = doc.default.clone();
     let current: Value = submitted(fields, &name)
         .map(|v| serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_owned())))
         .unwrap_or_else(|| default.clone());
-    let help = match lang {
-        Lang::En => doc.help.clone(),
-        Lang::Ko => text::option_help_ko(info.id, &doc.name).map(str::to_owned).unwrap_or_else(|| doc.help.clone()),
+    // The players' words: the design note with its citations stays in `safehouse rules`.
+    let (label, help) = match lang {
+        Lang::En => (&doc.label.en, &doc.help_for_players.en),
+        Lang::Ko => (&doc.label.ko, &doc.help_for_players.ko),
     };
-    let label = text::option_label(&doc.name, lang);
     let help_id = format!("{id}-help");
     html! {
         div.option {
@@ -155,10 +155,6 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
                     label for=(id) { span.opt-name { (label) } }
                     input #(id) type="number" name=(name) min=(min) max=(max) required[!nullable]
                         value=(if current.is_null() { String::new() } else { current.to_string() }) aria-describedby=(help_id);
-                }
-                Field::Json => {
-                    label for=(id) { span.opt-name { (label) } }
-                    input #(id) type="text" name=(name) value=(current.to_string()) aria-describedby=(help_id);
                 }
             }
             p.help #(help_id) { (help) }

@@ -1,9 +1,10 @@
 //! What the setup page says about each game in both languages: a summary, how to play in a
-//! few lines, and a line for every option, option value and preset.
+//! few lines, and words for option values and presets.
 //!
-//! English lines come from the engine crates (`GameInfo::summary`, `OptionDoc::help`, preset
-//! help) where they exist, so that they stay one source; this module adds the Korean, the short
-//! "how to play" lists, and words for option values.
+//! Options' names and one-line help for players come from the game crates themselves
+//! (`OptionDoc::label`, `OptionDoc::help_for_players`), so a new option needs no entry here;
+//! English summaries come from `GameInfo::summary`. This module adds the Korean, the short
+//! "how to play" lists, and words for option values and presets.
 
 use crate::i18n::Lang;
 
@@ -91,117 +92,6 @@ pub(crate) fn how_to(game: &str, lang: Lang) -> &'static [&'static str] {
             "아무도 낼 수 없으면 팀이 각 색의 숨겨진 코드 숫자를 말합니다. 그 색을 아직 가진 사람은 말할 수 없습니다. 모두 맞으면 금고가 열립니다. 다섯 번 연속으로 열면 승리!",
         ],
         _ => &[],
-    }
-}
-
-/// An option's one line in Korean (English comes from the game's own `OptionDoc`).
-pub(crate) fn option_help_ko(game: &str, option: &str) -> Option<&'static str> {
-    Some(match (game, option) {
-        ("club-unlock", "exhausted_pile_bonus") => {
-            "열쇠 더미의 마지막 장을 가져가면: 가져간 사람이 그 색이 필요한 금고 하나에 보너스 카드를 놓거나(클럽 언락, 000:27), 그 색이 필요한 모든 금고에 하나씩 놓입니다(캐시, 002:87)."
-        }
-        ("club-unlock", "continue_after_refill") => {
-            "펼쳐진 마지막 금고를 연 사람이 새로 펼쳐진 금고 7개를 같은 차례에 계속 열 수 있습니다."
-        }
-        ("club-unlock", "tie_break") => "돈이 같은 사람들은 함께 이기거나, 금고를 더 많이 연 사람이 이깁니다.",
-        ("club-unlock", "table_memory") => {
-            "모든 사람의 열쇠와 금고를 보여 주거나(실제 테이블에서 모두 기억할 수 있는 것), 그 개수만 보여 줍니다."
-        }
-        ("club-unlock" | "safe-breaker", "first_player") => {
-            "먼저 시작하는 자리. 비우면 무작위로 정합니다(규칙서: 가장 나이 많은 사람)."
-        }
-        ("the-safe", "first_player") => {
-            "모든 임무를 시작하는 자리. 비우면 무작위로 정합니다(규칙서: 가장 나이 많은 사람)."
-        }
-        ("club-unlock", "allow_two_players") => "2인 게임을 허용합니다(규칙서는 3~6인).",
-        ("safe-breaker", "allow_two_players") => "2인 게임을 허용합니다(출판사는 3~6인, 2인은 재미없다는 평이 있음).",
-        ("safe-breaker", "exposed_locks") => "빠른 게임: 남은 자물쇠 중 몇 개를 앞면으로 공개할지(S10, 001:34).",
-        ("safe-breaker", "exposed_keys") => "빠른 게임: 남은 열쇠 중 몇 개를 앞면으로 공개할지(S10, 001:34).",
-        ("safe-breaker", "reveal_wrong_guesser_code") => {
-            "잘못 맞힌 사람의 코드를 뒷면 대신 앞면으로 공개합니다(North & South 판)."
-        }
-        ("safe-breaker", "keep_it_simple") => "간단 규칙: 자물쇠만 또는 열쇠만 맞힐 수도 있습니다(001:35-40).",
-        ("safe-breaker", "turn_after_half_reveal") => "간단 규칙: 절반을 맞혀 처음 공개되었을 때 누가 다음 차례인지.",
-        ("safe-breaker", "simple_wrong_guess") => {
-            "간단 규칙: 절반을 틀리게 맞히면 맞힌 사람이 탈락하거나, 차례만 넘어갑니다."
-        }
-        ("safe-breaker", "question_history") => "질문 기록을 얼마나 보여 줄지(전부, 최근 몇 개, 없음).",
-        ("safe-breaker", "question_history_count") => "\"최근 몇 개\"일 때 보여 줄 기록 수.",
-        ("safe-breaker", "question_limit") => {
-            "게임 전체에서 이만큼 질문한 뒤에는 코드 전체 맞히기만 할 수 있습니다(게임이 반드시 끝나도록; 규칙서에 없음)."
-        }
-        ("explosiv", "row_tie_break") => {
-            "한 줄의 최고 합계가 같을 때: 가장 높은 카드를 낸 사람, 마지막에 낸 사람, 또는 아무도 가져가지 않음."
-        }
-        ("explosiv", "no_legal_move") => {
-            "놓을 카드가 없는 사람은 카드 1장을 앞면으로 또는 뒷면으로 버리거나, 카드를 지킨 채 넘깁니다."
-        }
-        ("explosiv", "round_start_player") => "2라운드부터 누가 시작하는지(1라운드는 빨강).",
-        ("explosiv", "two_player_longest_row_explodes") => "2인 게임에서는 라운드가 끝날 때 가장 긴 줄이 폭발합니다.",
-        ("explosiv", "longest_row_tie") => {
-            "2인 규칙에서 가장 긴 줄이 여러 개면: 모두 폭발하거나, 아무것도 폭발하지 않음."
-        }
-        ("explosiv", "allow_play_after_explosion") => "폭발한 줄에도 계속 카드를 놓을 수 있습니다.",
-        ("explosiv", "last_card_bonus") => "줄의 마지막 카드 주인이 그 줄 합계에 더하는 점수(003:50).",
-        ("explosiv", "unclaimed_explosive") => {
-            "아무도 가져가지 않은 폭발 카드는 게임에서 빠지거나, 다음 라운드에 남습니다."
-        }
-        ("explosiv", "game_tie_break") => {
-            "점수가 같은 사람들은 함께 이기거나, 서류 가방을 더 많이 가진 사람이 이깁니다."
-        }
-        ("explosiv", "show_deduced_hands") => "테이블에서 추리할 수 있는 다른 사람의 남은 카드를 보여 줍니다.",
-        ("the-safe", "on_mission_fail") => {
-            "임무에 실패하면: 게임에 지거나, 같은 임무를 다시 하거나, 임무 1부터 다시 시작합니다."
-        }
-        ("the-safe", "mission_limit") => "한 게임에서 할 수 있는 최대 임무 수(다시 하기/처음부터에서만).",
-        ("the-safe", "restriction_reveal_order") => "색깔 카드 1~4 아래 제한 카드를 공개하는 순서(임무 2부터 하나씩).",
-        ("the-safe", "colour_restriction") => {
-            "색 제한은 놓는 동안 그 색 자리를 비워 두게 하거나, 임무가 끝날 때만 확인합니다."
-        }
-        ("the-safe", "solo_leftover_rule") => {
-            "혼자 할 때: 임무 끝에 손에 남은 색이 있으면 금고를 열 수 없거나(규칙서), 그래도 말할 수 있습니다(하우스 룰)."
-        }
-        _ => return None,
-    })
-}
-
-/// An option's name for people ("exhausted pile bonus" / "더미 소진 보너스").
-pub(crate) fn option_label(option: &str, lang: Lang) -> String {
-    let ko = match option {
-        "exhausted_pile_bonus" => "더미 소진 보너스",
-        "continue_after_refill" => "새 금고 계속 열기",
-        "tie_break" | "game_tie_break" => "동점 처리",
-        "table_memory" => "테이블 기억",
-        "first_player" => "시작 플레이어",
-        "allow_two_players" => "2인 허용",
-        "exposed_locks" => "공개 자물쇠",
-        "exposed_keys" => "공개 열쇠",
-        "reveal_wrong_guesser_code" => "틀린 사람 코드 공개",
-        "keep_it_simple" => "간단 규칙",
-        "turn_after_half_reveal" => "절반 공개 후 차례",
-        "simple_wrong_guess" => "간단 규칙의 틀린 지목",
-        "question_history" => "질문 기록",
-        "question_history_count" => "보여 줄 기록 수",
-        "question_limit" => "질문 한도",
-        "row_tie_break" => "줄 동점 처리",
-        "no_legal_move" => "놓을 카드가 없을 때",
-        "round_start_player" => "라운드 시작 플레이어",
-        "two_player_longest_row_explodes" => "2인: 가장 긴 줄 폭발",
-        "longest_row_tie" => "가장 긴 줄 동점",
-        "allow_play_after_explosion" => "폭발 후 계속 놓기",
-        "last_card_bonus" => "마지막 카드 보너스",
-        "unclaimed_explosive" => "아무도 안 가져간 폭발 카드",
-        "show_deduced_hands" => "추리된 손패 보이기",
-        "on_mission_fail" => "임무 실패 시",
-        "mission_limit" => "최대 임무 수",
-        "restriction_reveal_order" => "제한 카드 공개 순서",
-        "colour_restriction" => "색 제한",
-        "solo_leftover_rule" => "혼자: 남은 색",
-        _ => "",
-    };
-    match lang {
-        Lang::Ko if !ko.is_empty() => ko.to_owned(),
-        _ => option.replace('_', " "),
     }
 }
 

@@ -9,7 +9,7 @@ use anyhow::Context;
 pub(crate) struct Args {
     /// The game id (or alias), e.g. `club-unlock`, `cash`, `safe-breaker`, `explosiv`, `the-safe`.
     game: String,
-    /// Print only the options, as JSON (name, default, values, help).
+    /// Print only the options, as JSON (name, default, typed domain, help, players' words).
     #[arg(long)]
     json: bool,
 }
@@ -39,7 +39,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     writeln!(out, "{}", info.rules.trim_end())?;
     writeln!(out, "\n## Options (defaults in brackets)\n")?;
     for doc in game.option_docs() {
-        writeln!(out, "- {} [{}]: {}\n  values: {}", doc.name, doc.default, doc.help, doc.values)?;
+        writeln!(out, "- {} [{}]: {}\n  values: {}", doc.name, doc.default, doc.help, doc.domain)?;
     }
     let presets = game.presets();
     if !presets.is_empty() {
