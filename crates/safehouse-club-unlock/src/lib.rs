@@ -109,6 +109,10 @@ impl Game for ClubUnlock {
         max_players: 6,
         default_players: 4,
         rules: include_str!("../../../docs/rules/club-unlock.md"),
+        players_rules: &[
+            safehouse_engine::PlayersRules { lang: "en", text: include_str!("../rules/en.md") },
+            safehouse_engine::PlayersRules { lang: "ko", text: include_str!("../rules/ko.md") },
+        ],
     };
 
     fn new(setup: &Setup<Self>) -> Result<Self, SetupError> {

@@ -25,8 +25,48 @@ pub struct GameInfo {
     pub max_players: usize,
     /// Players in a game set up with the default options, when nobody says.
     pub default_players: usize,
-    /// The project's rules document (Markdown), with every decision and its citation.
+    /// The project's rules document (Markdown), with every decision and its citation: the design
+    /// notes (`safehouse rules <game> --design`).
     pub rules: &'static str,
+    /// The rulebook for players, in plain words, one Markdown text per language (English first),
+    /// each with the sections of [`RULEBOOK_SECTIONS`]; see [`GameInfo::rulebook`].
+    pub players_rules: &'static [PlayersRules],
+}
+
+/// A game's rulebook for players in one language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayersRules {
+    /// The language tag (`en`, `ko`).
+    pub lang: &'static str,
+    /// The rulebook (Markdown): what you have, a turn, how to win, an example turn, the options.
+    pub text: &'static str,
+}
+
+/// The level-2 headings (`## ...`) every players' rulebook has, in this order, per language.
+/// A rulebook may have more sections between them.
+pub const RULEBOOK_SECTIONS: &[(&str, &[&str])] = &[
+    ("en", &["What you have", "On your turn", "How to win", "An example turn", "Options"]),
+    ("ko", &["구성물과 준비", "자기 차례", "게임 종료와 승리", "한 차례 예시", "옵션"]),
+];
+
+impl GameInfo {
+    /// The players' rulebook in `lang` (a tag such as `ko` or `ko-KR`, any case), if the game has one
+    /// in that language.
+    pub fn rulebook_in(&self, lang: &str) -> Option<&'static str> {
+        let lang = lang.trim();
+        let primary = lang.split(['-', '_']).next().unwrap_or(lang);
+        self.players_rules.iter().find(|r| r.lang.eq_ignore_ascii_case(primary)).map(|r| r.text)
+    }
+
+    /// The players' rulebook in `lang`, else in English (the first text); empty if the game has none.
+    pub fn rulebook(&self, lang: &str) -> &'static str {
+        self.rulebook_in(lang).or_else(|| self.players_rules.first().map(|r| r.text)).unwrap_or("")
+    }
+
+    /// The languages the players' rulebook is written in (`en`, `ko`).
+    pub fn rulebook_languages(&self) -> impl Iterator<Item = &'static str> {
+        self.players_rules.iter().map(|r| r.lang)
+    }
 }
 
 /// Another id for a game, e.g. `cash` for `club-unlock` with the `cash` preset.

@@ -24,7 +24,7 @@ pub mod testing;
 
 pub use dynamic::{DynGame, DynMatch, DynRecord, DynRecordedAction, DynSetup, GameHandle, RECORD_FORMAT};
 pub use error::{ActionError, ReplayError, SetupError};
-pub use game::{Alias, Game, GameInfo, GameOptions, Preset, Setup, check_players};
+pub use game::{Alias, Game, GameInfo, GameOptions, PlayersRules, Preset, RULEBOOK_SECTIONS, Setup, check_players};
 pub use option_doc::{Bound, OptionDoc, OptionDomain, Words};
 pub use outcome::Outcome;
 pub use record::{Match, MatchRecord, RecordedAction};

@@ -96,6 +96,7 @@ impl Game for Guessing {
         max_players: 2,
         default_players: 2,
         rules: "toy",
+        players_rules: &[],
     };
 
     fn new(setup: &Setup<Self>) -> Result<Self, SetupError> {

@@ -49,6 +49,10 @@ impl Game for SafeBreaker {
         max_players: 6,
         default_players: 4,
         rules: include_str!("../../../docs/rules/safe-breaker.md"),
+        players_rules: &[
+            safehouse_engine::PlayersRules { lang: "en", text: include_str!("../rules/en.md") },
+            safehouse_engine::PlayersRules { lang: "ko", text: include_str!("../rules/ko.md") },
+        ],
     };
 
     fn new(setup: &Setup<Self>) -> Result<Self, SetupError> {

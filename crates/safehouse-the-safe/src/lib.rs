@@ -196,6 +196,10 @@ impl Game for TheSafe {
         max_players: MAX_PLAYERS,
         default_players: 3,
         rules: include_str!("../../../docs/rules/the-safe.md"),
+        players_rules: &[
+            safehouse_engine::PlayersRules { lang: "en", text: include_str!("../rules/en.md") },
+            safehouse_engine::PlayersRules { lang: "ko", text: include_str!("../rules/ko.md") },
+        ],
     };
 
     fn new(setup: &Setup<Self>) -> Result<Self, SetupError> {
