@@ -1,0 +1,493 @@
+//! The PyO3 extension module `safehouse._native` (feature `python`). Thin: every call goes to
+//! the engine's run-time interface or to this crate's core; the Python-side API (keyword
+//! arguments, PettingZoo environments, pandas) lives in `python/safehouse/`.
+
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+use safehouse_bots::DynBot;
+use safehouse_engine::{DynRecord, DynSetup, Seat, Viewer};
+use serde::Serialize;
+use serde_json::{Value, json};
+
+use crate::encoded::{EncodedMatch, PyError};
+use crate::vector::VecEnv;
+
+pyo3::create_exception!(
+    _native,
+    SafehouseError,
+    PyException,
+    "An error of the Safehouse engine; `code` is its stable machine code."
+);
+
+fn raise(py: Python<'_>, error: impl Into<PyError>) -> PyErr {
+    let error = error.into();
+    let err = SafehouseError::new_err(error.to_string());
+    // Setting an attribute on a fresh exception object cannot fail in practice; keep the error either way.
+    let _ = err.value(py).setattr("code", error.code());
+    err
+}
+
+fn to_py<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
+    pythonize::pythonize(py, value).map_err(|e| raise(py, PyError::BadArgument(e.to_string())))
+}
+
+fn from_py(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Value> {
+    pythonize::depythonize(value).map_err(|e| raise(py, PyError::BadArgument(e.to_string())))
+}
+
+fn seat_of(py: Python<'_>, seat: i64, players: usize) -> PyResult<Seat> {
+    if seat >= 0 && (seat as usize) < players {
+        Ok(Seat(seat as u8))
+    } else {
+        Err(raise(py, PyError::BadArgument(format!("seat {seat} is not a seat of this {players}-player table"))))
+    }
+}
+
+fn viewer_of(py: Python<'_>, seat: Option<i64>, players: usize) -> PyResult<Viewer> {
+    seat.map_or(Ok(Viewer::Spectator), |s| seat_of(py, s, players).map(Viewer::Seat))
+}
+
+/// Every game: id, name, summary, player counts, aliases, presets and option docs.
+#[pyfunction]
+fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    let list: Vec<Value> = safehouse_games::all()
+        .iter()
+        .map(|game| {
+            let info = game.info();
+            json!({
+                "id": info.id,
+                "name": info.name,
+                "summary": info.summary,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "default_players": info.default_players,
+                "aliases": info.aliases.iter().map(|a| json!({"id": a.id, "preset": a.preset})).collect::<Vec<_>>(),
+                "presets": game.presets().into_iter().map(|(name, help, options)| json!({"name": name, "help": help, "options": options})).collect::<Vec<_>>(),
+                "default_options": game.default_options(),
+                "bots": safehouse_bots::bot_kinds(info.id),
+            })
+        })
+        .collect();
+    to_py(py, &list)
+}
+
+/// A live match.
+#[pyclass(name = "Match", module = "safehouse._native")]
+struct PyMatch {
+    inner: Box<dyn EncodedMatch>,
+}
+
+#[pymethods]
+impl PyMatch {
+    /// The game's id.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.inner.dyn_match().info().id
+    }
+
+    /// Number of seats.
+    #[getter]
+    fn players(&self) -> usize {
+        self.inner.dyn_match().players()
+    }
+
+    /// The seat whose decision it is, or None once the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        self.inner.dyn_match().to_move().map(|s| s.0)
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.dyn_match().to_move().is_none()
+    }
+
+    /// Size of the fixed action space (`Discrete(N)`).
+    #[getter]
+    fn action_space(&self) -> usize {
+        self.inner.action_space()
+    }
+
+    /// Length of the observation tensor.
+    #[getter]
+    fn observation_len(&self) -> usize {
+        self.inner.observation_len()
+    }
+
+    /// Number of actions applied so far.
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.inner.dyn_match().action_count()
+    }
+
+    /// The legal actions of the seat to move, as Python objects (dicts).
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.dyn_match().legal_actions())
+    }
+
+    /// The legal actions with a line of text each: a list of (action, text).
+    fn legal_actions_described<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.dyn_match().legal_actions_described())
+    }
+
+    /// The fixed indices of the legal actions, in the order of `legal_actions()`.
+    fn legal_indices(&self) -> Vec<usize> {
+        self.inner.legal_indices()
+    }
+
+    /// The mask of legal actions over the fixed action space (int8, 1 for legal).
+    fn action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i8>> {
+        let mut mask = vec![0i8; self.inner.action_space()];
+        for i in self.inner.legal_indices() {
+            if let Some(m) = mask.get_mut(i) {
+                *m = 1;
+            }
+        }
+        PyArray1::from_vec(py, mask)
+    }
+
+    /// The fixed index of an action (a dict), or None if it is not an action of this game.
+    fn action_index(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        Ok(self.inner.index_of(&from_py(py, action)?))
+    }
+
+    /// Applies `seat`'s action: a dict (one of `legal_actions()`) or a fixed index (an int).
+    /// An illegal action raises SafehouseError and changes nothing.
+    fn apply(&mut self, py: Python<'_>, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = seat_of(py, seat, self.players())?;
+        let result = match action.extract::<i64>() {
+            Ok(index) if index >= 0 => self.inner.act_index(seat, index as usize),
+            Ok(index) => {
+                return Err(raise(py, PyError::BadArgument(format!("action index {index} is negative"))));
+            }
+            Err(_) => {
+                let action = from_py(py, action)?;
+                self.inner.act(seat, &action)
+            }
+        };
+        result.map_err(|e| raise(py, e))
+    }
+
+    /// What `seat` may see (None: a spectator), as Python objects.
+    #[pyo3(signature = (seat=None))]
+    fn view<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = viewer_of(py, seat, self.players())?;
+        to_py(py, &self.inner.dyn_match().view(viewer))
+    }
+
+    /// What `seat` may see, drawn as text.
+    #[pyo3(signature = (seat=None))]
+    fn view_text(&self, py: Python<'_>, seat: Option<i64>) -> PyResult<String> {
+        let viewer = viewer_of(py, seat, self.players())?;
+        Ok(self.inner.dyn_match().view_text(viewer))
+    }
+
+    /// `seat`'s observation tensor (float32), built from its view alone.
+    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = seat_of(py, seat, self.players())?;
+        let mut out = Vec::with_capacity(self.inner.observation_len());
+        self.inner.observe(seat, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The observation tensor of a seat's view given as Python objects (as `view(seat)` returns).
+    fn encode_view<'py>(&self, py: Python<'py>, view: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let view = from_py(py, view)?;
+        let out = self.inner.encode_view(&view).map_err(|e| raise(py, e))?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The fields of the observation tensor: a list of dicts (name, offset, len, help).
+    fn observation_fields<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.fields())
+    }
+
+    /// The whole state (for tools and audits; never for a seat).
+    fn state<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.dyn_match().state())
+    }
+
+    /// The result once the game is over (a dict), else None.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.inner.dyn_match().outcome().map(|o| to_py(py, &o)).transpose()
+    }
+
+    /// Each seat's share of the win once over (1 sole winner, 1/k for k tied, 0 otherwise; a
+    /// co-operative team that won gives every seat 1), else None.
+    fn win_shares(&self) -> Option<Vec<f64>> {
+        let outcome = self.inner.dyn_match().outcome()?;
+        Some((0..self.players()).map(|s| outcome.win_share(Seat(s as u8))).collect())
+    }
+
+    /// The events of the last action as `seat` may see them (None: a spectator).
+    #[pyo3(signature = (seat=None))]
+    fn last_events<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = viewer_of(py, seat, self.players())?;
+        to_py(py, &self.inner.dyn_match().last_events_for(viewer))
+    }
+
+    /// The match record (setup and every action); `safehouse.replay(record)` rebuilds the match.
+    fn record<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.dyn_match().record())
+    }
+
+    /// An independent copy of the match.
+    fn clone(&self) -> PyMatch {
+        PyMatch { inner: self.inner.clone() }
+    }
+
+    fn __copy__(&self) -> PyMatch {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyMatch {
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let m = self.inner.dyn_match();
+        format!(
+            "<safehouse.Match {} players={} actions={} to_move={:?}>",
+            m.info().id,
+            m.players(),
+            m.action_count(),
+            m.to_move().map(|s| s.0)
+        )
+    }
+}
+
+/// Starts a match.
+#[pyfunction]
+#[pyo3(signature = (game, players=None, options=None, preset=None, seed=0, deal=None))]
+fn new_match(
+    py: Python<'_>,
+    game: &str,
+    players: Option<usize>,
+    options: Option<&Bound<'_, PyAny>>,
+    preset: Option<String>,
+    seed: u64,
+    deal: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyMatch> {
+    let setup = DynSetup {
+        players,
+        preset,
+        options: options.map(|o| from_py(py, o)).transpose()?,
+        seed,
+        deal: deal.map(|d| from_py(py, d)).transpose()?,
+    };
+    crate::encoded::new_match(game, &setup).map(|inner| PyMatch { inner }).map_err(|e| raise(py, e))
+}
+
+/// Rebuilds a match from its record (a dict as `Match.record()` returns, or its JSON text).
+#[pyfunction]
+fn replay(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<PyMatch> {
+    let value = match record.extract::<String>() {
+        Ok(text) => serde_json::from_str(&text).map_err(|e| raise(py, PyError::BadArgument(e.to_string())))?,
+        Err(_) => from_py(py, record)?,
+    };
+    let record: DynRecord =
+        serde_json::from_value(value).map_err(|e| raise(py, PyError::BadArgument(format!("malformed record: {e}"))))?;
+    crate::encoded::replay(&record).map(|inner| PyMatch { inner }).map_err(|e| raise(py, e))
+}
+
+/// A Safehouse bot, choosing from a seat's view.
+#[pyclass(name = "Bot", module = "safehouse._native")]
+struct PyBot {
+    inner: std::sync::Mutex<Box<dyn DynBot>>,
+    game: String,
+    name: String,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    #[pyo3(signature = (game, kind, seed=0))]
+    fn new(py: Python<'_>, game: &str, kind: &str, seed: u64) -> PyResult<PyBot> {
+        let bot = safehouse_bots::dyn_bot(game, kind, seed).map_err(|e| raise(py, e))?;
+        let name = bot.name().to_owned();
+        Ok(PyBot { inner: std::sync::Mutex::new(bot), game: game.to_owned(), name })
+    }
+
+    /// The bot's name (`heuristic`, `ismcts:2000`...).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The game it plays.
+    #[getter]
+    fn game(&self) -> &str {
+        &self.game
+    }
+
+    /// Chooses one of `legal` (returned as given) from the seat's `view` (as `Match.view(seat)`
+    /// and `Match.legal_actions()` return them).
+    fn act<'py>(
+        &self,
+        py: Python<'py>,
+        view: &Bound<'py, PyAny>,
+        legal: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let view = from_py(py, view)?;
+        let legal: Vec<Value> =
+            pythonize::depythonize(legal).map_err(|e| raise(py, PyError::BadArgument(e.to_string())))?;
+        let mut guard =
+            self.inner.lock().map_err(|_| raise(py, PyError::BadArgument("the bot panicked before".into())))?;
+        let bot: &mut Box<dyn DynBot> = &mut guard;
+        let chosen = py.detach(|| bot.choose(&view, &legal)).map_err(|e| raise(py, e))?;
+        to_py(py, &chosen)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<safehouse.Bot {} for {}>", self.name, self.game)
+    }
+}
+
+/// The bot kinds offered for a game.
+#[pyfunction]
+fn bot_kinds(game: &str) -> Vec<&'static str> {
+    safehouse_bots::bot_kinds(game)
+}
+
+/// Plays a tournament on every core and returns (bot names, one dict per game).
+#[pyfunction]
+#[pyo3(signature = (game, bots, games=1000, seed=0, players=None, preset=None, options=None, threads=None))]
+#[allow(clippy::too_many_arguments)]
+fn simulate<'py>(
+    py: Python<'py>,
+    game: &str,
+    bots: Vec<String>,
+    games: u64,
+    seed: u64,
+    players: Option<usize>,
+    preset: Option<String>,
+    options: Option<&Bound<'_, PyAny>>,
+    threads: Option<usize>,
+) -> PyResult<(Vec<String>, Bound<'py, PyAny>)> {
+    let tournament = safehouse_sim::Tournament {
+        game: game.to_owned(),
+        players,
+        preset,
+        options: options.map(|o| from_py(py, o)).transpose()?,
+        bots,
+        games,
+        seed,
+        ..safehouse_sim::Tournament::default()
+    };
+    let run = safehouse_sim::RunOptions { threads, ..safehouse_sim::RunOptions::default() };
+    let played = py.detach(|| tournament.run(&run)).map_err(|e| raise(py, e))?;
+    Ok((played.names.clone(), to_py(py, &played.games)?))
+}
+
+/// A vector of games stepped together in Rust (rayon), returning numpy arrays.
+#[pyclass(name = "VecEnv", module = "safehouse._native")]
+struct PyVecEnv {
+    inner: Box<dyn VecEnv>,
+}
+
+/// (observations, masks, to_move).
+type Observed<'py> = (Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyArray1<i64>>);
+/// (observations, masks, to_move, rewards, done).
+type Stepped<'py> =
+    (Bound<'py, PyAny>, Bound<'py, PyAny>, Bound<'py, PyArray1<i64>>, Bound<'py, PyAny>, Bound<'py, PyAny>);
+
+impl PyVecEnv {
+    fn observed<'py>(&self, py: Python<'py>) -> PyResult<Observed<'py>> {
+        let (n, olen, alen) = (self.inner.len(), self.inner.observation_len(), self.inner.action_space());
+        let mut obs = vec![0f32; n * olen];
+        let mut mask = vec![0i8; n * alen];
+        let mut to_move = vec![0i64; n];
+        py.detach(|| self.inner.observe(&mut obs, &mut mask, &mut to_move));
+        let obs = PyArray1::from_vec(py, obs).reshape([n, olen])?.into_any();
+        let mask = PyArray1::from_vec(py, mask).reshape([n, alen])?.into_any();
+        Ok((obs, mask, PyArray1::from_vec(py, to_move)))
+    }
+}
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(signature = (game, num_envs, players=None, options=None, preset=None, seed=0))]
+    fn new(
+        py: Python<'_>,
+        game: &str,
+        num_envs: usize,
+        players: Option<usize>,
+        options: Option<&Bound<'_, PyAny>>,
+        preset: Option<String>,
+        seed: u64,
+    ) -> PyResult<PyVecEnv> {
+        let setup =
+            DynSetup { players, preset, options: options.map(|o| from_py(py, o)).transpose()?, seed, deal: None };
+        crate::vector::vec_env(game, &setup, num_envs).map(|inner| PyVecEnv { inner }).map_err(|e| raise(py, e))
+    }
+
+    /// Number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.inner.len()
+    }
+
+    /// Seats at each table.
+    #[getter]
+    fn players(&self) -> usize {
+        self.inner.players()
+    }
+
+    /// Size of the fixed action space.
+    #[getter]
+    fn action_space(&self) -> usize {
+        self.inner.action_space()
+    }
+
+    /// Length of one observation tensor.
+    #[getter]
+    fn observation_len(&self) -> usize {
+        self.inner.observation_len()
+    }
+
+    /// Sets every game up again from `seed`; returns (observations, masks, to_move).
+    #[pyo3(signature = (seed=0))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Observed<'py>> {
+        let inner = &mut self.inner;
+        py.detach(|| inner.reset(seed));
+        self.observed(py)
+    }
+
+    /// The current (observations, masks, to_move) without stepping.
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Observed<'py>> {
+        self.observed(py)
+    }
+
+    /// Applies one action index per game (int64 array) for its seat to move; returns
+    /// (observations, masks, to_move, rewards [num_envs, players], done [num_envs]).
+    fn step<'py>(&mut self, py: Python<'py>, actions: PyReadonlyArray1<'py, i64>) -> PyResult<Stepped<'py>> {
+        let actions = actions.as_slice().map_err(|e| raise(py, PyError::BadArgument(e.to_string())))?.to_vec();
+        let (n, players) = (self.inner.len(), self.inner.players());
+        let mut rewards = vec![0f32; n * players];
+        let mut done = vec![0u8; n];
+        let inner = &mut self.inner;
+        py.detach(|| inner.step(&actions, &mut rewards, &mut done)).map_err(|e| raise(py, e))?;
+        let (obs, mask, to_move) = self.observed(py)?;
+        let rewards = PyArray1::from_vec(py, rewards).reshape([n, players])?.into_any();
+        let done: Vec<bool> = done.into_iter().map(|d| d == 1).collect();
+        Ok((obs, mask, to_move, rewards, PyArray1::from_vec(py, done).into_any()))
+    }
+}
+
+/// The module.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("SafehouseError", m.py().get_type::<SafehouseError>())?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(new_match, m)?)?;
+    m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(bot_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_class::<PyMatch>()?;
+    m.add_class::<PyBot>()?;
+    m.add_class::<PyVecEnv>()?;
+    Ok(())
+}
