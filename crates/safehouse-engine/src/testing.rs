@@ -48,18 +48,29 @@ pub fn play_random<G: Game>(setup: &Setup<G>, rng: &mut GameRng, max_actions: us
 
 /// Runs the battery over every setup: random games, at every step checking that
 /// - a seat is to move exactly when the game is not over, and then it has a legal action;
+///   `outcome()` is `None` until then;
 /// - every action that is not legal now (of all those seen in the game) is rejected, and so is
 ///   a legal action sent by the wrong seat, and neither changes the state;
 /// - the state survives a JSON round trip unchanged;
 /// - for every seat, a state determinized from its view gives back the same view and the same
 ///   legal actions (so the view is a complete information set and leaks nothing it must not:
 ///   whatever determinization randomises cannot be in the view);
+/// - **hiding**: for every viewer (each seat and the spectator), a [`Redeal`] of what it cannot
+///   see shows it the same view, the same seat to move and, if it is to move, the same legal
+///   actions; the action about to be played, applied to the re-deal too where it is legal
+///   there (and, for a viewer that is not to move, another legal action of the re-deal, since
+///   the mover's choice may itself be hidden), shows it the same events (event views) whenever
+///   it leaves it the same view (an action that reveals a hidden card legitimately shows
+///   different events and views in different deals); and the re-deal keeps `invariant`;
 /// - views and filtered events serialise;
 /// - `invariant` holds (the game's own conservation laws);
 ///
-/// and at the end that the game has an outcome with one rank per seat, and that replaying its
-/// record, typed and through [`DynGame`], reproduces the final state exactly.
-pub fn check_random_games<G: Game>(setups: &[Setup<G>], max_actions: usize, invariant: impl Fn(&G)) {
+/// and at the end that the game has an outcome with one rank per seat, that replaying its
+/// record, typed and through [`DynGame`], reproduces the final state exactly, and that the
+/// re-deals changed what some viewer sees at least once over all setups (a redeal that
+/// re-deals nothing could not catch a leak).
+pub fn check_random_games<G: Redeal>(setups: &[Setup<G>], max_actions: usize, invariant: impl Fn(&G)) {
+    let mut redeals_differ = false;
     for (number, setup) in setups.iter().enumerate() {
         let mut rng = GameRng::for_game(setup.seed, number as u64);
         let mut game = G::new(setup).unwrap_or_else(|e| panic!("setup {setup:?} failed: {e}"));
@@ -68,6 +79,7 @@ pub fn check_random_games<G: Game>(setups: &[Setup<G>], max_actions: usize, inva
         let mut legal = Vec::new();
         let mut events = Vec::new();
         let mut determinize_rng = GameRng::for_game(setup.seed ^ 0x5eed, number as u64);
+        let mut redeal_rng = GameRng::for_game(setup.seed ^ 0xdea1, number as u64);
         loop {
             let step = record.actions.len();
             let context = || format!("game {number} (seed {}), step {step}", setup.seed);
@@ -77,9 +89,11 @@ pub fn check_random_games<G: Game>(setups: &[Setup<G>], max_actions: usize, inva
             game.legal_actions(&mut legal);
             let Some(seat) = game.to_move() else {
                 assert!(legal.is_empty(), "{}: game over but legal actions listed", context());
+                check_hiding(&game, None, &mut redeal_rng, &invariant, &context, &mut redeals_differ);
                 break;
             };
             assert!(!legal.is_empty(), "{}: {seat} to move but no legal action", context());
+            assert!(game.outcome().is_none(), "{}: the game is not over but has an outcome", context());
             assert!(step < max_actions, "{}: game did not end within {max_actions} actions", context());
             for action in &legal {
                 if !seen.contains(action) {
@@ -88,6 +102,7 @@ pub fn check_random_games<G: Game>(setups: &[Setup<G>], max_actions: usize, inva
             }
             check_rejections(&game, seat, &legal, &seen, &context);
             let action = legal[rng.index(legal.len())].clone();
+            check_hiding(&game, Some(&action), &mut redeal_rng, &invariant, &context, &mut redeals_differ);
             events.clear();
             game.apply(&action, &mut events)
                 .unwrap_or_else(|e| panic!("{}: legal action {action:?} rejected: {e}", context()));
@@ -110,6 +125,12 @@ pub fn check_random_games<G: Game>(setups: &[Setup<G>], max_actions: usize, inva
         assert_eq!(record_back.replay().ok().as_ref(), Some(&game), "game {number}: JSON record replay differs");
         check_dynamic_replay(&record, &game);
     }
+    assert!(
+        setups.is_empty() || redeals_differ,
+        "{}: no redeal ever changed what a viewer sees, now or after the next action: \
+         Redeal::redeal re-deals nothing, so the hiding check cannot catch a leak",
+        G::INFO.id
+    );
 }
 
 fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
@@ -143,6 +164,138 @@ fn check_views<G: Game>(game: &G, rng: &mut GameRng, context: &impl Fn() -> Stri
             assert_eq!(sampled_legal, real_legal, "{}: determinized state gives {seat} other legal actions", context());
         }
     }
+}
+
+/// The hiding check at one step (see [`check_random_games`]): one re-deal per viewer, and the
+/// next action (if any) applied to the real state and to each re-deal. Sets `differ` once some
+/// re-deal changes what some viewer sees, now or after the action (looked for until found).
+fn check_hiding<G: Redeal>(
+    game: &G,
+    action: Option<&G::Action>,
+    rng: &mut GameRng,
+    invariant: &impl Fn(&G),
+    context: &impl Fn() -> String,
+    differ: &mut bool,
+) {
+    let mut real_legal = Vec::new();
+    let mut other_legal = Vec::new();
+    game.legal_actions(&mut real_legal);
+    let mut events = Vec::new();
+    let after = action.map(|action| {
+        let mut after = game.clone();
+        after.apply(action, &mut events).unwrap_or_else(|e| panic!("{}: legal action rejected: {e}", context()));
+        after
+    });
+    let mut other_events = Vec::new();
+    for viewer in viewers(game.players()) {
+        let who = viewer_name(viewer);
+        let other = game.redeal(viewer, rng);
+        invariant(&other);
+        let (view, other_view) = (game.view(viewer), other.view(viewer));
+        if other_view != view {
+            panic!(
+                "{}: {who}'s view differs between two deals it cannot tell apart ({}): the view shows \
+                 something {who} may not know, or redeal changed something {who} knows",
+                context(),
+                first_difference(&view, &other_view)
+            );
+        }
+        assert_eq!(other.to_move(), game.to_move(), "{}: a re-deal for {who} has another seat to move", context());
+        if viewer.seat().is_some() && viewer.seat() == game.to_move() {
+            other.legal_actions(&mut other_legal);
+            assert_eq!(other_legal, real_legal, "{}: a re-deal for {who} gives {who} other legal actions", context());
+        }
+        if !*differ {
+            *differ = viewers(game.players()).any(|w| w != viewer && other.view(w) != game.view(w));
+        }
+        let (Some(action), Some(after)) = (action, &after) else { continue };
+        let after_view = after.view(viewer);
+        let seen: Vec<G::Event> = events.iter().filter_map(|e| after.event_view(e, viewer)).collect();
+        // The same action in the re-deal, where it is legal there; and, for a viewer that is not
+        // to move, another action of the re-deal (the mover's choice may itself be hidden, e.g. a
+        // card given up face down).
+        let mut tries = vec![action.clone()];
+        if !viewer.is(game.to_move().expect("a seat to move")) {
+            other.legal_actions(&mut other_legal);
+            if let Some(alternative) = rng.pick(&other_legal).filter(|a| *a != action) {
+                tries.push(alternative.clone());
+            }
+        }
+        for tried in &tries {
+            let mut other_after = other.clone();
+            other_events.clear();
+            if other_after.apply(tried, &mut other_events).is_err() {
+                assert!(!viewer.is(game.to_move().expect("a seat to move")), "{}: {who}'s own action fails", context());
+                continue;
+            }
+            let same = tried == action;
+            if other_after.view(viewer) != after_view {
+                // The action showed the viewer something that differs between the deals (or
+                // another action was tried: that says nothing about the re-deal).
+                *differ |= same;
+                continue;
+            }
+            let other_seen: Vec<G::Event> =
+                other_events.iter().filter_map(|e| other_after.event_view(e, viewer)).collect();
+            if seen != other_seen {
+                let instead = if same { String::new() } else { format!(" and {tried:?}") };
+                panic!(
+                    "{}: after {action:?}{instead}, {who} is shown other events in two deals it cannot tell \
+                     apart although its view is the same ({}): an event view shows something {who} may not know, or the \
+                     view forgets something the events showed",
+                    context(),
+                    first_difference(&seen, &other_seen)
+                );
+            }
+            if same && !*differ {
+                *differ = viewers(game.players()).any(|w| other_after.view(w) != after.view(w));
+            }
+        }
+    }
+}
+
+fn viewer_name(viewer: Viewer) -> String {
+    match viewer {
+        Viewer::Seat(seat) => seat.to_string(),
+        Viewer::Spectator => "the spectator".to_owned(),
+    }
+}
+
+/// Where two serialisable values first differ, as a JSON pointer with both values.
+fn first_difference(a: &impl serde::Serialize, b: &impl serde::Serialize) -> String {
+    fn walk(path: &mut String, a: &Value, b: &Value) -> Option<String> {
+        match (a, b) {
+            (Value::Object(x), Value::Object(y)) => {
+                for key in x.keys().chain(y.keys().filter(|k| !x.contains_key(*k))) {
+                    let len = path.len();
+                    path.push('/');
+                    path.push_str(key);
+                    if let Some(found) =
+                        walk(path, x.get(key).unwrap_or(&Value::Null), y.get(key).unwrap_or(&Value::Null))
+                    {
+                        return Some(found);
+                    }
+                    path.truncate(len);
+                }
+                None
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                for (i, (p, q)) in x.iter().zip(y).enumerate() {
+                    let len = path.len();
+                    path.push_str(&format!("/{i}"));
+                    if let Some(found) = walk(path, p, q) {
+                        return Some(found);
+                    }
+                    path.truncate(len);
+                }
+                None
+            }
+            _ if a == b => None,
+            _ => Some(format!("at {}: {a} vs {b}", if path.is_empty() { "/" } else { path })),
+        }
+    }
+    let (a, b) = (serde_json::to_value(a).unwrap_or_default(), serde_json::to_value(b).unwrap_or_default());
+    walk(&mut String::new(), &a, &b).unwrap_or_else(|| "equal as JSON".to_owned())
 }
 
 fn check_rejections<G: Game>(

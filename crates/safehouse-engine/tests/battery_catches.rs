@@ -1,12 +1,16 @@
 //! The battery must be able to fail: a toy game with a planted bug of each kind is caught.
 //!
 //! The toy: two seats each hold one hidden card (0..10); on a turn a seat guesses the other's
-//! card or passes; a right guess wins. Each `Bug` plants one fault.
+//! card or passes; a right guess wins. Each `Bug` plants one fault. The toy is honest
+//! everywhere else: `determinize` copies whatever the view shows (so a leaked card is copied
+//! faithfully, as a real game's determinization would) and `redeal` re-deals exactly the cards
+//! the viewer cannot see, written from the state, not from the view. So a leak can only be
+//! caught by the hiding check itself.
 
 use std::fmt;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use safehouse_engine::testing::check_random_games;
+use safehouse_engine::testing::{Redeal, check_random_games};
 use safehouse_engine::{
     ActionError, Game, GameInfo, GameOptions, GameRng, OptionDoc, Outcome, Seat, Setup, SetupError, Viewer,
 };
@@ -17,8 +21,16 @@ use serde::{Deserialize, Serialize};
 enum Bug {
     #[default]
     None,
-    /// The view shows the opponent's card.
+    /// A seat's view shows the opponent's card.
     LeakyView,
+    /// The spectator's view shows seat 0's card.
+    LeakySpectatorView,
+    /// The event of a guess shows everybody the card guessed at.
+    LeakyEvent,
+    /// `outcome()` is already `Some` while the game is being played.
+    EarlyOutcome,
+    /// `redeal` re-deals nothing (so no leak could ever be caught).
+    IdleRedeal,
     /// An illegal guess changes the state before it is rejected.
     DirtyRejection,
     /// The game never ends: a right guess does not win.
@@ -52,6 +64,20 @@ impl fmt::Display for Guess {
     }
 }
 
+/// A guess, as the state knows it: with the card guessed at, which only its holder may see.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Told {
+    seat: Seat,
+    guess: Guess,
+    target_card: Option<u8>,
+}
+
+impl fmt::Display for Told {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Guessing {
     bug: Bug,
@@ -59,6 +85,8 @@ struct Guessing {
     to_move: Option<Seat>,
     winner: Option<Seat>,
     turns: u32,
+    /// Every guess so far, in order (public).
+    said: Vec<Guess>,
     scratch: u32,
     rng: GameRng,
 }
@@ -69,9 +97,11 @@ struct ToyView {
     me: Option<Seat>,
     my_card: Option<u8>,
     other_card: Option<u8>,
+    seat0_card: Option<u8>,
     to_move: Option<Seat>,
     winner: Option<Seat>,
     turns: u32,
+    said: Vec<Guess>,
 }
 
 impl fmt::Display for ToyView {
@@ -83,7 +113,7 @@ impl fmt::Display for ToyView {
 impl Game for Guessing {
     type Options = Toy;
     type Action = Guess;
-    type Event = Guess;
+    type Event = Told;
     type View = ToyView;
     type Deal = [u8; 2];
 
@@ -103,7 +133,16 @@ impl Game for Guessing {
         setup.options.validate(setup.players)?;
         let mut rng = GameRng::from_seed(setup.seed);
         let cards = setup.deal.unwrap_or([rng.below(10) as u8, rng.below(10) as u8]);
-        Ok(Guessing { bug: setup.options.bug, cards, to_move: Some(Seat(0)), winner: None, turns: 0, scratch: 0, rng })
+        Ok(Guessing {
+            bug: setup.options.bug,
+            cards,
+            to_move: Some(Seat(0)),
+            winner: None,
+            turns: 0,
+            said: Vec::new(),
+            scratch: 0,
+            rng,
+        })
     }
     fn players(&self) -> usize {
         2
@@ -120,7 +159,7 @@ impl Game for Guessing {
             }
         }
     }
-    fn apply(&mut self, action: &Guess, events: &mut Vec<Guess>) -> Result<(), ActionError> {
+    fn apply(&mut self, action: &Guess, events: &mut Vec<Told>) -> Result<(), ActionError> {
         let Some(seat) = self.to_move else { return Err(ActionError::GameOver) };
         if self.bug == Bug::DirtyRejection {
             self.scratch += 1;
@@ -138,7 +177,8 @@ impl Game for Guessing {
             _ => self.to_move = Some(other),
         }
         self.turns += 1;
-        events.push(*action);
+        self.said.push(*action);
+        events.push(Told { seat, guess: *action, target_card: Some(self.cards[other.index()]) });
         Ok(())
     }
     fn view(&self, viewer: Viewer) -> ToyView {
@@ -148,16 +188,24 @@ impl Game for Guessing {
             me,
             my_card: me.map(|s| self.cards[s.index()]),
             other_card: if self.bug == Bug::LeakyView { me.map(|s| self.cards[s.next(2).index()]) } else { None },
+            seat0_card: (self.bug == Bug::LeakySpectatorView && me.is_none()).then_some(self.cards[0]),
             to_move: self.to_move,
             winner: self.winner,
             turns: self.turns,
+            said: self.said.clone(),
         }
     }
-    fn event_view(&self, event: &Guess, _viewer: Viewer) -> Option<Guess> {
-        Some(*event)
+    fn event_view(&self, event: &Told, viewer: Viewer) -> Option<Told> {
+        let holder = event.seat.next(2);
+        let shown = self.bug == Bug::LeakyEvent || viewer.is(holder);
+        Some(Told { target_card: event.target_card.filter(|_| shown), ..*event })
     }
     fn outcome(&self) -> Option<Outcome> {
-        let winner = self.winner?;
+        let winner = match (self.winner, self.bug) {
+            (Some(winner), _) => winner,
+            (None, Bug::EarlyOutcome) => Seat(0),
+            (None, _) => return None,
+        };
         let scores: Vec<i64> = (0..2).map(|i| i64::from(i == winner.index())).collect();
         let keys: Vec<Vec<i64>> = scores.iter().map(|s| vec![*s]).collect();
         Some(Outcome::ranked(scores, &keys, "guessed", ""))
@@ -166,20 +214,32 @@ impl Game for Guessing {
         let me = view.me.ok_or_else(|| SetupError::InconsistentView("spectator".into()))?;
         let mut cards = [0; 2];
         cards[me.index()] = view.my_card.unwrap_or(0);
-        cards[me.next(2).index()] = view.other_card.unwrap_or(rng.below(10) as u8);
-        // A leaky view is copied faithfully, so only the hiding check can notice it: sample anyway.
-        if view.bug == Bug::LeakyView {
-            cards[me.next(2).index()] = rng.below(10) as u8;
-        }
+        // Whatever the view shows is copied, as a real game's determinization would.
+        cards[me.next(2).index()] = view.other_card.unwrap_or_else(|| rng.below(10) as u8);
         Ok(Guessing {
             bug: view.bug,
             cards,
             to_move: view.to_move,
             winner: view.winner,
             turns: view.turns,
+            said: view.said.clone(),
             scratch: 0,
             rng: rng.fork(),
         })
+    }
+}
+
+impl Redeal for Guessing {
+    fn redeal(&self, viewer: Viewer, rng: &mut GameRng) -> Self {
+        let mut game = self.clone();
+        if self.bug == Bug::IdleRedeal {
+            return game;
+        }
+        game.rng = rng.fork();
+        for seat in Seat::all(2).filter(|s| !viewer.is(*s)) {
+            game.cards[seat.index()] = rng.below(10) as u8;
+        }
+        game
     }
 }
 
@@ -200,9 +260,33 @@ fn a_correct_game_passes() {
 }
 
 #[test]
-fn each_planted_bug_is_caught() {
+fn a_leaky_seat_view_is_caught_by_the_hiding_check() {
     let leaky = battery_with(Bug::LeakyView).expect_err("a leaky view must fail");
-    assert!(leaky.contains("different view"), "{leaky}");
+    assert!(leaky.contains("seat 0's view differs between two deals") && leaky.contains("/other_card"), "{leaky}");
+}
+
+#[test]
+fn a_leaky_spectator_view_is_caught() {
+    let leaky = battery_with(Bug::LeakySpectatorView).expect_err("a leaky spectator view must fail");
+    assert!(leaky.contains("the spectator's view differs") && leaky.contains("/seat0_card"), "{leaky}");
+}
+
+#[test]
+fn a_leaky_event_is_caught() {
+    let leaky = battery_with(Bug::LeakyEvent).expect_err("a leaky event must fail");
+    assert!(leaky.contains("is shown other events") && leaky.contains("/target_card"), "{leaky}");
+}
+
+#[test]
+fn a_redeal_that_deals_nothing_is_caught() {
+    let idle = battery_with(Bug::IdleRedeal).expect_err("an idle redeal must fail");
+    assert!(idle.contains("re-deals nothing"), "{idle}");
+}
+
+#[test]
+fn each_other_planted_bug_is_caught() {
+    let early = battery_with(Bug::EarlyOutcome).expect_err("an outcome during play must fail");
+    assert!(early.contains("not over but has an outcome"), "{early}");
     let dirty = battery_with(Bug::DirtyRejection).expect_err("a dirty rejection must fail");
     assert!(dirty.contains("changed the state"), "{dirty}");
     let endless = battery_with(Bug::Endless).expect_err("an endless game must fail");

@@ -10,7 +10,8 @@
 //!
 //! Module shape (the same in every game): `options` (variants), `state` (the state and its
 //! setup), `actions` (actions and events), `rules` (legal actions, apply, end of round and game),
-//! `view` (what a seat sees, determinization); `cards` holds the card data (the explosive deck
+//! `view` (what a seat sees, determinization), `redeal` (what a viewer cannot see, re-dealt for
+//! the battery's hiding check); `cards` holds the card data (the explosive deck
 //! table) and `fixed` the inline vector that keeps the state off the heap.
 //!
 //! In brief: 2-4 players, each with number cards 1..8 of one colour; each round lays out
@@ -23,6 +24,7 @@ mod actions;
 mod cards;
 mod fixed;
 mod options;
+mod redeal;
 mod rules;
 mod state;
 mod view;

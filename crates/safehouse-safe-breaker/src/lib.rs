@@ -14,12 +14,14 @@
 //!
 //! Module map: [`code`] (locks, keys, codes), [`options`], [`state`] (the full state and the
 //! deal), [`actions`] (actions, events, the public log), `rules` (legal actions and apply),
-//! [`view`] (views, event filtering, determinization), [`deduction`].
+//! [`view`] (views, event filtering, determinization), [`deduction`], `redeal` (what a viewer
+//! cannot see, re-dealt for the battery's hiding check).
 
 pub mod actions;
 pub mod code;
 pub mod deduction;
 pub mod options;
+mod redeal;
 mod rules;
 pub mod state;
 pub mod view;

@@ -8,7 +8,8 @@
 //!
 //! Module shape (the same in every game): `options` (variants), `state` (the state, its setup
 //! and each mission's deal), `actions` (actions and events), `rules` (rows, legal actions,
-//! apply, mission end, scoring), `view` (what a seat sees, determinization); `cards` holds the
+//! apply, mission end, scoring), `view` (what a seat sees, determinization), `redeal` (what a
+//! viewer cannot see, re-dealt for the battery's hiding check); `cards` holds the
 //! card vocabulary and [`deduction`] computes which numbers can still be each colour's code.
 //!
 //! The engine is one decision at a time, so the end-of-mission naming is a sequence of
@@ -19,6 +20,7 @@ mod actions;
 mod cards;
 pub mod deduction;
 mod options;
+mod redeal;
 mod rules;
 mod state;
 mod view;
