@@ -8,6 +8,13 @@
 //! the first player's edge cancels out. A line-up longer than the table is a *league*: each game
 //! draws its table from the line-up (deterministically from the seed and the index).
 //!
+//! An entrant `exec:<command line>` is an outside program speaking the player protocol
+//! (`safehouse-player`, `docs/player-protocol.md`): one pool of long-lived processes per such
+//! kind, a process playing one game at a time and reused for the next; when it fails, the
+//! `exec_fallback` bot decides for it (or, with `OnFailure::Forfeit`, the seat forfeits the
+//! game), and [`Played::programs`] counts every failure. Results with outside programs are only
+//! as repeatable as the programs are.
+//!
 //! [`Summary`] turns the games into statistics (win share per bot with 95% intervals, mean score
 //! difference, score and game-length distributions, turn-order shares and the first player's
 //! edge, team success for co-operative games, Elo ratings); [`output`] prints them as a table,
@@ -18,12 +25,16 @@ pub mod report;
 mod stats;
 pub mod svg;
 
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use safehouse_bots::{BotError, BotGame, BotSpec, BotVisitor, PlayError, Player, play_game};
-use safehouse_engine::{GameRng, Setup, SetupError};
+use safehouse_bots::{BotError, BotGame, BotSpec, BotVisitor, PlayError, Player, make_bot, play_game};
+use safehouse_engine::{GameRng, Seat, Setup, SetupError, Viewer};
+use safehouse_player::{
+    ExecBot, ExecSettings, FailureCounts, GameContext, ProgramPool, SeatDriver, SharedSeat, exec_command,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -55,6 +66,16 @@ pub struct Tournament {
     pub seed: u64,
     /// A game longer than this many decisions is an error (a bug in a game or a bot).
     pub max_actions: usize,
+    /// How outside programs (`exec:` entrants) are given their decisions.
+    #[serde(default)]
+    pub exec: ExecSettings,
+    /// The bot kind that decides for an outside program when it fails.
+    #[serde(default = "default_exec_fallback")]
+    pub exec_fallback: String,
+}
+
+fn default_exec_fallback() -> String {
+    "random".to_owned()
 }
 
 impl Default for Tournament {
@@ -68,6 +89,8 @@ impl Default for Tournament {
             games: 1_000,
             seed: 0,
             max_actions: 100_000,
+            exec: ExecSettings::default(),
+            exec_fallback: default_exec_fallback(),
         }
     }
 }
@@ -120,8 +143,50 @@ pub struct GameResult {
     pub actions: usize,
     /// Co-operative game: did the team win?
     pub cooperative: bool,
-    /// Why the game ended (the outcome's stable code).
+    /// Why the game ended (the outcome's stable code, or `forfeit`).
     pub reason: String,
+    /// Seats whose outside program forfeited the game (scored last, no share of the win).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forfeited: Vec<usize>,
+}
+
+impl GameResult {
+    /// Rewrites the result for seats that forfeited: they rank last with no share of the win;
+    /// the other seats keep their order and the best of them share the win (a co-operative
+    /// team that lost a seat loses). Scores stay as played.
+    fn forfeit(&mut self, seats: &[usize]) {
+        if seats.is_empty() {
+            return;
+        }
+        let players = self.ranks.len();
+        self.forfeited = seats.to_vec();
+        self.reason = "forfeit".to_owned();
+        if self.cooperative {
+            self.win_shares = vec![0.0; players];
+            return;
+        }
+        let others: Vec<usize> = (0..players).filter(|s| !seats.contains(s)).collect();
+        let mut ranks = vec![others.len() as u8 + 1; players];
+        for &s in &others {
+            ranks[s] = 1 + others.iter().filter(|&&o| self.ranks[o] < self.ranks[s]).count() as u8;
+        }
+        let winners = others.iter().filter(|&&s| ranks[s] == 1).count();
+        self.win_shares = (0..players)
+            .map(|s| if others.contains(&s) && ranks[s] == 1 { 1.0 / winners as f64 } else { 0.0 })
+            .collect();
+        self.ranks = ranks;
+    }
+}
+
+/// What an outside program of the line-up did over the tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProgramReport {
+    /// The kind as given (`exec:python3 bot.py`).
+    pub kind: String,
+    /// The bot that decided when it failed.
+    pub fallback: String,
+    /// Decisions, answers and failures of every kind.
+    pub counts: FailureCounts,
 }
 
 /// A played tournament: its settings, the resolved options, the line-up and every game.
@@ -139,6 +204,8 @@ pub struct Played {
     pub names: Vec<String>,
     /// Every game, in index order.
     pub games: Vec<GameResult>,
+    /// The outside programs (`exec:` kinds) of the line-up, one per kind.
+    pub programs: Vec<ProgramReport>,
     /// Threads used.
     pub threads: usize,
     /// Wall-clock time.
@@ -211,8 +278,33 @@ impl Tournament {
             .map_err(|e| SimError::Threads(e.to_string()))?;
         let bar = run.progress.then(|| progress_bar(self.games, run.label.as_deref().unwrap_or(info.id)));
         let start = Instant::now();
-        let job = Job { tournament: self, players, options: &options, lineup: &lineup, bar: bar.as_ref() };
+        let pools: Vec<(String, Arc<ProgramPool>)> = {
+            let mut kinds: Vec<&String> = Vec::new();
+            for kind in &lineup {
+                if exec_command(kind).is_some() && !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
+            }
+            kinds
+                .into_iter()
+                .map(|kind| {
+                    let command = exec_command(kind).unwrap_or_default();
+                    (kind.clone(), Arc::new(ProgramPool::new(command, self.exec)))
+                })
+                .collect()
+        };
+        let job =
+            Job { tournament: self, players, options: &options, lineup: &lineup, bar: bar.as_ref(), pools: &pools };
         let (names, games) = pool.install(|| safehouse_bots::visit(info.id, job))??;
+        let programs = pools
+            .iter()
+            .map(|(kind, pool)| ProgramReport {
+                kind: kind.clone(),
+                fallback: self.exec_fallback.clone(),
+                counts: pool.counts(),
+            })
+            .collect();
+        drop(pools);
         let elapsed = start.elapsed();
         if let Some(bar) = bar {
             bar.finish_and_clear();
@@ -224,6 +316,7 @@ impl Tournament {
             options,
             names,
             games,
+            programs,
             threads,
             elapsed,
         })
@@ -253,6 +346,35 @@ struct Job<'a> {
     options: &'a Value,
     lineup: &'a [String],
     bar: Option<&'a ProgressBar>,
+    /// The process pool of each `exec:` kind.
+    pools: &'a [(String, Arc<ProgramPool>)],
+}
+
+impl Job<'_> {
+    /// The player for `kind` at `seat` of game `index`; for an outside program also its seat
+    /// driver, to end the game with.
+    fn player<G: BotGame>(
+        &self,
+        kind: &str,
+        index: u64,
+        seat: usize,
+    ) -> Result<(Player<G>, Option<SharedSeat>), SimError> {
+        let t = self.tournament;
+        let seed = bot_seed(t.seed, index, seat);
+        let Some((_, pool)) = self.pools.iter().find(|(k, _)| k == kind) else {
+            return Ok((Player::<G>::of_kind(kind, seed)?, None));
+        };
+        let context = GameContext {
+            game: G::INFO.id.to_owned(),
+            seat: seat as u8,
+            players: self.players,
+            options: self.options.clone(),
+            seed,
+        };
+        let driver: SharedSeat = Arc::new(Mutex::new(SeatDriver::new(Arc::clone(pool), context)));
+        let fallback = make_bot::<G>(&t.exec_fallback, seed)?;
+        Ok((Player::Blind(Box::new(ExecBot::new(kind, Arc::clone(&driver), fallback))), Some(driver)))
+    }
 }
 
 type JobOutput = Result<(Vec<String>, Vec<GameResult>), SimError>;
@@ -267,7 +389,14 @@ impl BotVisitor for Job<'_> {
         // Make every bot once up front, so a bad kind fails before any game is played.
         let mut names = Vec::with_capacity(self.lineup.len());
         for kind in self.lineup {
-            names.push(Player::<G>::of_kind(kind, 0)?.name().to_owned());
+            if exec_command(kind).is_some() {
+                names.push(kind.clone());
+            } else {
+                names.push(Player::<G>::of_kind(kind, 0)?.name().to_owned());
+            }
+        }
+        if !self.pools.is_empty() {
+            make_bot::<G>(&t.exec_fallback, 0)?;
         }
         let games = (0..t.games)
             .into_par_iter()
@@ -275,8 +404,11 @@ impl BotVisitor for Job<'_> {
                 let seed = GameRng::derive_seed(t.seed, index);
                 let entrants = t.seating(index, self.players, self.lineup.len());
                 let mut players = Vec::with_capacity(self.players);
+                let mut programs = Vec::new();
                 for (seat, &entrant) in entrants.iter().enumerate() {
-                    players.push(Player::<G>::of_kind(&self.lineup[entrant], bot_seed(t.seed, index, seat))?);
+                    let (player, driver) = self.player::<G>(&self.lineup[entrant], index, seat)?;
+                    players.push(player);
+                    programs.extend(driver.map(|d| (seat, d)));
                 }
                 let setup = Setup::<G> { players: self.players, options: options.clone(), seed, deal: None };
                 let played = play_game(&setup, &mut players, t.max_actions).map_err(|error| SimError::Play {
@@ -284,11 +416,20 @@ impl BotVisitor for Job<'_> {
                     seed,
                     error,
                 })?;
+                let mut forfeited = Vec::new();
+                for (seat, driver) in &programs {
+                    let mut driver = driver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    let view = played.state.view(Viewer::Seat(Seat(*seat as u8)));
+                    driver.finish(serde_json::to_value(&played.outcome).ok(), serde_json::to_value(view).ok());
+                    if driver.forfeited() {
+                        forfeited.push(*seat);
+                    }
+                }
                 if let Some(bar) = self.bar {
                     bar.inc(1);
                 }
                 let outcome = played.outcome;
-                Ok(GameResult {
+                let mut result = GameResult {
                     index,
                     seed,
                     win_shares: (0..self.players).map(|s| outcome.win_share(safehouse_engine::Seat(s as u8))).collect(),
@@ -299,7 +440,10 @@ impl BotVisitor for Job<'_> {
                     actions: played.actions,
                     cooperative: outcome.cooperative,
                     reason: outcome.reason,
-                })
+                    forfeited: Vec::new(),
+                };
+                result.forfeit(&forfeited);
+                Ok(result)
             })
             .collect::<Result<Vec<_>, SimError>>()?;
         Ok((names, games))
@@ -325,7 +469,9 @@ pub fn check_lineup(game: &str, lineup: &[String]) -> Result<(), SimError> {
         type Output = Result<(), BotError>;
         fn visit<G: BotGame>(self) -> Self::Output {
             for kind in self.0 {
-                BotSpec::parse::<G>(kind)?;
+                if exec_command(kind).is_none() {
+                    BotSpec::parse::<G>(kind)?;
+                }
             }
             Ok(())
         }

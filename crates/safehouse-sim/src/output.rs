@@ -109,6 +109,30 @@ pub fn table(summary: &Summary) -> String {
     }
     let reasons: Vec<String> = s.reasons.iter().map(|(r, n)| format!("{r} {n}")).collect();
     let _ = writeln!(out, "ended: {}", reasons.join(", "));
+    for p in &s.programs {
+        let c = &p.counts;
+        let _ = writeln!(out);
+        let _ = writeln!(
+            out,
+            "{}: {} decisions, {} answered, {} by the fallback ({}); failures: {} timeout, {} crash, {} garbage, \
+             {} illegal, {} spawn; {} forfeited game(s); {} process(es) started",
+            p.kind,
+            c.decisions,
+            c.answered,
+            c.fallback_moves,
+            p.fallback,
+            c.timeouts,
+            c.crashes,
+            c.garbage,
+            c.illegal,
+            c.spawn,
+            c.forfeits,
+            c.processes
+        );
+        for example in &c.examples {
+            let _ = writeln!(out, "  e.g. {example}");
+        }
+    }
     out
 }
 
@@ -117,7 +141,7 @@ pub fn write_json_lines(played: &Played, summary: &Summary, out: &mut impl Write
     let lineup = &summary.lineup;
     for g in &played.games {
         let bots: Vec<&str> = g.entrants.iter().map(|&e| lineup.get(e).map_or("?", String::as_str)).collect();
-        let line = json!({
+        let mut line = json!({
             "type": "game",
             "index": g.index,
             "seed": g.seed,
@@ -130,6 +154,9 @@ pub fn write_json_lines(played: &Played, summary: &Summary, out: &mut impl Write
             "actions": g.actions,
             "reason": g.reason,
         });
+        if !g.forfeited.is_empty() {
+            line["forfeited"] = json!(g.forfeited);
+        }
         writeln!(out, "{line}")?;
     }
     let mut summary_json = serde_json::to_value(summary).map_err(io::Error::other)?;

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{GameResult, Played};
+use crate::{GameResult, Played, ProgramReport};
 
 const Z95: f64 = 1.959_963_984_540_054;
 
@@ -240,6 +240,9 @@ pub struct Summary {
     pub reasons: Vec<(String, u64)>,
     /// Elo ratings (line-ups with more than one kind, competitive games).
     pub elo: Option<Elo>,
+    /// The outside programs (`exec:` kinds): decisions, answers, failures, fallback moves, forfeits.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<ProgramReport>,
 }
 
 impl Summary {
@@ -368,6 +371,7 @@ impl Summary {
             team,
             reasons: reasons.into_iter().collect(),
             elo,
+            programs: played.programs.clone(),
         }
     }
 }
@@ -467,6 +471,7 @@ mod tests {
                 actions: 1,
                 cooperative: false,
                 reason: String::new(),
+                forfeited: Vec::new(),
             })
             .collect();
         let elo = fit_elo(&games, &[0, 1], &["a".into(), "b".into()]);

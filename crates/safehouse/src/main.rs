@@ -35,6 +35,8 @@ enum Command {
     Report(commands::report::Args),
     /// Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md).
     Engine(commands::engine::Args),
+    /// Seat an outside program (the player protocol, docs/player-protocol.md) in a live match on a server.
+    Bot(commands::bot::Args),
     /// Serve the online table (the default when no subcommand is given).
     Serve(commands::serve::Args),
 }
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Some(Command::Simulate(args)) => commands::simulate::run(args),
         Some(Command::Report(args)) => commands::report::run(args),
         Some(Command::Engine(args)) => commands::engine::run(args),
+        Some(Command::Bot(args)) => commands::bot::run(args),
         Some(Command::Serve(args)) => commands::serve::run(args),
     };
     match result {

@@ -2,11 +2,13 @@
 //!
 //! Seats rotate between the bots of the line-up, games run on every core, and each game is
 //! seeded from `--seed` and its index, so the figures do not depend on `--threads`.
-//! See `docs/simulator.md`.
+//! See `docs/simulator.md`; `exec:<command>` entrants are outside programs speaking the player
+//! protocol (`docs/player-protocol.md`).
 
 use std::io::Write;
 
 use anyhow::Context;
+use safehouse_player::{ExecSettings, OnFailure};
 use safehouse_sim::{RunOptions, Tournament, output, parse_lineup};
 use serde_json::Value;
 
@@ -24,9 +26,24 @@ pub(crate) struct Args {
     /// The line-up, comma separated: one bot kind per seat (`ismcts:2000,heuristic,heuristic,heuristic`),
     /// one kind for every seat, `kind*n` to repeat, or more kinds than seats for a league.
     /// Kinds: easy, medium, hard, random, heuristic, noisy[:percent], ismcts[:iterations],
-    /// omniscient[:iterations] (evaluation only) and the game's own (see `safehouse rules <game>`).
+    /// omniscient[:iterations] (evaluation only), the game's own (see `safehouse rules <game>`), and
+    /// `exec:<command line>`: an outside program speaking the player protocol (docs/player-protocol.md),
+    /// e.g. 'exec:python3 examples/random_bot.py' (the command may not contain a comma).
     #[arg(long, default_value = "heuristic")]
     bots: String,
+    /// Milliseconds an outside program (`exec:`) has for each decision.
+    #[arg(long, default_value_t = 1_000)]
+    exec_budget_ms: u64,
+    /// Extra milliseconds for the first decision of a freshly started program (its start-up).
+    #[arg(long, default_value_t = 5_000)]
+    exec_startup_ms: u64,
+    /// The bot that decides when an outside program fails (garbage, an illegal answer, silence, a crash).
+    #[arg(long, default_value = "random")]
+    exec_fallback: String,
+    /// An outside program that fails forfeits the game (it is scored last) instead of only
+    /// handing the decision to the fallback bot.
+    #[arg(long)]
+    exec_forfeit: bool,
     /// Number of players (default: one per bot, or the game's usual table for a single bot).
     #[arg(long)]
     players: Option<usize>,
@@ -67,6 +84,12 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
         games: args.games,
         seed: args.seed,
         max_actions: args.max_actions,
+        exec: ExecSettings {
+            budget_ms: args.exec_budget_ms,
+            startup_ms: args.exec_startup_ms,
+            on_failure: if args.exec_forfeit { OnFailure::Forfeit } else { OnFailure::Fallback },
+        },
+        exec_fallback: args.exec_fallback.clone(),
     };
     let run = RunOptions { threads: args.threads, progress: !args.quiet, label: None };
     let played = tournament.run(&run)?;
