@@ -45,7 +45,7 @@ pub use search::{
     Budget, Ismcts, IsmctsConfig, OmniscientMcts, SearchPolicy, SearchStats, outcome_rewards, uniform_rollout,
 };
 pub use spec::{BotSpec, EASY_SLIP_PERCENT};
-pub use the_safe::{TheSafeHeuristic, TheSafeOmniscient};
+pub use the_safe::{TeamSettings, TheSafeHeuristic, TheSafeOmniscient, TheSafePlanner, TheSafeTeam};
 
 /// A player that sees only its own seat's view.
 ///

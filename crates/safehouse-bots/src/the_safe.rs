@@ -20,6 +20,15 @@ use safehouse_engine::{Game, GameRng, Viewer};
 use safehouse_the_safe::deduction::Deduction;
 use safehouse_the_safe::{Action, Cards, Colour, Phase, TheSafe, View};
 
+mod convention;
+mod model;
+mod planner;
+mod reader;
+mod team;
+
+pub use planner::TheSafePlanner;
+pub use team::{TeamSettings, TheSafeTeam};
+
 use crate::search::SearchPolicy;
 use crate::{Bot, BotGame, Difficulty, OmniscientBot, bot_rng};
 
@@ -192,12 +201,28 @@ fn evaluate(state: &TheSafe, out: &mut [f64]) {
 }
 
 impl BotGame for TheSafe {
-    const KINDS: &'static [&'static str] = &["easy", "medium", "hard", "random", "heuristic", "noisy", "ismcts"];
+    const KINDS: &'static [&'static str] =
+        &["easy", "medium", "hard", "random", "heuristic", "noisy", "ismcts", "team", "convention"];
 
     fn difficulty(level: Difficulty) -> &'static str {
         match level {
             Difficulty::Easy => "noisy",
-            Difficulty::Medium | Difficulty::Hard => "heuristic",
+            Difficulty::Medium => "convention",
+            Difficulty::Hard => "team",
+        }
+    }
+
+    fn special(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        match kind {
+            "team" => Some(Box::new(TheSafeTeam::new(seed))),
+            // The team without planning: the convention's own choices, the readings, the naming.
+            "convention" => {
+                Some(Box::new(TheSafeTeam::with_settings(TeamSettings { samples: 0, ..TeamSettings::default() }, seed)))
+            }
+            _ => {
+                let settings = TeamSettings::parse(kind.strip_prefix("team:")?)?;
+                Some(Box::new(TheSafeTeam::with_settings(settings, seed)))
+            }
         }
     }
 
@@ -210,7 +235,7 @@ impl BotGame for TheSafe {
     }
 
     fn omniscient(seed: u64) -> Box<dyn OmniscientBot<Self>> {
-        Box::new(TheSafeOmniscient::new(seed))
+        Box::new(TheSafePlanner::new(seed))
     }
 
     const DEFAULT_ITERATIONS: u32 = 500;

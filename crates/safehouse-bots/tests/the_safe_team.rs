@@ -1,0 +1,160 @@
+//! The Safe's co-operative team bot (`team`), its convention reading and the omniscient planner:
+//! only legal actions at every table size, the reading falls back for a seat that does not follow
+//! the convention, and the team beats the old rule-based team clearly on fixed seeds.
+
+use safehouse_bots::{Bot, Player, TheSafeTeam, play_game};
+use safehouse_engine::{Game, GameRng, Seat, Setup, Viewer};
+use safehouse_the_safe::{Action, Event, Options, TheSafe, View};
+
+/// Plays one game with `kinds` (rotated over the seats); an illegal choice is an error.
+fn play(players: usize, seed: u64, kinds: &[&str]) -> TheSafe {
+    let mut seats: Vec<Player<TheSafe>> = (0..players)
+        .map(|s| {
+            Player::<TheSafe>::of_kind(kinds[s % kinds.len()], seed.wrapping_mul(31).wrapping_add(s as u64))
+                .expect("kind")
+        })
+        .collect();
+    let setup = Setup::<TheSafe> { players, options: Options::default(), seed, deal: None };
+    match play_game(&setup, &mut seats, 20_000) {
+        Ok(played) => played.state,
+        Err(e) => panic!("{players} players, seed {seed}, {kinds:?}: {e}"),
+    }
+}
+
+#[test]
+fn the_team_and_the_planner_only_play_legal_actions() {
+    let mut rng = GameRng::from_seed(7);
+    for players in 1..=6 {
+        for _ in 0..3 {
+            let seed = rng.next_u64();
+            play(players, seed, &["team"]);
+            play(players, seed, &["omniscient"]);
+            play(players, seed, &["team", "heuristic", "convention"]);
+        }
+    }
+    // The forgiving preset plays several missions: the readings restart with each one.
+    let setup = Setup::<TheSafe> {
+        players: 4,
+        options: Options { on_mission_fail: safehouse_the_safe::OnMissionFail::RetryMission, ..Options::default() },
+        seed: 99,
+        deal: None,
+    };
+    let mut seats: Vec<Player<TheSafe>> =
+        (0..4).map(|s| Player::<TheSafe>::of_kind("team", s).expect("kind")).collect();
+    play_game(&setup, &mut seats, 100_000).expect("a legal game over several missions");
+}
+
+/// A seat that breaks the convention on purpose: it always plays its *costliest* card (the one
+/// that closes off the most), where the convention plays the cheapest.
+struct Contrarian;
+
+impl Bot<TheSafe> for Contrarian {
+    fn name(&self) -> &str {
+        "contrarian"
+    }
+
+    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        // The play after which the rows accept the fewest cards.
+        let mut best = legal[0];
+        let mut fewest = usize::MAX;
+        for &action in legal {
+            let Action::Play { card, row } = action else { continue };
+            let row = &view.rows[usize::from(row)];
+            // Fewer accepted numbers left in the row after a bigger jump: measure the jump.
+            let last = row.cards.last().map_or(5, |c| c.number());
+            let jump = usize::from(card.number().abs_diff(last));
+            let left = 10 - jump;
+            if left < fewest {
+                fewest = left;
+                best = action;
+            }
+        }
+        best
+    }
+}
+
+/// Plays a game with team bots in every seat but `odd`, which `odd_bot` plays; returns the team
+/// bots (to ask what they read) and the final state.
+fn with_one_odd_seat(
+    players: usize,
+    seed: u64,
+    odd: usize,
+    mut odd_bot: Box<dyn Bot<TheSafe>>,
+) -> (Vec<TheSafeTeam>, TheSafe) {
+    let mut team: Vec<TheSafeTeam> = (0..players).map(|s| TheSafeTeam::new(seed ^ (s as u64) << 8)).collect();
+    let setup = Setup::<TheSafe> { players, options: Options::default(), seed, deal: None };
+    let mut state = TheSafe::new(&setup).expect("setup");
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    while let Some(seat) = state.to_move() {
+        state.legal_actions(&mut legal);
+        let view = state.view(Viewer::Seat(seat));
+        let action =
+            if seat.index() == odd { odd_bot.choose(&view, &legal) } else { team[seat.index()].choose(&view, &legal) };
+        assert!(legal.contains(&action), "seat {seat} chose {action:?}, not legal");
+        events.clear();
+        state.apply(&action, &mut events).expect("legal");
+        if events.iter().any(|e| matches!(e, Event::MissionResolved { .. })) {
+            break;
+        }
+    }
+    (team, state)
+}
+
+#[test]
+fn the_reading_falls_back_for_a_seat_that_does_not_follow_the_convention() {
+    let mut caught = 0;
+    let mut games = 0;
+    for seed in 0..40u64 {
+        let odd = (seed % 4) as usize;
+        let (team, _) = with_one_odd_seat(4, 1000 + seed, odd, Box::new(Contrarian));
+        games += 1;
+        let mut caught_here = false;
+        for (s, bot) in team.iter().enumerate() {
+            if s == odd {
+                continue;
+            }
+            let marked = bot.not_following();
+            // A seat that follows the convention is never marked.
+            for seat in &marked {
+                assert_eq!(seat.index(), odd, "seed {seed}: seat {s} marked {seat}, who follows the convention");
+            }
+            if marked.contains(&Seat(odd as u8)) {
+                caught_here = true;
+                assert!(bot.read_not_held(Seat(odd as u8)).is_empty(), "a marked seat is read from its passes only");
+            }
+        }
+        caught += usize::from(caught_here);
+    }
+    assert!(caught * 2 >= games, "the contrarian seat was caught in only {caught} of {games} games");
+}
+
+#[test]
+fn team_seats_are_never_marked_among_themselves() {
+    for seed in 0..30u64 {
+        let (team, _) = with_one_odd_seat(4, 500 + seed, usize::MAX, Box::new(Contrarian));
+        for (s, bot) in team.iter().enumerate() {
+            assert!(bot.not_following().is_empty(), "seed {seed}: seat {s} marked {:?}", bot.not_following());
+        }
+    }
+}
+
+/// Mission-1 successes of a line-up over fixed seeds.
+fn first_missions(players: usize, kinds: &[&str], games: u64) -> u32 {
+    (0..games)
+        .map(|i| {
+            let state = play(players, GameRng::derive_seed(424242, i), kinds);
+            u32::from(state.outcome().is_some_and(|o| o.scores.first().copied().unwrap_or(0) >= 1))
+        })
+        .sum()
+}
+
+#[test]
+fn the_team_beats_the_old_rule_based_team_clearly() {
+    let games = 60;
+    let team = first_missions(4, &["team"], games);
+    let old = first_missions(4, &["heuristic"], games);
+    assert!(
+        team >= old + 12 && team >= 2 * old,
+        "4 players, {games} games: team cracked mission 1 {team} times, heuristic {old}"
+    );
+}
