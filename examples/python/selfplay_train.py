@@ -1,14 +1,15 @@
 """Self-play with action masking, numpy only: a linear softmax policy trained by REINFORCE on
 a vector of games stepped in Rust, then measured against the uniformly random bot.
 
-    python examples/python/selfplay_train.py [--game club-unlock] [--players 3] [--steps 3000]
+    python examples/python/selfplay_train.py [--game club-unlock] [--players 3] [--steps 1500]
 
 Every seat of every game is played by the same policy (self-play). Illegal actions are masked
 out of the softmax, so the policy only ever picks legal ones. A decision's return is the
 seat's final reward (its win share) less 1/players, the share a seat gets on average; the
-policy follows the REINFORCE gradient of it. At the end the policy (greedy) takes one seat
-against random bots in the other seats, rotating seats, and its win share is printed beside
-the untrained policy's and the 1/players a random bot gets.
+policy follows the REINFORCE gradient of it. At the end the policy takes one seat
+against random bots in the other seats, rotating seats, sampling its actions, and its win
+share is printed beside the untrained policy's (which is the uniformly random bot: all logits
+are 0) and the 1/players a random bot gets.
 """
 
 import argparse
@@ -78,9 +79,9 @@ def evaluate(args, policy, games, seed):
     learner = np.arange(args.envs) % args.players
     finished, share = 0, 0.0
     while finished < games:
-        greedy = np.where(masks > 0, obs @ policy.w.T + policy.b, -np.inf).argmax(axis=1)
+        chosen = sample(policy.probabilities(obs, masks), rng)
         random = (rng.random(masks.shape) * masks).argmax(axis=1)
-        actions = np.where(to_move == learner, greedy, random).astype(np.int64)
+        actions = np.where(to_move == learner, chosen, random).astype(np.int64)
         obs, masks, to_move, rewards, done = vec.step(actions)
         for i in np.flatnonzero(done):
             share += rewards[i, learner[i]]
@@ -93,7 +94,7 @@ def main():
     parser.add_argument("--game", default="club-unlock")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--envs", type=int, default=64)
-    parser.add_argument("--steps", type=int, default=3000, help="vector steps of training")
+    parser.add_argument("--steps", type=int, default=1500, help="vector steps of training")
     parser.add_argument("--batch", type=int, default=4096, help="decisions per policy update")
     parser.add_argument("--lr", type=float, default=0.5)
     parser.add_argument("--eval-games", type=int, default=600)
