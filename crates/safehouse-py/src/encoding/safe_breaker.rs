@@ -97,7 +97,7 @@ impl RlGame for SafeBreaker {
             );
             e.bits(
                 "candidates",
-                "for each code c, 1 if the public log (and, for others, the viewer's own code) still allows it",
+                "for each code c, 1 if what is known of this seat alone still allows it (its face-up parts, the log's answers and guesses about it; the viewer's own code for the viewer)",
                 CODES,
                 candidates[seat.index()],
             );
