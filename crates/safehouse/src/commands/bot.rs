@@ -135,23 +135,17 @@ async fn play(args: &Args) -> anyhow::Result<FailureCounts> {
 
     let mut tracker = Tracker::default();
     let mut message = welcome;
-    // The seq of the position a move was sent for and not yet acknowledged or refused.
-    let mut pending: Option<u64> = None;
+    // The seq of the position our last move was chosen at: never decide twice at one seq (the
+    // ack of a move may come before its update), unless the server refused the move.
+    let mut acted_at: Option<u64> = None;
     loop {
         tracker.apply(&message)?;
         match message["type"].as_str().unwrap_or("") {
-            "ack" => {
-                // The ack of the move sent at `at` carries the seq after it.
-                let acked = message["seq"].as_u64().unwrap_or(0);
-                if pending.is_some_and(|at| acked > at) {
-                    pending = None;
-                }
-            }
             "error" => {
                 // A refused move (`stale_seq`: the match moved on; anything else): take the whole
                 // picture again and decide afresh if it is still our turn.
                 eprintln!("the server refused a message: {message}");
-                pending = None;
+                acted_at = None;
                 ws.send_json(&json!({"type": "sync"})).await?;
             }
             _ => {}
@@ -163,9 +157,7 @@ async fn play(args: &Args) -> anyhow::Result<FailureCounts> {
             break;
         }
         let my_turn = tracker.to_move == Some(seat) && !tracker.legal.is_empty();
-        // Several decisions in a row are several moves: the update of our last move may come
-        // before its ack, and then the seq has moved past the pending move.
-        if my_turn && pending.is_none_or(|at| tracker.seq > at) {
+        if my_turn && acted_at != Some(tracker.seq) {
             let texts: Vec<String> = message
                 .get("legal")
                 .and_then(Value::as_array)
@@ -184,7 +176,7 @@ async fn play(args: &Args) -> anyhow::Result<FailureCounts> {
             decider = Some(d);
             let action = tracker.legal.get(chosen?).cloned().ok_or_else(|| anyhow!("no such legal action"))?;
             ws.send_json(&json!({"type": "act", "action": action, "seq": seq, "id": seq})).await?;
-            pending = Some(seq);
+            acted_at = Some(seq);
         }
         message = loop {
             // Reading a frame is cancel-safe; a quiet match gets a `sync` now and then.
