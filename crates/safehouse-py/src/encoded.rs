@@ -10,6 +10,7 @@ use safehouse_sim::SimError;
 use serde_json::Value;
 
 use crate::encoding::{Encoder, Field, RlGame, fields};
+use crate::state::{EncodedState, StateOf};
 
 /// Every error the bindings raise, with the engine's stable machine code.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -73,6 +74,8 @@ pub trait EncodedMatch: Send + Sync + std::fmt::Debug {
     /// Applies the legal action with this index for `seat`; an index that is not legal now is
     /// an `illegal_action` error and changes nothing.
     fn act_index(&mut self, seat: Seat, index: usize) -> Result<(), ActionError>;
+    /// The current state without the record (for search: OpenSpiel, determinizations).
+    fn to_state(&self) -> Box<dyn EncodedState>;
     /// A copy of the match.
     fn clone_box(&self) -> Box<dyn EncodedMatch>;
 }
@@ -156,6 +159,10 @@ impl<G: RlGame> EncodedMatch for Encoded<G> {
                 format!("action index {index} is not a legal action now (the action space has {})", self.space),
             )),
         }
+    }
+
+    fn to_state(&self) -> Box<dyn EncodedState> {
+        Box::new(StateOf::new(self.inner.game().clone()))
     }
 
     fn clone_box(&self) -> Box<dyn EncodedMatch> {

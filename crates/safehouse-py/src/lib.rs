@@ -8,6 +8,7 @@
 //!   every field is listed by [`encoding::fields`] and documented in `docs/python.md`.
 //! - [`encoded`]: a live match that speaks both JSON (the engine's [`DynMatch`]) and the
 //!   encoding ([`EncodedMatch`]), made by game id through [`new_match`] and [`replay`].
+//! - [`state`]: a bare state with the encoding, for search (OpenSpiel) and determinization.
 //! - [`vector`]: N games stepped together on all cores (rayon), auto-resetting finished games.
 //! - `python` (feature `python`): the bindings; the Python-side wrappers are plain Python in
 //!   `python/safehouse/`.
@@ -18,8 +19,10 @@ pub mod encoded;
 pub mod encoding;
 #[cfg(feature = "python")]
 mod python;
+pub mod state;
 pub mod vector;
 
 pub use encoded::{EncodedMatch, PyError, new_match, replay};
 pub use encoding::{Encoder, Field, RlGame};
+pub use state::EncodedState;
 pub use vector::{VecEnv, vec_env};

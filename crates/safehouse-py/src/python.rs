@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 
 use crate::encoded::{EncodedMatch, PyError};
+use crate::state::EncodedState;
 use crate::vector::VecEnv;
 
 pyo3::create_exception!(
@@ -233,6 +234,11 @@ impl PyMatch {
         to_py(py, &self.inner.dyn_match().record())
     }
 
+    /// The current state without the record, for search (`State`).
+    fn to_state(&self) -> PyState {
+        PyState { inner: self.inner.to_state() }
+    }
+
     /// An independent copy of the match.
     fn clone(&self) -> PyMatch {
         PyMatch { inner: self.inner.clone() }
@@ -255,6 +261,140 @@ impl PyMatch {
             m.action_count(),
             m.to_move().map(|s| s.0)
         )
+    }
+}
+
+/// A bare game state with the encoding and no record: for search (OpenSpiel) and determinization.
+#[pyclass(name = "State", module = "safehouse._native")]
+struct PyState {
+    inner: Box<dyn EncodedState>,
+}
+
+#[pymethods]
+impl PyState {
+    /// The game's id.
+    #[getter]
+    fn game(&self) -> &'static str {
+        self.inner.game_id()
+    }
+
+    /// Number of seats.
+    #[getter]
+    fn players(&self) -> usize {
+        self.inner.players()
+    }
+
+    /// The seat whose decision it is, or None once over.
+    #[getter]
+    fn to_move(&self) -> Option<u8> {
+        self.inner.to_move().map(|s| s.0)
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.to_move().is_none()
+    }
+
+    /// Size of the fixed action space.
+    #[getter]
+    fn action_space(&self) -> usize {
+        self.inner.action_space()
+    }
+
+    /// The legal actions' fixed indices, ascending.
+    fn legal_indices(&self) -> Vec<usize> {
+        self.inner.legal_indices()
+    }
+
+    /// The legal actions as Python objects.
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        to_py(py, &self.inner.legal_actions())
+    }
+
+    /// The fixed index of an action (a dict), or None.
+    fn action_index(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+        Ok(self.inner.index_of(&from_py(py, action)?))
+    }
+
+    /// The legal action with this index, in words (None if it is not legal now).
+    fn describe(&self, index: usize) -> Option<String> {
+        self.inner.describe(index)
+    }
+
+    /// Applies the legal action with this index for the seat to move.
+    fn apply(&mut self, py: Python<'_>, index: usize) -> PyResult<()> {
+        self.inner.act_index(index).map_err(|e| raise(py, e))
+    }
+
+    /// The result once over (a dict), else None.
+    fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.inner.outcome().map(|o| to_py(py, &o)).transpose()
+    }
+
+    /// Each seat's win share once over, else None.
+    fn win_shares(&self) -> Option<Vec<f64>> {
+        let outcome = self.inner.outcome()?;
+        Some((0..self.players()).map(|s| outcome.win_share(Seat(s as u8))).collect())
+    }
+
+    /// What `seat` may see (None: a spectator), as Python objects.
+    #[pyo3(signature = (seat=None))]
+    fn view<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let viewer = viewer_of(py, seat, self.players())?;
+        to_py(py, &self.inner.view(viewer))
+    }
+
+    /// What `seat` may see, as compact JSON text: the seat's whole information set.
+    #[pyo3(signature = (seat=None))]
+    fn view_json(&self, py: Python<'_>, seat: Option<i64>) -> PyResult<String> {
+        let viewer = viewer_of(py, seat, self.players())?;
+        Ok(self.inner.view_json(viewer))
+    }
+
+    /// What `seat` may see, drawn as text.
+    #[pyo3(signature = (seat=None))]
+    fn view_text(&self, py: Python<'_>, seat: Option<i64>) -> PyResult<String> {
+        let viewer = viewer_of(py, seat, self.players())?;
+        Ok(self.inner.view_text(viewer))
+    }
+
+    /// `seat`'s observation tensor (float32), built from its view alone.
+    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = seat_of(py, seat, self.players())?;
+        let mut out = Vec::new();
+        self.inner.observe(seat, &mut out);
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// A state consistent with everything `seat` sees, the hidden parts drawn from `seed`
+    /// (`Game::determinize`): `determinize(s, k).view(s) == view(s)`.
+    fn determinize(&self, py: Python<'_>, seat: i64, seed: u64) -> PyResult<PyState> {
+        let seat = seat_of(py, seat, self.players())?;
+        self.inner.determinize(seat, seed).map(|inner| PyState { inner }).map_err(|e| raise(py, e))
+    }
+
+    /// Plays uniformly random legal actions to the end in Rust; returns each seat's win share.
+    #[pyo3(signature = (seed, limit=100_000))]
+    fn rollout(&self, seed: u64, limit: usize) -> Vec<f64> {
+        self.inner.rollout(seed, limit)
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> PyState {
+        PyState { inner: self.inner.clone() }
+    }
+
+    fn __copy__(&self) -> PyState {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<safehouse.State {} to_move={:?}>", self.inner.game_id(), self.inner.to_move().map(|s| s.0))
     }
 }
 
@@ -488,6 +628,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_class::<PyMatch>()?;
     m.add_class::<PyBot>()?;
+    m.add_class::<PyState>()?;
     m.add_class::<PyVecEnv>()?;
     Ok(())
 }
