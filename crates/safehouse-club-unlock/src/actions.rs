@@ -5,7 +5,7 @@ use std::fmt;
 use safehouse_engine::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{KeyColour, SafeId};
+use crate::cards::{KeyColour, KeyCounts, SafeId};
 
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -64,11 +64,24 @@ impl EndReason {
     }
 }
 
-/// Something that happened at the table. Everything in this game happens in the open, so every
-/// seat and every spectator sees every event.
+/// Something that happened at the table. Everything after the start happens in the open, so every
+/// seat and every spectator sees it; only the colours of the secret starting keys are shown to
+/// their chooser alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
+    /// A seat took one of its four starting keys (000:11).
+    StartingKeyTaken {
+        /// Who took it.
+        seat: Seat,
+        /// Its colour: shown to the chooser only when the choice is secret, to everyone when open.
+        colour: Option<KeyColour>,
+    },
+    /// Everybody has chosen: the piles are seen again, so the total taken of each colour is known.
+    StartingKeysChosen {
+        /// Keys left in each pile.
+        piles: KeyCounts,
+    },
     /// A key moved from a pile to a hand.
     KeyTaken {
         /// Who took it.
@@ -147,6 +160,15 @@ pub enum Event {
 impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Event::StartingKeyTaken { seat, colour: Some(colour) } => {
+                write!(f, "{seat} took a {colour} key as a starting key")
+            }
+            Event::StartingKeyTaken { seat, colour: None } => write!(f, "{seat} took a starting key, unseen"),
+            Event::StartingKeysChosen { piles } => write!(
+                f,
+                "everybody has chosen their starting keys; the piles hold {} red, {} green, {} yellow, {} blue",
+                piles[0], piles[1], piles[2], piles[3]
+            ),
             Event::KeyTaken { seat, colour } => write!(f, "{seat} took a {colour} key"),
             Event::PileExhausted { colour } => write!(f, "the {colour} pile is empty"),
             Event::BonusPlaced { safe, colour } => {

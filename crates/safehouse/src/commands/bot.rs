@@ -140,15 +140,12 @@ async fn play(args: &Args) -> anyhow::Result<FailureCounts> {
     let mut acted_at: Option<u64> = None;
     loop {
         tracker.apply(&message)?;
-        match message["type"].as_str().unwrap_or("") {
-            "error" => {
-                // A refused move (`stale_seq`: the match moved on; anything else): take the whole
-                // picture again and decide afresh if it is still our turn.
-                eprintln!("the server refused a message: {message}");
-                acted_at = None;
-                ws.send_json(&json!({"type": "sync"})).await?;
-            }
-            _ => {}
+        if message["type"] == "error" {
+            // A refused move (`stale_seq`: the match moved on; anything else): take the whole
+            // picture again and decide afresh if it is still our turn.
+            eprintln!("the server refused a message: {message}");
+            acted_at = None;
+            ws.send_json(&json!({"type": "sync"})).await?;
         }
         if tracker.outcome.is_some() {
             if let Some(mut d) = decider.take() {
