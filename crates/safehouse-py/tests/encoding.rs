@@ -3,12 +3,18 @@
 //! (a state redrawn from the view, with other seats' hidden cards dealt anew, gives the seat
 //! the same tensor).
 
+use std::collections::HashMap;
+
 use safehouse_engine::{GameRng, Seat, Setup, Viewer};
 use safehouse_py::RlGame;
 use safehouse_py::encoding::{fields, observation};
 use safehouse_py::vector::{TypedVecEnv, VecEnv};
 
 fn check_game<G: RlGame>(players: usize, games: u64) {
+    // For a given mover, every index stands for one action only, across all games and states
+    // seen (indices of seats are relative to the mover, so the same index names different
+    // absolute seats for different movers).
+    let mut meaning: HashMap<(Seat, usize), G::Action> = HashMap::new();
     for game_index in 0..games {
         let setup = Setup::<G>::new(players, GameRng::derive_seed(7, game_index));
         let mut game = G::new(&setup).expect("setup");
@@ -44,6 +50,10 @@ fn check_game<G: RlGame>(players: usize, games: u64) {
             let view = game.view(Viewer::Seat(mover));
             let mut indices: Vec<usize> = legal.iter().map(|a| G::action_index(&view, a)).collect();
             assert!(indices.iter().all(|&i| i < space), "{}: index out of the action space", G::INFO.id);
+            for (action, &index) in legal.iter().zip(&indices) {
+                let first = meaning.entry((mover, index)).or_insert_with(|| action.clone());
+                assert_eq!(first, action, "{}: index {index} stands for two actions", G::INFO.id);
+            }
             indices.sort_unstable();
             indices.dedup();
             assert_eq!(indices.len(), legal.len(), "{}: two legal actions share an index", G::INFO.id);
@@ -73,7 +83,7 @@ fn safe_breaker_encodes_every_view() {
 #[test]
 fn explosiv_encodes_every_view() {
     for players in [2, 3, 4] {
-        check_game::<safehouse_explosiv::Explosiv>(players, 3);
+        check_game::<safehouse_explosiv::Explosiv>(players, 8);
     }
 }
 
