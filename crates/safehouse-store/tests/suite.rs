@@ -2,8 +2,9 @@
 //!
 //! PostgreSQL is found at `SAFEHOUSE_TEST_POSTGRES_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/test`); each test uses a schema of its own, dropped at the
-//! end. Without a reachable server the PostgreSQL tests are skipped with a message, except under
-//! CI (`CI=true`), where they fail.
+//! end. Without a reachable server the PostgreSQL tests are skipped with a `SKIPPED` line on
+//! the terminal (the runner still counts them as passed), except under CI (`CI=true`), where
+//! they fail.
 
 use std::sync::Arc;
 
@@ -39,10 +40,19 @@ async fn pg_store() -> Option<PgStore> {
             if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
                 panic!("PostgreSQL at {} is required under CI: {why}", pg_url());
             }
-            eprintln!("SKIPPED: PostgreSQL at {} is not reachable ({why})", pg_url());
+            say_skipped(&why);
             None
         }
     }
+}
+
+/// Says on the terminal that the running test is skipped. `eprintln!` would not do: the test
+/// runner captures it and throws a passing test's output away, leaving a silent "ok"; writing
+/// to the process's stderr handle is not captured. The runner names each test's thread.
+fn say_skipped(why: &str) {
+    use std::io::Write as _;
+    let test = std::thread::current().name().unwrap_or("a PostgreSQL test").to_owned();
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: PostgreSQL at {} is not reachable ({why})", pg_url());
 }
 
 async fn sqlite_store() -> (tempfile::TempDir, SqliteStore) {

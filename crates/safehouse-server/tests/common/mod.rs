@@ -63,7 +63,11 @@ pub async fn postgres_available() -> bool {
             if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
                 panic!("PostgreSQL at {} is required under CI: {why}", pg_url());
             }
-            eprintln!("SKIPPED: PostgreSQL at {} is not reachable ({why})", pg_url());
+            // Straight to stderr: `eprintln!` is captured and a passing test's output dropped,
+            // which would leave a silent "ok". The runner names each test's thread.
+            let test = std::thread::current().name().unwrap_or("a PostgreSQL test").to_owned();
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr(), "SKIPPED {test}: PostgreSQL at {} is not reachable ({why})", pg_url());
             false
         }
     }
