@@ -263,6 +263,11 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
             section.panel.rules aria-labelledby="rules-h" {
                 h2 #rules-h { (lang.t("How to play", "하는 법")) }
                 ol.howto { @for line in text::how_to(info.id, lang) { li { (line) } } }
+                details.rulebook {
+                    summary { (lang.t("The rulebook", "규칙서")) }
+                    div.markdown lang=(lang.code()) { (markdown::rulebook(info.id, lang, 1)) }
+                }
+                p.small { a href={"/rules/" (info.id) "?lang=" (lang.code())} { (lang.t("The rulebook on a page of its own", "규칙서만 따로 보기")) } }
                 details.full-rules {
                     summary { (lang.t("The full rules as implemented (with every decision)", "구현된 전체 규칙 (모든 결정 포함)")) }
                     @if lang == Lang::Ko { p.small { "전체 규칙 문서는 영어로 되어 있습니다." } }
@@ -289,6 +294,36 @@ pub(crate) async fn new_page(Path(game): Path<String>, Query(query): Query<LangQ
             lang.t("Pick one of the games on the home page.", "첫 화면에서 게임을 고르세요."),
         ),
     }
+}
+
+/// `GET /rules/{game}`: the game's rulebook for players, in the page's language.
+pub(crate) async fn rules_page(
+    Path(game): Path<String>,
+    Query(query): Query<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let lang = Lang::of_request(&headers, query.lang.as_deref());
+    let Ok(found) = safehouse_games::find(&game) else {
+        return layout::error_page(
+            lang,
+            StatusCode::NOT_FOUND,
+            lang.t("No such game", "그런 게임이 없습니다"),
+            lang.t("Pick one of the games on the home page.", "첫 화면에서 게임을 고르세요."),
+        );
+    };
+    let info = found.game.info();
+    let name = text::name(info.id, info.name, lang);
+    let title = tr!(lang, "{name}: how to play", "{name}: 게임 방법");
+    let main = html! {
+        article.panel.rulebook-page {
+            h1 { (title) }
+            div.markdown lang=(lang.code()) { (markdown::rulebook(info.id, lang, 0)) }
+            p { a.button.primary href={"/new/" (info.id)} { (lang.t("Set up a table", "테이블 차리기")) } }
+        }
+    };
+    let path = format!("/rules/{}", info.id);
+    let shell = Shell { lang, title, path: &path, body_class: "rules-page" };
+    layout::respond(StatusCode::OK, layout::page(&shell, main))
 }
 
 /// `POST /new/{game}`: creates the match, joins "my" seat, and goes to the table.

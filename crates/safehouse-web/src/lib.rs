@@ -49,13 +49,15 @@ pub(crate) struct Web {
 ///
 /// `api` is the table server's API router with its state applied (every `/api/...` route);
 /// the pages call it in-process. The routes are `/` (home), `/new/{game}` (set up a table),
-/// `/join/{id}` (an invite link), `/play/{id}` (the table, `?watch=1` to watch), its
-/// `/frag`, `/act` and `/ws`, `/replay/{id}`, `/lang/{code}` and `/assets/{file}`.
+/// `/rules/{game}` (the rulebook for players), `/join/{id}` (an invite link), `/play/{id}` (the
+/// table, `?watch=1` to watch), its `/frag`, `/act` and `/ws`, `/replay/{id}`, `/lang/{code}` and
+/// `/assets/{file}`.
 pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
     let web = Web { api: api::Api::new(api) };
     Router::new()
         .route("/", get(home::home))
         .route("/new/{game}", get(home::new_page).post(home::create))
+        .route("/rules/{game}", get(home::rules_page))
         .route("/join/{id}", get(home::join_page).post(home::join))
         .route("/play/{id}", get(table::page))
         .route("/play/{id}/frag", post(table::frag))

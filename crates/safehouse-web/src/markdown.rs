@@ -1,18 +1,36 @@
-//! The rules documents (Markdown) as HTML.
+//! The rules documents (Markdown) as HTML: the design notes, and each game's rulebook for
+//! players in the page's language.
 
 use maud::{Markup, PreEscaped};
-use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
+use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
+
+use crate::i18n::Lang;
 
 /// Renders a rules document. Raw HTML in the document is shown as text, and headings move down
 /// two levels so that the document sits under the page's own `h1` and `h2`.
 pub(crate) fn render(markdown: &str) -> Markup {
+    render_shifted(markdown, 2)
+}
+
+/// A game's rulebook for players (`GameInfo::rulebook`) in `lang`, English if the game has none in
+/// it, without its title line (the page names the game); its sections (`##`) become `h2` moved
+/// `levels` deeper. Empty for an unknown game.
+pub(crate) fn rulebook(game: &str, lang: Lang, levels: usize) -> Markup {
+    let Ok(found) = safehouse_games::find(game) else { return PreEscaped(String::new()) };
+    let text = found.game.info().rulebook(lang.code());
+    let body = if text.starts_with("# ") { text.split_once('\n').map_or("", |(_, rest)| rest) } else { text };
+    render_shifted(body, levels)
+}
+
+/// Renders Markdown with raw HTML shown as text, web links only, and headings `levels` deeper.
+fn render_shifted(markdown: &str, levels: usize) -> Markup {
     let options = Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH;
     let events = Parser::new_ext(markdown, options).map(|event| match event {
         Event::Html(text) | Event::InlineHtml(text) => Event::Text(text),
         Event::Start(Tag::Heading { level, id, classes, attrs }) => {
-            Event::Start(Tag::Heading { level: deeper(level), id, classes, attrs })
+            Event::Start(Tag::Heading { level: deeper(level, levels), id, classes, attrs })
         }
-        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(deeper(level))),
+        Event::End(TagEnd::Heading(level)) => Event::End(TagEnd::Heading(deeper(level, levels))),
         Event::Start(Tag::Link { link_type, dest_url, title, id }) => {
             // Links inside the repository mean nothing on the table: keep only web links.
             let dest_url =
@@ -30,14 +48,8 @@ pub(crate) fn render(markdown: &str) -> Markup {
     PreEscaped(out)
 }
 
-fn deeper(level: pulldown_cmark::HeadingLevel) -> pulldown_cmark::HeadingLevel {
-    use pulldown_cmark::HeadingLevel as H;
-    match level {
-        H::H1 => H::H3,
-        H::H2 => H::H4,
-        H::H3 => H::H5,
-        _ => H::H6,
-    }
+fn deeper(level: HeadingLevel, levels: usize) -> HeadingLevel {
+    HeadingLevel::try_from((level as usize + levels).min(6)).unwrap_or(HeadingLevel::H6)
 }
 
 #[cfg(test)]
@@ -53,5 +65,14 @@ mod tests {
         assert!(!html.contains("<script>"), "{html}");
         assert!(html.contains("&lt;script&gt;"), "{html}");
         assert!(html.contains("href=\"#\""), "{html}");
+    }
+
+    #[test]
+    fn a_rulebook_drops_its_title_and_its_sections_become_h3() {
+        let html = rulebook("the-safe", Lang::Ko, 1).into_string();
+        assert!(html.starts_with("<p>협력 게임"), "{html}");
+        assert!(html.contains("<h3>자기 차례</h3>") && !html.contains("<h1>") && !html.contains("<h2>"), "{html}");
+        assert!(rulebook("the-safe", Lang::En, 0).into_string().contains("<h2>On your turn</h2>"));
+        assert!(rulebook("chess", Lang::En, 1).into_string().is_empty());
     }
 }

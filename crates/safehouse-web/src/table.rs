@@ -344,6 +344,11 @@ pub(crate) async fn page(
                 p.small.log-empty { (lang.t("What happens at the table appears here.", "테이블에서 일어나는 일이 여기에 나옵니다.")) }
                 ol #log-list aria-live="polite" {}
             }
+            details #rules-help .panel.rules-help {
+                summary { (lang.t("How to play", "게임 방법")) }
+                div.markdown lang=(lang.code()) { (crate::markdown::rulebook(&snap.game, lang, 1)) }
+                p.small { a href={"/rules/" (snap.game) "?lang=" (lang.code())} target="_blank" { (lang.t("The rulebook on a page of its own", "규칙서만 따로 보기")) } }
+            }
             noscript { p.small { (lang.t(
                 "Without JavaScript the table does not update by itself: reload the page to see new moves.",
                 "자바스크립트가 꺼져 있으면 테이블이 저절로 바뀌지 않습니다. 새 수를 보려면 페이지를 새로 고치세요."

@@ -26,16 +26,64 @@ fn games_and_rules_list_every_game_with_its_options() {
     assert!(ok);
     for id in safehouse_games::ids() {
         assert!(out.contains(id), "{id} missing from `games`: {out}");
-        let (ok, rules, err) = safehouse(&["rules", id], "");
+        let (ok, rules, err) = safehouse(&["rules", id, "--design"], "");
         assert!(ok, "{err}");
         assert!(rules.contains("## Options"), "{id}: {rules}");
     }
-    let (ok, rules, _) = safehouse(&["rules", "cash"], "");
+    let (ok, rules, _) = safehouse(&["rules", "cash", "--design"], "");
     assert!(ok);
     assert!(rules.contains("exhausted_pile_bonus") && rules.contains("selects the `cash` preset"));
     let (ok, _, err) = safehouse(&["rules", "chess"], "");
     assert!(!ok);
     assert!(err.contains("unknown game `chess`"), "{err}");
+}
+
+/// `safehouse rules <game>` with `LANG` set as given (or removed).
+fn rules(args: &[&str], lang: Option<&str>) -> (bool, String, String) {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_safehouse"));
+    command.arg("rules").args(args).env_remove("LANG");
+    if let Some(lang) = lang {
+        command.env("LANG", lang);
+    }
+    let out = command.output().expect("run safehouse rules");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn rules_prints_the_players_rulebook_and_the_design_notes_with_design() {
+    for game in safehouse_games::all() {
+        let info = game.info();
+        let id = info.id;
+        let english = info.rulebook_in("en").expect("an English rulebook");
+        let korean = info.rulebook_in("ko").expect("a Korean rulebook");
+        let (ok, out, err) = rules(&[id], None);
+        assert!(ok, "{id}: {err}");
+        assert_eq!(out.trim_end(), english.trim_end(), "{id}: the players' rulebook in English by default");
+        assert!(out.contains("## On your turn") && !out.contains("## Decisions"), "{id}: {out}");
+        let (ok, out, err) = rules(&[id, "--lang", "ko"], Some("en_GB.UTF-8"));
+        assert!(ok, "{id}: {err}");
+        assert_eq!(out.trim_end(), korean.trim_end(), "{id}: --lang ko");
+        let (ok, out, _) = rules(&[id], Some("ko_KR.UTF-8"));
+        assert!(ok && out.trim_end() == korean.trim_end(), "{id}: LANG=ko_KR.UTF-8 reads Korean: {out}");
+        let (ok, out, _) = rules(&[id], Some("de_DE.UTF-8"));
+        assert!(ok && out.trim_end() == english.trim_end(), "{id}: a language without a rulebook reads English");
+        let (ok, out, err) = rules(&[id, "--design"], Some("ko_KR.UTF-8"));
+        assert!(ok, "{id}: {err}");
+        assert!(
+            out.starts_with(info.rules.trim_end()) && out.contains("## Options (defaults in brackets)"),
+            "{id}: {out}"
+        );
+        assert!(!out.contains(english.lines().next().unwrap_or("#")), "{id}: --design is the design notes only");
+    }
+    let (ok, out, _) = rules(&["cash", "--lang", "ko"], None);
+    assert!(ok && out.contains("캐시"), "{out}");
+    let (ok, _, err) = rules(&["explosiv", "--lang", "de"], None);
+    assert!(!ok);
+    assert!(err.contains("no rulebook in `de`") && err.contains("en, ko"), "{err}");
 }
 
 #[test]

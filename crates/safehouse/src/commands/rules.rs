@@ -1,4 +1,5 @@
-//! `safehouse games` and `safehouse rules <game>`: the games, their rules and options in plain words.
+//! `safehouse games` and `safehouse rules <game>`: the games, and each game's rulebook for players
+//! (in English or Korean) or, with `--design`, the design notes with every decision and citation.
 
 use std::io::Write;
 
@@ -12,6 +13,31 @@ pub(crate) struct Args {
     /// Print only the options, as JSON (name, default, typed domain, help, players' words).
     #[arg(long)]
     json: bool,
+    /// Print the design notes (every decision with its rulebook citation, the options table)
+    /// instead of the players' rulebook.
+    #[arg(long)]
+    design: bool,
+    /// The rulebook's language, `en` or `ko`; by default the language of `LANG` when the game's
+    /// rulebook is written in it, else English.
+    #[arg(long)]
+    lang: Option<String>,
+}
+
+/// The language of the players' rulebook: `--lang` (which must be one the game has), else
+/// `LANG`'s language (`ko_KR.UTF-8` reads `ko`) when the game has it, else English.
+fn rulebook_language(info: &safehouse_engine::GameInfo, asked: Option<&str>) -> anyhow::Result<&'static str> {
+    let known: Vec<&'static str> = info.rulebook_languages().collect();
+    let find = |tag: &str| {
+        let primary = tag.trim().split(['-', '_', '.', '@']).next().unwrap_or("").to_ascii_lowercase();
+        known.iter().copied().find(|lang| *lang == primary)
+    };
+    if let Some(asked) = asked {
+        return find(asked).ok_or_else(|| {
+            anyhow::anyhow!("no rulebook in `{asked}` for {}: choose one of {}", info.id, known.join(", "))
+        });
+    }
+    let from_env = std::env::var("LANG").ok().and_then(|tag| find(&tag));
+    Ok(from_env.or_else(|| known.first().copied()).unwrap_or("en"))
 }
 
 pub(crate) fn list_games() -> anyhow::Result<()> {
@@ -36,6 +62,11 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
         return Ok(());
     }
     let info = game.info();
+    if !args.design {
+        let lang = rulebook_language(info, args.lang.as_deref())?;
+        writeln!(out, "{}", info.rulebook(lang).trim_end())?;
+        return Ok(());
+    }
     writeln!(out, "{}", info.rules.trim_end())?;
     writeln!(out, "\n## Options (defaults in brackets)\n")?;
     for doc in game.option_docs() {

@@ -1,0 +1,69 @@
+//! The players' rulebook on the web, rendered on the server (no browser): the setup page shows and
+//! links to it, `/rules/{game}` is a page of its own, and the table's help shows it, each in the
+//! page's language.
+
+use std::net::SocketAddr;
+
+use safehouse_engine::RULEBOOK_SECTIONS;
+use safehouse_server::Config;
+use safehouse_server::client::HttpClient;
+use serde_json::json;
+
+/// The section headings of the rulebook in `lang`, as the page draws them (`<hN>heading</hN>`).
+fn sections_drawn(html: &str, lang: &str, level: u8) -> Vec<String> {
+    let (_, headings) = RULEBOOK_SECTIONS.iter().find(|(l, _)| *l == lang).expect("a language with sections");
+    headings
+        .iter()
+        .filter(|heading| !html.contains(&format!("<h{level}>{heading}</h{level}>")))
+        .map(|heading| (*heading).to_owned())
+        .collect()
+}
+
+#[test]
+fn setup_page_rules_page_and_table_help_show_the_rulebook_in_the_pages_language() {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().expect("runtime");
+    runtime.block_on(async {
+        let dir = tempfile::tempdir().expect("a directory");
+        let config = Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            database_url: format!("sqlite://{}", dir.path().join("web.db").display()),
+            idle_takeover_secs: 0,
+            rate_per_sec: 10_000.0,
+            rate_burst: 10_000.0,
+            ..Config::default()
+        };
+        let server = safehouse_server::start(config).await.expect("the server starts");
+        let http = HttpClient::new(server.addr());
+        for game in safehouse_games::all() {
+            let info = game.info();
+            let id = info.id;
+            let seats: Vec<_> = (0..info.default_players).map(|_| json!({"kind": "person"})).collect();
+            let created = http.post("/api/matches", None, &json!({"game": id, "seats": seats})).await.expect("create");
+            assert_eq!(created.status, 201, "{id}: {}", created.text);
+            let match_id = created.body["id"].as_str().expect("a match id").to_owned();
+            for lang in ["en", "ko"] {
+                let other_title = info.rulebook(if lang == "en" { "ko" } else { "en" }).lines().nth(2).unwrap_or("");
+
+                let setup = http.get(&format!("/new/{id}?lang={lang}"), None).await.expect("setup page");
+                assert_eq!(setup.status, 200, "{id} {lang}");
+                assert_eq!(sections_drawn(&setup.text, lang, 3), Vec::<String>::new(), "{id} {lang}: setup page");
+                assert!(setup.text.contains(&format!("href=\"/rules/{id}?lang={lang}\"")), "{id} {lang}: no link");
+                assert!(!setup.text.contains(other_title), "{id} {lang}: the other language's rulebook");
+
+                let page = http.get(&format!("/rules/{id}?lang={lang}"), None).await.expect("rules page");
+                assert_eq!(page.status, 200, "{id} {lang}");
+                assert_eq!(sections_drawn(&page.text, lang, 2), Vec::<String>::new(), "{id} {lang}: rules page");
+                assert!(page.text.contains(&format!("<div class=\"markdown\" lang=\"{lang}\">")), "{id} {lang}");
+                assert!(!page.text.contains("docs/rules") && !page.text.contains("Decisions"), "{id} {lang}");
+
+                let table = http.get(&format!("/play/{match_id}?watch=1&lang={lang}"), None).await.expect("table");
+                assert_eq!(table.status, 200, "{id} {lang}: {}", table.text);
+                assert!(table.text.contains("id=\"rules-help\""), "{id} {lang}: the table has no help");
+                assert_eq!(sections_drawn(&table.text, lang, 3), Vec::<String>::new(), "{id} {lang}: table help");
+            }
+        }
+        let missing = http.get("/rules/chess", None).await.expect("a reply");
+        assert_eq!(missing.status, 404);
+        server.stop().await;
+    });
+}
