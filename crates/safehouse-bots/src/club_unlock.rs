@@ -21,7 +21,8 @@
 //! cracked and otherwise take a random key (greedy but cheap), scored by win share.
 
 use safehouse_club_unlock::{
-    Action, BONUS_VALUE, ClubUnlock, ExhaustedPileBonus, KeyColour, KeyCounts, Phase, SafeCard, SafeId, TieBreak, View,
+    Action, BONUS_VALUE, ClubUnlock, DISPLAY_SIZE, DisplayedSafe, ExhaustedPileBonus, KEYS_PER_COLOUR, KeyColour,
+    KeyCounts, Phase, SafeCard, SafeId, SeatView, TieBreak, View,
 };
 use safehouse_engine::{Game, GameRng, Seat};
 
@@ -35,6 +36,27 @@ const THREAT: f64 = 0.3;
 /// rule-based opponents (plan size matters most; see `docs/bots.md`).
 const PLAN_OVERHEAD: f64 = 3.0;
 const MAX_PLAN: usize = 4;
+/// Displays imagined for a starting key chosen before the safes are laid out.
+const BLIND_DISPLAYS: usize = 24;
+
+/// How far a seat may open `card` now, from what the view shows of its hand: 1 if it surely
+/// can (its known keys, or the keys it surely holds, open it), 0 if it cannot even at most, and
+/// in between by how many keys short its sure hand falls.
+fn threat(card: &SafeCard, seat: &SeatView) -> f64 {
+    if let Some(keys) = seat.keys {
+        return if card.opens_with(&keys) { 1.0 } else { 0.0 };
+    }
+    if card.opens_with(&seat.keys_at_least) {
+        return 1.0;
+    }
+    if !card.opens_with(&seat.keys_at_most) || usize::from(seat.key_count) < 4 {
+        return 0.0;
+    }
+    let short: u8 = (0..4).map(|c| card.keys[c].saturating_sub(seat.keys_at_least[c])).sum();
+    POSSIBLE_THREAT / f64::from(short)
+}
+/// How far a safe an opponent may open (one key short of surely) counts as threatened.
+const POSSIBLE_THREAT: f64 = 0.5;
 
 /// The rule-based Club Unlock / CASH bot (see the module docs for its strategy).
 #[derive(Debug)]
@@ -60,20 +82,33 @@ struct Plan {
     rate: f64,
 }
 
-/// The table as the bot reads it from a view.
+/// The table as the bot reads it from a view (or, before the safes are laid out, from a display
+/// it imagines).
 struct Table<'a> {
     view: &'a View,
+    /// The displayed safes.
+    display: Vec<DisplayedSafe>,
+    /// Keys in the piles, as far as the bot knows them.
+    piles: KeyCounts,
     hand: KeyCounts,
-    /// Per displayed safe: can an opponent open it now?
-    threatened: Vec<bool>,
+    /// Per displayed safe: how far an opponent may open it now (1 surely, 0 not at all).
+    threatened: Vec<f64>,
 }
 
 impl<'a> Table<'a> {
     fn new(view: &'a View) -> Option<Self> {
+        Table::with_display(view, view.display.clone())
+    }
+
+    fn with_display(view: &'a View, display: Vec<DisplayedSafe>) -> Option<Self> {
         let me = view.viewer.seat()?;
         let hand = view.me()?.keys?;
-        let threatened = view
-            .display
+        // While the starting keys are chosen in secret the piles are unseen: the bot counts on
+        // every key it has not taken itself (the others have taken few).
+        let piles = view
+            .piles
+            .unwrap_or_else(|| [0, 1, 2, 3].map(|c| if view.pile_empty[c] { 0 } else { KEYS_PER_COLOUR - hand[c] }));
+        let threatened = display
             .iter()
             .map(|slot| {
                 let card = view.cards[slot.safe.index()];
@@ -81,25 +116,31 @@ impl<'a> Table<'a> {
                     .iter()
                     .enumerate()
                     .filter(|(i, _)| *i != me.index())
-                    .any(|(_, s)| s.keys.is_some_and(|k| card.opens_with(&k)))
+                    .map(|(_, s)| threat(&card, s))
+                    .fold(0.0, f64::max)
             })
             .collect();
-        Some(Table { view, hand, threatened })
+        Some(Table { view, display, piles, hand, threatened })
     }
 
     fn card(&self, safe: SafeId) -> SafeCard {
         self.view.cards[safe.index()]
     }
 
+    /// How much displayed safe `i` still counts in a plan (threatened safes may be gone by then).
+    fn keep(&self, i: usize) -> f64 {
+        1.0 - (1.0 - THREAT) * self.threatened[i]
+    }
+
     /// The money in displayed safe `i`, with `extra` markers added.
     fn money(&self, i: usize, extra: u8) -> f64 {
-        let slot = self.view.display[i];
+        let slot = self.display[i];
         f64::from(self.card(slot.safe).value) + (BONUS_VALUE as f64) * f64::from(slot.markers + extra)
     }
 
     /// The best plan for `hand` and `piles`; `extra(i)` adds markers to displayed safe `i`.
     fn best_plan(&self, hand: &KeyCounts, piles: &KeyCounts, extra: &dyn Fn(usize) -> u8) -> Plan {
-        let n = self.view.display.len();
+        let n = self.display.len();
         let max_size = if n <= 10 { MAX_PLAN } else { 3 };
         let supply = f64::from(self.view.bonus_supply);
         let mut best = Plan::default();
@@ -122,8 +163,8 @@ impl<'a> Table<'a> {
         need: &mut KeyCounts,
         best: &mut Plan,
     ) {
-        for i in from..self.view.display.len() {
-            let card = self.card(self.view.display[i].safe);
+        for i in from..self.display.len() {
+            let card = self.card(self.display[i].safe);
             let mut missing = 0u32;
             let mut feasible = true;
             let mut next = *need;
@@ -141,9 +182,8 @@ impl<'a> Table<'a> {
             chosen.push(i);
             let saved = *need;
             *need = next;
-            let mut worth: f64 =
-                chosen.iter().map(|&j| self.money(j, extra(j)) * if self.threatened[j] { THREAT } else { 1.0 }).sum();
-            let bonuses = (chosen.len() - 1) as f64 + if chosen.len() == self.view.display.len() { 1.0 } else { 0.0 };
+            let mut worth: f64 = chosen.iter().map(|&j| self.money(j, extra(j)) * self.keep(j)).sum();
+            let bonuses = (chosen.len() - 1) as f64 + if chosen.len() == self.display.len() { 1.0 } else { 0.0 };
             worth += (BONUS_VALUE as f64) * bonuses.min(supply);
             let rate = worth / (f64::from(missing) + PLAN_OVERHEAD);
             if rate > best.rate {
@@ -162,10 +202,10 @@ impl<'a> Table<'a> {
         let c = colour.index();
         let mut hand = self.hand;
         hand[c] += 1;
-        let mut piles = self.view.piles;
+        let mut piles = self.piles;
         piles[c] = piles[c].saturating_sub(1);
         let exhausts = piles[c] == 0 && self.view.bonus_supply > 0 && matches!(self.view.phase, Phase::Turn { .. });
-        let display = &self.view.display;
+        let display = &self.display;
         let cards = &self.view.cards;
         let needs = |i: usize| cards[display[i].safe.index()].needs(colour);
         match self.view.options.exhausted_pile_bonus {
@@ -188,8 +228,8 @@ impl<'a> Table<'a> {
     fn best_sequence(&self, hand: KeyCounts, used: &mut Vec<usize>, cracked_this_turn: u8) -> (f64, Option<usize>) {
         let mut best = (0.0, None);
         let supply = i64::from(self.view.bonus_supply);
-        for i in 0..self.view.display.len() {
-            let card = self.card(self.view.display[i].safe);
+        for i in 0..self.display.len() {
+            let card = self.card(self.display[i].safe);
             if used.contains(&i) || !card.opens_with(&hand) {
                 continue;
             }
@@ -198,7 +238,7 @@ impl<'a> Table<'a> {
             if earned >= 1 && earned < supply {
                 value += BONUS_VALUE as f64;
             }
-            if used.len() + 1 == self.view.display.len() && earned < supply {
+            if used.len() + 1 == self.display.len() && earned < supply {
                 value += BONUS_VALUE as f64;
             }
             let mut rest = hand;
@@ -217,9 +257,10 @@ impl<'a> Table<'a> {
 
     /// The displayed safe needing `colour` that the bot is closest to opening.
     fn bonus_target(&self, colour: KeyColour) -> Option<SafeId> {
-        let plan = self.best_plan(&self.hand, &self.view.piles, &|_| 0);
-        let display = &self.view.display;
-        if let Some(&i) = plan.safes.iter().find(|&&i| self.card(display[i].safe).needs(colour) && !self.threatened[i])
+        let plan = self.best_plan(&self.hand, &self.piles, &|_| 0);
+        let display = &self.display;
+        if let Some(&i) =
+            plan.safes.iter().find(|&&i| self.card(display[i].safe).needs(colour) && self.threatened[i] < 0.5)
         {
             return Some(display[i].safe);
         }
@@ -231,7 +272,7 @@ impl<'a> Table<'a> {
                 continue;
             }
             let missing: u32 = (0..4).map(|c| u32::from(card.keys[c].saturating_sub(self.hand[c]))).sum();
-            let key = (!self.threatened[i], std::cmp::Reverse(missing), u32::from(card.value));
+            let key = (self.threatened[i] < 0.5, std::cmp::Reverse(missing), u32::from(card.value));
             if best.as_ref().is_none_or(|(k, _)| key > *k) {
                 best = Some((key, slot.safe));
             }
@@ -241,6 +282,26 @@ impl<'a> Table<'a> {
 }
 
 impl CashHeuristic {
+    /// A starting key chosen before any safe is laid out (the books' order, 000:11-12): the key
+    /// after which the best plan's rate is highest on average over displays drawn from the deck.
+    fn blind_pick(&mut self, view: &View, legal: &[Action]) -> Option<Action> {
+        let mut totals = [0.0f64; 4];
+        let mut deck: Vec<SafeId> = (0..view.cards.len() as u8).map(SafeId).collect();
+        for _ in 0..BLIND_DISPLAYS {
+            self.rng.shuffle(&mut deck);
+            let display = deck.iter().take(DISPLAY_SIZE).map(|&safe| DisplayedSafe { safe, markers: 0 }).collect();
+            let table = Table::with_display(view, display)?;
+            for colour in KeyColour::ALL {
+                totals[colour.index()] += table.plan_after_taking(colour).rate;
+            }
+        }
+        let takes = legal.iter().filter_map(|a| match a {
+            Action::TakeKey { colour } => Some((*colour, totals[colour.index()])),
+            _ => None,
+        });
+        pick_best(&mut self.rng, takes).map(|colour| Action::TakeKey { colour })
+    }
+
     fn decide(&mut self, view: &View, legal: &[Action]) -> Option<Action> {
         let table = Table::new(view)?;
         let display = &view.display;
@@ -258,7 +319,7 @@ impl CashHeuristic {
                 return legal.contains(&action).then_some(action);
             }
             Phase::Turn { .. } => {
-                let plan = table.best_plan(&table.hand, &view.piles, &|_| 0);
+                let plan = table.best_plan(&table.hand, &table.piles, &|_| 0);
                 if plan.missing == 0 && !plan.safes.is_empty() {
                     // Crack the plan: threatened safes first, then the most valuable.
                     let first = plan.safes.iter().copied().max_by(|&a, &b| {
@@ -272,13 +333,14 @@ impl CashHeuristic {
                     }
                 }
             }
+            Phase::ChoosingKeys { .. } if view.display.is_empty() => return self.blind_pick(view, legal),
             Phase::ChoosingKeys { .. } | Phase::Over { .. } => {}
         }
         let takes = legal.iter().filter_map(|a| match a {
             Action::TakeKey { colour } => {
                 let rate = table.plan_after_taking(*colour).rate;
                 // Break near-ties towards the scarcer pile (it is the one others will run out).
-                let scarcity = 1e-3 / f64::from(view.piles[colour.index()].max(1));
+                let scarcity = 1e-3 / f64::from(table.piles[colour.index()].max(1));
                 Some((*colour, rate + scarcity))
             }
             _ => None,

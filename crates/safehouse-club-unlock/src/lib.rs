@@ -8,11 +8,12 @@
 //!
 //! Module shape (the same in every game): `options` (variants), `state` (the state and its
 //! setup), `actions` (actions and events), `rules` (legal actions, apply, end), `view` (what a
-//! seat sees, determinization), `redeal` (what a viewer cannot see, re-dealt for the battery);
-//! `cards` holds the card data.
+//! seat sees, determinization; `deduction` what it can infer of the secret starting keys),
+//! `redeal` (what a viewer cannot see, re-dealt for the battery); `cards` holds the card data.
 
 mod actions;
 mod cards;
+mod deduction;
 mod options;
 mod redeal;
 mod rules;
@@ -27,8 +28,8 @@ pub use cards::{
     BONUS_MARKERS, BONUS_VALUE, DISPLAY_SIZE, KEYS_PER_COLOUR, KeyColour, KeyCounts, STANDARD_SAFES, STARTING_KEYS,
     SafeCard, SafeId,
 };
-pub use options::{ExhaustedPileBonus, Options, TableMemory, TieBreak};
-pub use state::{Deal, DisplayedSafe, Phase, SeatState};
+pub use options::{ExhaustedPileBonus, Options, StartingKeys, TableMemory, TieBreak};
+pub use state::{Deal, DisplayedSafe, KeyTally, Phase, SeatState};
 pub use view::{SeatView, View};
 
 /// The whole state of a game of Club Unlock / CASH.

@@ -44,6 +44,24 @@ pub enum TableMemory {
     CountsOnly,
 }
 
+/// How the four starting keys are chosen (000:11, 002:37; see `docs/rules/club-unlock.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StartingKeys {
+    /// The books: each player takes four keys "and hold them in their hand hidden from other
+    /// players" (000:11; 002:37 "각자의 열쇠 카드 앞면은 다른 사람들에게 보여주지 않습니다"), before the
+    /// safes are laid out (000:12 and 002:37 come after). Nobody sees the others' picks nor the
+    /// piles until everybody has chosen; then the piles (and so the total picked of each colour)
+    /// are seen, and the first seven safes are laid out.
+    #[default]
+    Secret,
+    /// A draft in the open: the first seven safes are laid out first, then the players take
+    /// their four keys one at a time in turn order, everyone seeing every pick. Not in the books;
+    /// for tables that want the starting keys to be an informed, tactical choice (and the way
+    /// Safehouse dealt the start before the secret choice).
+    Open,
+}
+
 /// The options of Club Unlock / CASH.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields, rename_all = "snake_case")]
@@ -57,6 +75,8 @@ pub struct Options {
     pub tie_break: TieBreak,
     /// What the table shows of the other players (C10, C11).
     pub table_memory: TableMemory,
+    /// Whether the starting keys are chosen in secret (the books) or drafted in the open (C3).
+    pub starting_keys: StartingKeys,
     /// The seat that starts (and picks starting keys first); `None` draws it from the seed
     /// (C12: "the oldest player goes first", 000:14).
     pub first_player: Option<Seat>,
@@ -71,6 +91,7 @@ impl Default for Options {
             continue_after_refill: true,
             tie_break: TieBreak::Shared,
             table_memory: TableMemory::Perfect,
+            starting_keys: StartingKeys::Secret,
             first_player: None,
             allow_two_players: false,
         }
@@ -154,6 +175,21 @@ impl GameOptions for Options {
                     "모두가 볼 수 있었던 만큼 각자의 열쇠와 금고를 보여 주거나, 그 개수만 보여 줍니다.",
                 ),
             ),
+            OptionDoc::new(
+                "starting_keys",
+                &d.starting_keys,
+                OptionDomain::choice(&[StartingKeys::Secret, StartingKeys::Open]),
+                "Each player chooses four starting keys unseen by the others, before the safes are laid out (000:11, \
+                 002:37), or drafts them one at a time in sight of everyone after the display is laid out.",
+            )
+            .for_players(
+                ("Starting keys", "시작 열쇠"),
+                (
+                    "Everyone picks four keys in secret before the safes are laid out (the rulebook), or picks them in the open, one at a time, seeing the safes and each other's picks.",
+                    "모두가 금고를 펼치기 전에 열쇠 4장을 몰래 고르거나(규칙서), 금고와 다른 사람이 고른 열쇠를 보면서 한 장씩 공개적으로 고릅니다.",
+                ),
+            )
+            .rare(),
             OptionDoc::new(
                 "first_player",
                 &d.first_player,

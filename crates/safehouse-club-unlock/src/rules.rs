@@ -143,21 +143,24 @@ impl ClubUnlock {
         self.check(action)?;
         match (self.phase, *action) {
             (Phase::ChoosingKeys { seat, taken }, Action::TakeKey { colour }) => {
-                self.move_key_to_hand(seat, colour, events);
-                self.phase = if taken + 1 < STARTING_KEYS {
-                    Phase::ChoosingKeys { seat, taken: taken + 1 }
+                self.piles[colour.index()] -= 1;
+                self.seats[seat.index()].keys[colour.index()] += 1;
+                events.push(E::StartingKeyTaken { seat, colour: Some(colour) });
+                if taken + 1 < STARTING_KEYS {
+                    self.phase = Phase::ChoosingKeys { seat, taken: taken + 1 };
                 } else {
-                    self.after_choosing(seat)
-                };
+                    self.after_choosing(seat, events);
+                }
             }
             (Phase::ChoosingKeys { seat, .. }, Action::Pass) => {
                 // Unreachable with the standard piles (60 keys, at most 24 picks); it keeps the
                 // phase moving should a variant ever empty every pile.
                 events.push(E::Passed { seat });
-                self.phase = self.after_choosing(seat);
+                self.after_choosing(seat, events);
             }
             (Phase::Turn { seat, .. }, Action::TakeKey { colour }) => {
                 self.move_key_to_hand(seat, colour, events);
+                self.seats[seat.index()].taken[colour.index()] += 1;
                 if self.piles[colour.index()] == 0 {
                     events.push(E::PileExhausted { colour });
                     if self.pile_exhausted(seat, colour, events) {
@@ -183,14 +186,20 @@ impl ClubUnlock {
         Ok(())
     }
 
-    /// The phase after `seat` has chosen its starting keys: the next chooser, or the first turn.
-    fn after_choosing(&self, seat: Seat) -> Phase {
+    /// After `seat` has chosen its starting keys: the next chooser, or (once everybody has
+    /// chosen) the piles are seen again, the safes are laid out if they are not yet (000:12
+    /// follows 000:11) and the first turn begins.
+    fn after_choosing(&mut self, seat: Seat, events: &mut Vec<Event>) {
         let next = seat.next(self.players());
-        if next == self.first_player {
-            Phase::Turn { seat: next, cracked: 0 }
-        } else {
-            Phase::ChoosingKeys { seat: next, taken: 0 }
+        if next != self.first_player {
+            self.phase = Phase::ChoosingKeys { seat: next, taken: 0 };
+            return;
         }
+        events.push(E::StartingKeysChosen { piles: self.piles });
+        if self.choosing_in_secret() {
+            self.lay_out(DISPLAY_SIZE, events);
+        }
+        self.phase = Phase::Turn { seat: next, cracked: 0 };
     }
 
     fn move_key_to_hand(&mut self, seat: Seat, colour: KeyColour, events: &mut Vec<Event>) {
@@ -249,12 +258,17 @@ impl ClubUnlock {
         let Some(position) = self.display.iter().position(|s| s.safe == safe) else { return };
         let slot = self.display.remove(position);
         let card = self.card(safe);
-        for colour in KeyColour::ALL {
-            let n = card.keys[colour.index()];
-            self.seats[seat.index()].keys[colour.index()] -= n;
-            self.piles[colour.index()] += n;
-        }
         let state = &mut self.seats[seat.index()];
+        for c in 0..4 {
+            let n = card.keys[c];
+            state.keys[c] -= n;
+            state.returned[c] += u16::from(n);
+            self.piles[c] += n;
+            // It held these keys, so its starting keys were at least what it has now handed
+            // back less what it had taken.
+            let floor = state.returned[c].saturating_sub(state.taken[c]);
+            state.starting_at_least[c] = state.starting_at_least[c].max(floor.min(u16::from(u8::MAX)) as u8);
+        }
         state.cracked.push(safe);
         state.markers += slot.markers;
         state.score += i64::from(card.value) + BONUS_VALUE * i64::from(slot.markers);

@@ -8,13 +8,14 @@ use crate::actions::EndReason;
 use crate::cards::{
     BONUS_MARKERS, DISPLAY_SIZE, KEYS_PER_COLOUR, KeyColour, KeyCounts, STANDARD_SAFES, SafeCard, SafeId,
 };
-use crate::options::Options;
+use crate::options::{Options, StartingKeys};
 
 /// Where the game stands: whose decision it is and what kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
-    /// Before play, each seat in turn order takes four keys of its choice, one at a time (000:11; gap C3).
+    /// Before play, each seat in turn order takes four keys of its choice, one at a time (000:11;
+    /// gap C3): in secret by default (nobody else sees which, nor the piles), or in the open.
     ChoosingKeys {
         /// Who is choosing.
         seat: Seat,
@@ -51,17 +52,53 @@ pub struct DisplayedSafe {
     pub markers: u8,
 }
 
+/// Keys counted per colour over a whole game (a seat may take and return more than 255 with a
+/// long dealt deck).
+pub type KeyTally = [u16; 4];
+
 /// What one seat holds.
+///
+/// Its keys are always its starting keys plus `taken` less `returned`; the starting keys are
+/// secret (with the default `starting_keys: secret`), the takes and the returns are public.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatState {
     /// Keys in hand, per colour.
     pub keys: KeyCounts,
+    /// Keys taken from the piles during play, after the starting keys (public: 000:16).
+    pub taken: KeyTally,
+    /// Keys handed back to the piles by cracking safes (public: 000:18).
+    pub returned: KeyTally,
+    /// The fewest starting keys of each colour this seat can have chosen, as its takes and cracks
+    /// show: before every crack it held the safe's keys, so its starting keys were at least what
+    /// it had handed back by then less what it had taken (public).
+    pub starting_at_least: KeyCounts,
     /// Safes cracked, in order.
     pub cracked: Vec<SafeId>,
     /// Bonus markers won.
     pub markers: u8,
     /// Money: safe values plus 10 per marker.
     pub score: i64,
+}
+
+impl SeatState {
+    /// A seat holding `keys` as its starting keys, with nothing else yet.
+    pub(crate) fn starting_with(keys: KeyCounts, cards: usize) -> SeatState {
+        SeatState {
+            keys,
+            taken: [0; 4],
+            returned: [0; 4],
+            starting_at_least: [0; 4],
+            cracked: Vec::with_capacity(cards),
+            markers: 0,
+            score: 0,
+        }
+    }
+
+    /// The starting keys: what the seat holds, less what it took, plus what it handed back.
+    pub fn starting_keys(&self) -> KeyCounts {
+        // Never negative: the hand is the starting keys plus the takes less the returns.
+        [0, 1, 2, 3].map(|c| (u16::from(self.keys[c]) + self.returned[c] - self.taken[c]) as u8)
+    }
 }
 
 /// An explicit deal: fixes every random element of the setup.
@@ -109,9 +146,7 @@ impl ClubUnlock {
         };
 
         let mut piles = [KEYS_PER_COLOUR; 4];
-        let mut seats: Vec<SeatState> = (0..players)
-            .map(|_| SeatState { keys: [0; 4], cracked: Vec::with_capacity(cards.len()), markers: 0, score: 0 })
-            .collect();
+        let mut seats: Vec<SeatState> = (0..players).map(|_| SeatState::starting_with([0; 4], cards.len())).collect();
         let phase = match &deal.starting_keys {
             None => Phase::ChoosingKeys { seat: first_player, taken: 0 },
             Some(hands) => {
@@ -149,7 +184,11 @@ impl ClubUnlock {
             rng,
         };
         game.display.reserve(game.cards.len());
-        game.lay_out(DISPLAY_SIZE, &mut Vec::new());
+        // The books lay the safes out after the keys are chosen (000:11-12, 002:37); the open
+        // draft lays them out first, so that the picks can follow the display.
+        if !game.choosing_in_secret() {
+            game.lay_out(DISPLAY_SIZE, &mut Vec::new());
+        }
         Ok(game)
     }
 
@@ -161,6 +200,11 @@ impl ClubUnlock {
             events.push(crate::Event::SafeRevealed { safe });
         }
         self.layouts += 1;
+    }
+
+    /// Whether the starting keys are still being chosen in secret (no safes on display yet).
+    pub(crate) fn choosing_in_secret(&self) -> bool {
+        self.options.starting_keys == StartingKeys::Secret && matches!(self.phase, Phase::ChoosingKeys { .. })
     }
 
     /// The card of a safe.

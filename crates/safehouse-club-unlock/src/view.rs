@@ -1,10 +1,15 @@
 //! What each seat sees, and rebuilding a full state from it (determinization).
 //!
-//! Nothing in Club Unlock is dealt face down except the order of the safe deck: keys come from
-//! face-up piles and go back to them, and safes are cracked from the open display. So with
-//! [`TableMemory::Perfect`] a seat's view is the whole table except the deck order; with
-//! [`TableMemory::CountsOnly`] it shows only counts of the other seats' keys and loot, as a
-//! player who does not keep track would know them. Once the game is over everything is shown.
+//! The only secrets of Club Unlock are the order of the safe deck and the starting keys: each
+//! player chooses four keys "and hold them in their hand hidden from other players" (000:11,
+//! 002:37). While they are being chosen in secret a seat sees only its own picks (and, when it is
+//! its turn to pick, which piles it finds empty), not the piles. Afterwards everything happens in
+//! the open: the piles lie face up (000:10), so every key taken is seen, and every crack shows
+//! the keys handed back (000:18). With [`TableMemory::Perfect`] a view therefore shows the other
+//! seats' takes, returns and loot and what they prove about their keys (the bounds of
+//! [`SeatView::keys_at_least`] and [`SeatView::keys_at_most`], from [`crate::deduction`]); with
+//! [`TableMemory::CountsOnly`] only counts. With `starting_keys: "open"` and perfect memory every
+//! hand is known. Once the game is over everything is shown.
 
 use std::fmt::{self, Write as _};
 
@@ -12,8 +17,9 @@ use safehouse_engine::{Game as _, GameRng, Outcome, Seat, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{BONUS_VALUE, KEYS_PER_COLOUR, KeyColour, KeyCounts, SafeCard, SafeId};
-use crate::options::{Options, TableMemory};
-use crate::state::{DisplayedSafe, Phase, SeatState};
+use crate::deduction::{self, UnknownStart};
+use crate::options::{Options, StartingKeys, TableMemory};
+use crate::state::{DisplayedSafe, KeyTally, Phase, SeatState};
 use crate::{ClubUnlock, Event};
 
 /// What a viewer knows of one seat.
@@ -21,8 +27,19 @@ use crate::{ClubUnlock, Event};
 pub struct SeatView {
     /// Keys in hand (always public: hand sizes can be seen).
     pub key_count: u8,
-    /// The keys, when the viewer may know them.
+    /// The keys, when the viewer knows them exactly (its own; everyone's once the game is over
+    /// or when the start was open and the table remembers).
     pub keys: Option<KeyCounts>,
+    /// Keys of each colour the seat surely holds, as far as the viewer can deduce.
+    pub keys_at_least: KeyCounts,
+    /// Keys of each colour the seat can hold at most, as far as the viewer can deduce.
+    pub keys_at_most: KeyCounts,
+    /// Keys it took from the piles after the start, when the viewer remembers (public).
+    pub taken: Option<KeyTally>,
+    /// Keys it handed back by cracking, when the viewer remembers (public).
+    pub returned: Option<KeyTally>,
+    /// The fewest starting keys of each colour its cracks prove, when the viewer remembers.
+    pub starting_at_least: Option<KeyCounts>,
     /// Safes cracked (always public).
     pub cracked_count: u8,
     /// Which safes, when the viewer may know them.
@@ -44,7 +61,7 @@ pub struct View {
     pub phase: Phase,
     /// The seat that started.
     pub first_player: Seat,
-    /// How many times safes have been laid out (1 after setup).
+    /// How many times safes have been laid out (0 while the starting keys are chosen in secret).
     pub layouts: u8,
     /// Every safe card in the game (the deck's contents are public; its order is not).
     pub cards: Vec<SafeCard>,
@@ -52,8 +69,11 @@ pub struct View {
     pub display: Vec<DisplayedSafe>,
     /// Safe cards left face down in the deck.
     pub deck_size: u8,
-    /// Keys left in each pile.
-    pub piles: KeyCounts,
+    /// Keys left in each pile; `None` while the starting keys are chosen in secret.
+    pub piles: Option<KeyCounts>,
+    /// Piles the viewer sees empty. During a secret choice only the seat choosing, reaching for
+    /// the piles, sees whether one is empty; otherwise these are the piles at 0.
+    pub pile_empty: [bool; 4],
     /// Bonus markers left in the supply.
     pub bonus_supply: u8,
     /// Every seat, in seat order.
@@ -67,25 +87,75 @@ impl View {
     pub fn me(&self) -> Option<&SeatView> {
         self.viewer.seat().and_then(|s| self.seats.get(s.index()))
     }
+
+    /// Keys left in each pile, or zeros while the starting keys are chosen in secret.
+    pub fn piles_or_zero(&self) -> KeyCounts {
+        self.piles.unwrap_or_default()
+    }
+}
+
+/// What a viewer may see of the state, decided once per view.
+struct Sight {
+    viewer: Viewer,
+    /// Every hand is known (game over, or an open start at a table that remembers).
+    hands_open: bool,
+    /// The table remembers takes, returns and loot for everyone.
+    remembers: bool,
+    /// The starting keys are still being chosen in secret.
+    secret_choice: bool,
+}
+
+impl Sight {
+    fn knows_hand(&self, seat: Seat) -> bool {
+        self.hands_open || self.viewer.is(seat)
+    }
+
+    fn remembers(&self, seat: Seat) -> bool {
+        self.remembers || self.viewer.is(seat)
+    }
 }
 
 impl ClubUnlock {
+    fn sight(&self, viewer: Viewer) -> Sight {
+        let over = matches!(self.phase, Phase::Over { .. });
+        let perfect = self.options.table_memory == TableMemory::Perfect;
+        Sight {
+            viewer,
+            hands_open: over || (perfect && self.options.starting_keys == StartingKeys::Open),
+            remembers: over || perfect,
+            secret_choice: self.choosing_in_secret(),
+        }
+    }
+
     pub(crate) fn build_view(&self, viewer: Viewer) -> View {
-        let everything = self.options.table_memory == TableMemory::Perfect || matches!(self.phase, Phase::Over { .. });
-        let seats = Seat::all(self.players())
+        let sight = self.sight(viewer);
+        let mut seats: Vec<SeatView> = Seat::all(self.players())
             .map(|seat| {
                 let state = &self.seats[seat.index()];
-                let known = everything || viewer.is(seat);
+                let known = sight.knows_hand(seat);
+                let remembered = sight.remembers(seat);
                 SeatView {
                     key_count: state.keys.iter().sum(),
                     keys: known.then_some(state.keys),
+                    keys_at_least: if known { state.keys } else { [0; 4] },
+                    keys_at_most: if known { state.keys } else { [0; 4] },
+                    taken: remembered.then_some(state.taken),
+                    returned: remembered.then_some(state.returned),
+                    starting_at_least: remembered.then_some(state.starting_at_least),
                     cracked_count: state.cracked.len() as u8,
-                    cracked: known.then(|| state.cracked.clone()),
+                    cracked: remembered.then(|| state.cracked.clone()),
                     markers: state.markers,
-                    score: known.then_some(state.score),
+                    score: remembered.then_some(state.score),
                 }
             })
             .collect();
+        let chooser = match self.phase {
+            Phase::ChoosingKeys { seat, .. } => Some(seat),
+            _ => None,
+        };
+        let sees_piles = !sight.secret_choice || chooser.is_some_and(|s| viewer.is(s));
+        let piles = (!sight.secret_choice).then_some(self.piles);
+        deduce_hands(&mut seats, piles, &sight);
         View {
             viewer,
             options: self.options.clone(),
@@ -95,20 +165,30 @@ impl ClubUnlock {
             cards: self.cards.clone(),
             display: self.display.clone(),
             deck_size: self.deck.len() as u8,
-            piles: self.piles,
+            piles,
+            pile_empty: KeyColour::ALL.map(|c| sees_piles && self.piles[c.index()] == 0),
             bonus_supply: self.bonus_supply,
             seats,
             outcome: self.final_outcome(),
         }
     }
 
-    pub(crate) fn filter_event(&self, event: &Event, _viewer: Viewer) -> Option<Event> {
-        // Every event happens in the open (see the module docs).
-        Some(*event)
+    pub(crate) fn filter_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        match *event {
+            // A secret starting key is seen by its chooser only (000:11).
+            Event::StartingKeyTaken { seat, colour: Some(_) }
+                if self.options.starting_keys == StartingKeys::Secret && !viewer.is(seat) =>
+            {
+                Some(Event::StartingKeyTaken { seat, colour: None })
+            }
+            // Everything else happens in the open (see the module docs).
+            _ => Some(*event),
+        }
     }
 
-    /// A full state consistent with `view`: unknown keys and loot of other seats dealt at random
-    /// from what is unaccounted for, and the unseen safes shuffled into the deck.
+    /// A full state consistent with `view`: unknown starting keys drawn among those the view
+    /// allows (pile totals, floors, the viewer's empty piles), unknown loot dealt from the safes
+    /// unaccounted for, and the unseen safes shuffled into the deck.
     pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> Result<ClubUnlock, SetupError> {
         let bad = |what: &str| SetupError::InconsistentView(what.to_owned());
         let players = view.seats.len();
@@ -132,30 +212,18 @@ impl ClubUnlock {
         let mut unseen: Vec<SafeId> = (0..cards.len() as u8).map(SafeId).filter(|id| !seen[id.index()]).collect();
         rng.shuffle(&mut unseen);
 
-        let mut outstanding: Vec<KeyColour> = Vec::new();
-        for colour in KeyColour::ALL {
-            let i = colour.index();
-            let held: u32 = view.seats.iter().filter_map(|s| s.keys).map(|k| u32::from(k[i])).sum();
-            let missing = u32::from(KEYS_PER_COLOUR)
-                .checked_sub(held + u32::from(view.piles[i]))
-                .ok_or_else(|| bad("more keys than exist"))?;
-            outstanding.extend(std::iter::repeat_n(colour, missing as usize));
+        let hands = draw_hands(view, rng)?;
+        let mut piles = [0u8; 4];
+        for c in 0..4 {
+            let held: u32 = hands.iter().map(|h| u32::from(h[c])).sum();
+            piles[c] = u32::from(KEYS_PER_COLOUR).checked_sub(held).ok_or_else(|| bad("more keys than exist"))? as u8;
         }
-        rng.shuffle(&mut outstanding);
+        if view.piles.is_some_and(|p| p != piles) {
+            return Err(bad("keys unaccounted for"));
+        }
 
         let mut seats = Vec::with_capacity(players);
-        for seat in &view.seats {
-            let keys = match seat.keys {
-                Some(keys) => keys,
-                None => {
-                    let mut keys = [0u8; 4];
-                    for _ in 0..seat.key_count {
-                        let colour = outstanding.pop().ok_or_else(|| bad("hand sizes exceed the unaccounted keys"))?;
-                        keys[colour.index()] += 1;
-                    }
-                    keys
-                }
-            };
+        for (seat, keys) in view.seats.iter().zip(hands) {
             let cracked = match &seat.cracked {
                 Some(list) => list.clone(),
                 None => {
@@ -168,12 +236,18 @@ impl ClubUnlock {
             };
             let score = cracked.iter().map(|id| i64::from(cards[id.index()].value)).sum::<i64>()
                 + BONUS_VALUE * i64::from(seat.markers);
-            let mut cracked_vec = Vec::with_capacity(cards.len());
-            cracked_vec.extend(cracked);
-            seats.push(SeatState { keys, cracked: cracked_vec, markers: seat.markers, score });
-        }
-        if !outstanding.is_empty() {
-            return Err(bad("keys unaccounted for"));
+            let mut state = SeatState::starting_with(keys, cards.len());
+            state.cracked.extend(cracked);
+            state.markers = seat.markers;
+            state.score = score;
+            // Without the public tallies (a table that does not remember) the drawn hand counts as
+            // the seat's start; the view shows nothing of it either way.
+            if let (Some(taken), Some(returned), Some(floor)) = (seat.taken, seat.returned, seat.starting_at_least) {
+                state.taken = taken;
+                state.returned = returned;
+                state.starting_at_least = floor;
+            }
+            seats.push(state);
         }
         if unseen.len() != usize::from(view.deck_size) {
             return Err(bad("deck size does not match the unseen safes"));
@@ -186,7 +260,7 @@ impl ClubUnlock {
             cards,
             deck: unseen,
             display,
-            piles: view.piles,
+            piles,
             seats,
             bonus_supply: view.bonus_supply,
             phase: view.phase,
@@ -195,6 +269,155 @@ impl ClubUnlock {
             rng: rng.fork(),
         })
     }
+}
+
+/// The column totals and unknown seats of a view that remembers: per colour, the starting keys
+/// of the seats the viewer does not know add up to 15 less the pile, less the known hands, less
+/// what those seats took since, plus what they handed back.
+fn unknown_starts(seats: &[SeatView], piles: &KeyCounts) -> Option<(Vec<usize>, Vec<UnknownStart>, KeyCounts)> {
+    let mut totals = [0i32; 4];
+    for c in 0..4 {
+        totals[c] = i32::from(KEYS_PER_COLOUR) - i32::from(piles[c]);
+    }
+    let mut which = Vec::new();
+    let mut unknown = Vec::new();
+    for (i, seat) in seats.iter().enumerate() {
+        if let Some(keys) = seat.keys {
+            for c in 0..4 {
+                totals[c] -= i32::from(keys[c]);
+            }
+            continue;
+        }
+        let (taken, returned, floor) = (seat.taken?, seat.returned?, seat.starting_at_least?);
+        let mut size = i32::from(seat.key_count);
+        for c in 0..4 {
+            let net = i32::from(taken[c]) - i32::from(returned[c]);
+            totals[c] -= net;
+            size -= net;
+        }
+        which.push(i);
+        unknown.push(UnknownStart { size: u8::try_from(size).ok()?, floor });
+    }
+    let totals = totals.map(|t| u8::try_from(t).ok().filter(|&t| t <= KEYS_PER_COLOUR));
+    let totals = [totals[0]?, totals[1]?, totals[2]?, totals[3]?];
+    Some((which, unknown, totals))
+}
+
+/// Fills in the bounds of the hands the viewer does not know.
+fn deduce_hands(seats: &mut [SeatView], piles: Option<KeyCounts>, sight: &Sight) {
+    let loose = |seats: &mut [SeatView], outstanding: KeyCounts| {
+        for seat in seats.iter_mut().filter(|s| s.keys.is_none()) {
+            seat.keys_at_most = outstanding.map(|n| n.min(seat.key_count));
+        }
+    };
+    let Some(piles) = piles else {
+        // During a secret choice nothing is known of the others' picks but how many there are.
+        loose(seats, [KEYS_PER_COLOUR; 4]);
+        return;
+    };
+    if sight.remembers
+        && let Some((which, unknown, totals)) = unknown_starts(seats, &piles)
+        && let Some(possible) = deduction::possible_starts(&unknown, &totals)
+    {
+        for (&i, rows) in which.iter().zip(&possible) {
+            let (low, high) = deduction::row_bounds(rows);
+            let seat = &mut seats[i];
+            let (taken, returned) = (seat.taken.unwrap_or_default(), seat.returned.unwrap_or_default());
+            let now =
+                |start: u8, c: usize| (i32::from(start) + i32::from(taken[c]) - i32::from(returned[c])).max(0) as u8;
+            seat.keys_at_least = [0, 1, 2, 3].map(|c| now(low[c], c));
+            seat.keys_at_most = [0, 1, 2, 3].map(|c| now(high[c], c));
+        }
+        return;
+    }
+    // Counts only: any keys not in the piles nor in a known hand.
+    let mut outstanding = [0u8; 4];
+    for c in 0..4 {
+        let known: u32 = seats.iter().filter_map(|s| s.keys).map(|k| u32::from(k[c])).sum();
+        outstanding[c] = u32::from(KEYS_PER_COLOUR).saturating_sub(u32::from(piles[c]) + known) as u8;
+    }
+    loose(seats, outstanding);
+}
+
+/// Every seat's hand in a state consistent with `view`.
+fn draw_hands(view: &View, rng: &mut GameRng) -> Result<Vec<KeyCounts>, SetupError> {
+    let bad = |what: &str| SetupError::InconsistentView(what.to_owned());
+    let mut hands: Vec<Option<KeyCounts>> = view.seats.iter().map(|s| s.keys).collect();
+    if hands.iter().all(Option::is_some) {
+        return Ok(hands.into_iter().flatten().collect());
+    }
+    // A table that remembers, after the start: draw starting keys within what the view proves.
+    if let Some(piles) = view.piles
+        && view.seats.iter().all(|s| s.keys.is_some() || s.taken.is_some())
+    {
+        let (which, unknown, totals) = unknown_starts(&view.seats, &piles).ok_or_else(|| bad("keys do not add up"))?;
+        let starts = deduction::draw_starts(&unknown, &totals, rng).ok_or_else(|| bad("no starting keys fit"))?;
+        for (&i, start) in which.iter().zip(starts) {
+            let seat = &view.seats[i];
+            let (taken, returned) = (seat.taken.unwrap_or_default(), seat.returned.unwrap_or_default());
+            let mut hand = [0u8; 4];
+            for c in 0..4 {
+                let n = i32::from(start[c]) + i32::from(taken[c]) - i32::from(returned[c]);
+                hand[c] = u8::try_from(n).map_err(|_| bad("a hand below zero"))?;
+            }
+            hands[i] = Some(hand);
+        }
+        return Ok(hands.into_iter().map(Option::unwrap_or_default).collect());
+    }
+    // Otherwise deal the keys not accounted for by hand size. During a secret choice the piles
+    // are unknown: a pile the viewer found empty must come out empty, the others must keep a key
+    // for the viewer when it is the one choosing.
+    let mut capacity = [0i32; 4];
+    let mut required = [0i32; 4];
+    let known = |c: usize| -> i32 { hands.iter().flatten().map(|k| i32::from(k[c])).sum() };
+    let choosing = matches!(view.phase, Phase::ChoosingKeys { seat, .. } if view.viewer.is(seat));
+    for c in 0..4 {
+        match view.piles {
+            Some(piles) => {
+                required[c] = i32::from(KEYS_PER_COLOUR) - i32::from(piles[c]) - known(c);
+                capacity[c] = required[c];
+            }
+            None => {
+                capacity[c] = i32::from(KEYS_PER_COLOUR) - known(c);
+                if view.pile_empty[c] {
+                    required[c] = capacity[c];
+                } else if choosing {
+                    capacity[c] -= 1;
+                }
+            }
+        }
+    }
+    let slots: i32 = view.seats.iter().filter(|s| s.keys.is_none()).map(|s| i32::from(s.key_count)).sum();
+    if required.iter().any(|&r| r < 0) || required.iter().sum::<i32>() > slots || capacity.iter().sum::<i32>() < slots {
+        return Err(bad("hand sizes do not fit the keys unaccounted for"));
+    }
+    let mut pool: Vec<KeyColour> = Vec::with_capacity(slots as usize);
+    for colour in KeyColour::ALL {
+        pool.extend(std::iter::repeat_n(colour, required[colour.index()] as usize));
+    }
+    let mut spare: [i32; 4] = [0, 1, 2, 3].map(|c| capacity[c] - required[c]);
+    while (pool.len() as i32) < slots {
+        let total: i32 = spare.iter().sum();
+        let mut pick = rng.below(total as u32) as i32;
+        let c = (0..4).find(|&c| {
+            pick -= spare[c];
+            pick < 0
+        });
+        let c = c.ok_or_else(|| bad("no key left to deal"))?;
+        spare[c] -= 1;
+        pool.push(KeyColour::ALL[c]);
+    }
+    rng.shuffle(&mut pool);
+    for (hand, seat) in hands.iter_mut().zip(&view.seats) {
+        if hand.is_none() {
+            let mut keys = [0u8; 4];
+            for colour in pool.drain(..usize::from(seat.key_count)) {
+                keys[colour.index()] += 1;
+            }
+            *hand = Some(keys);
+        }
+    }
+    Ok(hands.into_iter().map(Option::unwrap_or_default).collect())
 }
 
 fn keys_text(keys: &KeyCounts) -> String {
@@ -207,7 +430,7 @@ impl fmt::Display for View {
         let _ = writeln!(
             out,
             "Piles: {}   bonus markers left: {}   safes in deck: {}",
-            keys_text(&self.piles),
+            self.piles.map_or_else(|| "unseen while the starting keys are chosen".to_owned(), |p| keys_text(&p)),
             self.bonus_supply,
             self.deck_size
         );
@@ -219,7 +442,13 @@ impl fmt::Display for View {
         }
         for (i, seat) in self.seats.iter().enumerate() {
             let who = if self.viewer.is(Seat(i as u8)) { " (you)" } else { "" };
-            let keys = seat.keys.map(|k| keys_text(&k)).unwrap_or_else(|| format!("{} keys", seat.key_count));
+            let keys = match seat.keys {
+                Some(k) => keys_text(&k),
+                None if seat.keys_at_least.iter().any(|&n| n > 0) => {
+                    format!("{} keys, at least {}", seat.key_count, keys_text(&seat.keys_at_least))
+                }
+                None => format!("{} keys", seat.key_count),
+            };
             let score = seat.score.map(|s| format!("${s}")).unwrap_or_else(|| "$?".to_owned());
             let _ = writeln!(
                 out,
@@ -228,6 +457,12 @@ impl fmt::Display for View {
             );
         }
         let _ = match self.phase {
+            Phase::ChoosingKeys { seat, taken } if self.options.starting_keys == StartingKeys::Secret => writeln!(
+                out,
+                "Seat {} is choosing starting key {} of 4, unseen by the others (the safes are laid out once everybody has chosen)",
+                seat.0,
+                taken + 1
+            ),
             Phase::ChoosingKeys { seat, taken } => {
                 writeln!(out, "Seat {} is choosing starting key {} of 4", seat.0, taken + 1)
             }

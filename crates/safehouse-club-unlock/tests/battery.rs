@@ -2,7 +2,7 @@
 //! options that change the flow, with Club Unlock's conservation laws as the invariant.
 
 use safehouse_club_unlock::{
-    BONUS_MARKERS, ClubUnlock, ExhaustedPileBonus, KEYS_PER_COLOUR, Options, Phase, TableMemory, TieBreak,
+    BONUS_MARKERS, ClubUnlock, ExhaustedPileBonus, KEYS_PER_COLOUR, Options, Phase, StartingKeys, TableMemory, TieBreak,
 };
 use safehouse_engine::testing::check_random_games;
 use safehouse_engine::{Game, Seat, Setup};
@@ -26,6 +26,11 @@ fn conserved(game: &ClubUnlock) {
             + 10 * i64::from(state.markers);
         assert_eq!(state.score, expected, "score of {s}");
     }
+    for s in Seat::all(players) {
+        let state = game.seat(s);
+        let start = state.starting_keys();
+        assert!(state.starting_at_least.iter().zip(start).all(|(floor, n)| *floor <= n), "floor of {s}");
+    }
     if let Phase::Turn { .. } = game.phase() {
         assert!(!game.display().is_empty(), "a turn with an empty display");
     }
@@ -38,6 +43,8 @@ fn setups() -> Vec<Setup<ClubUnlock>> {
         Options { exhausted_pile_bonus: ExhaustedPileBonus::Off, continue_after_refill: false, ..Options::default() },
         Options { table_memory: TableMemory::CountsOnly, tie_break: TieBreak::MostSafes, ..Options::default() },
         Options { allow_two_players: true, first_player: Some(Seat(1)), ..Options::default() },
+        Options { starting_keys: StartingKeys::Open, ..Options::default() },
+        Options { starting_keys: StartingKeys::Open, table_memory: TableMemory::CountsOnly, ..Options::default() },
     ];
     let mut setups = Vec::new();
     for (v, options) in variants.iter().enumerate() {

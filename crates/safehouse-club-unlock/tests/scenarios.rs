@@ -3,7 +3,7 @@
 
 use safehouse_club_unlock::{
     Action, ClubUnlock, Deal, EndReason, Event, ExhaustedPileBonus, KeyColour, KeyCounts, Options, Phase, SafeCard,
-    SafeId, TableMemory, TieBreak,
+    SafeId, StartingKeys, TableMemory, TieBreak,
 };
 use safehouse_engine::{ActionError, Game, GameRng, Seat, Setup, Viewer};
 
@@ -59,29 +59,160 @@ fn fourteen_safes() -> Vec<SafeCard> {
     safes
 }
 
+fn events_for(game: &ClubUnlock, events: &[Event], viewer: Viewer) -> Vec<Event> {
+    events.iter().filter_map(|e| game.event_view(e, viewer)).collect()
+}
+
+fn open_start() -> Options {
+    Options { starting_keys: StartingKeys::Open, ..Options::default() }
+}
+
 #[test]
-fn starting_keys_are_chosen_one_at_a_time_in_turn_order() {
-    // 000:11 "each player may choose any four Key cards"; gap C3: in turn order, from the first player.
-    let options = Options { first_player: Some(Seat(1)), ..Options::default() };
+fn the_open_draft_is_chosen_one_at_a_time_in_turn_order_in_sight_of_everyone() {
+    // The `starting_keys: "open"` option: a draft in turn order from the first player (gap C3),
+    // with the seven safes already laid out; every pick is seen by everyone.
+    let options = Options { first_player: Some(Seat(1)), ..open_start() };
     let mut game = ClubUnlock::new(&Setup::new(3, 9).with_options(options)).expect("setup");
     assert_eq!(game.phase(), Phase::ChoosingKeys { seat: Seat(1), taken: 0 });
+    assert_eq!(game.display().len(), 7, "the display is laid out before the draft");
     for _ in 0..4 {
-        act(&mut game, take(Blue));
+        let events = act(&mut game, take(Blue));
+        let seen = Event::StartingKeyTaken { seat: Seat(1), colour: Some(Blue) };
+        assert_eq!(events_for(&game, &events, Viewer::Seat(Seat(0))), vec![seen], "an open pick is seen");
+        assert_eq!(events_for(&game, &events, Viewer::Spectator), vec![seen]);
     }
+    assert_eq!(game.view(Viewer::Seat(Seat(0))).seats[1].keys, Some([0, 0, 0, 4]));
+    assert_eq!(game.view(Viewer::Seat(Seat(0))).piles, Some([15, 15, 15, 11]));
     assert_eq!(game.phase(), Phase::ChoosingKeys { seat: Seat(2), taken: 0 });
     assert_eq!(reject(&mut game, Action::EndTurn).code(), "illegal_action");
     for _ in 0..4 {
         act(&mut game, take(Red));
     }
-    for colour in [Red, Green, Yellow, Blue] {
+    for colour in [Red, Green, Yellow] {
         act(&mut game, take(colour));
     }
+    let events = act(&mut game, take(Blue));
+    assert_eq!(events[1], Event::StartingKeysChosen { piles: [10, 14, 14, 10] });
+    assert_eq!(events.len(), 2, "no new safes: they were laid out before the draft");
     assert_eq!(game.phase(), Phase::Turn { seat: Seat(1), cracked: 0 });
     assert_eq!(game.seat(Seat(1)).keys, [0, 0, 0, 4]);
     assert_eq!(game.seat(Seat(2)).keys, [4, 0, 0, 0]);
     assert_eq!(game.seat(Seat(0)).keys, [1, 1, 1, 1]);
     assert_eq!(game.piles(), [10, 14, 14, 10]);
     assert_eq!(game.display().len(), 7, "seven safes face up (000:12)");
+}
+
+#[test]
+fn secret_starting_keys_are_seen_by_their_chooser_alone_then_the_safes_are_laid_out() {
+    // 000:11 "choose any four Key cards and hold them in their hand hidden from other players";
+    // 002:37 the same. The safes are laid out after the choice (000:12, 002:37).
+    let options = Options { first_player: Some(Seat(1)), ..Options::default() };
+    assert_eq!(options.starting_keys, StartingKeys::Secret, "the default");
+    let mut game = ClubUnlock::new(&Setup::new(3, 9).with_options(options)).expect("setup");
+    assert_eq!(game.phase(), Phase::ChoosingKeys { seat: Seat(1), taken: 0 });
+    assert!(game.display().is_empty(), "no safes on display while the keys are chosen");
+    let picks = [(Seat(1), [Blue; 4]), (Seat(2), [Red, Red, Red, Red]), (Seat(0), [Red, Green, Yellow, Blue])];
+    let mut last = Vec::new();
+    for (seat, colours) in picks {
+        for (n, colour) in colours.into_iter().enumerate() {
+            assert_eq!(game.to_move(), Some(seat), "turn order from the first player");
+            last = act(&mut game, take(colour));
+            let mine = Event::StartingKeyTaken { seat, colour: Some(colour) };
+            let hidden = Event::StartingKeyTaken { seat, colour: None };
+            assert_eq!(events_for(&game, &last[..1], Viewer::Seat(seat)), vec![mine]);
+            for other in Seat::all(3).filter(|&s| s != seat) {
+                assert_eq!(events_for(&game, &last[..1], Viewer::Seat(other)), vec![hidden], "{other} sees no colour");
+            }
+            assert_eq!(events_for(&game, &last[..1], Viewer::Spectator), vec![hidden]);
+            if game.to_move() == Some(seat) || n < 3 {
+                for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Seat(Seat(2)), Viewer::Spectator] {
+                    let view = game.view(viewer);
+                    assert_eq!(view.piles, None, "the piles are not seen during the choice");
+                    assert!(view.display.is_empty());
+                    for (i, other) in view.seats.iter().enumerate() {
+                        if !viewer.is(Seat(i as u8)) {
+                            assert_eq!(other.keys, None, "{viewer:?} sees seat {i}'s picks");
+                            assert_eq!(other.keys_at_least, [0; 4]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Everybody has chosen: the piles are seen again, then the seven safes are laid out.
+    assert_eq!(last[1], Event::StartingKeysChosen { piles: [10, 14, 14, 10] });
+    assert_eq!(last.iter().filter(|e| matches!(e, Event::SafeRevealed { .. })).count(), 7);
+    assert_eq!(game.phase(), Phase::Turn { seat: Seat(1), cracked: 0 });
+    assert_eq!(game.display().len(), 7, "seven safes face up (000:12)");
+    let view = game.view(Viewer::Seat(Seat(0)));
+    assert_eq!(view.piles, Some([10, 14, 14, 10]));
+    assert_eq!(view.layouts, 1);
+    assert_eq!(view.seats[0].keys, Some([1, 1, 1, 1]));
+    assert_eq!((view.seats[1].keys, view.seats[2].keys), (None, None), "the picks stay secret in play");
+    // Seat 0 knows the other two took 8 keys: 4 red and 4 blue in all, nothing else.
+    for seat in &view.seats[1..] {
+        assert_eq!((seat.keys_at_least, seat.keys_at_most), ([0; 4], [4, 0, 0, 4]));
+    }
+}
+
+#[test]
+fn only_the_chooser_finds_a_pile_empty_and_a_sample_of_its_view_keeps_it_empty() {
+    // Four players who all want blue: the fourth finds the pile empty after three (15 keys).
+    let options = Options { first_player: Some(Seat(0)), ..Options::default() };
+    let mut game = ClubUnlock::new(&Setup::new(4, 2).with_options(options)).expect("setup");
+    for _ in 0..15 {
+        act(&mut game, take(Blue));
+    }
+    assert_eq!(game.phase(), Phase::ChoosingKeys { seat: Seat(3), taken: 3 });
+    assert!(!legal(&game).contains(&take(Blue)));
+    assert_eq!(reject(&mut game, take(Blue)).code(), "illegal_action");
+    let chooser = game.view(Viewer::Seat(Seat(3)));
+    assert_eq!(chooser.pile_empty, [false, false, false, true], "reaching for the pile, seat 3 finds it empty");
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+        assert_eq!(game.view(viewer).pile_empty, [false; 4], "{viewer:?} does not see the piles");
+    }
+    let mut rng = GameRng::from_seed(5);
+    for _ in 0..20 {
+        let sample = ClubUnlock::determinize(&chooser, &mut rng).expect("consistent");
+        assert_eq!(sample.view(Viewer::Seat(Seat(3))), chooser);
+        assert_eq!(legal(&sample), legal(&game));
+        assert_eq!(sample.piles()[Blue.index()], 0);
+    }
+}
+
+#[test]
+fn takes_and_cracks_are_public_and_narrow_what_a_seat_can_deduce() {
+    // After the start every take is seen (the piles lie face up, 000:10) and a crack shows the
+    // keys handed back (000:18): seat 0 cracks RRRR, so it started with four reds, so seat 1
+    // (the others took 4 red and 4 blue in all) started with four blues.
+    let hands = vec![[4, 0, 0, 0], [0, 0, 0, 4], [1, 1, 1, 1]];
+    let mut game = dealt(3, Options::default(), fourteen_safes(), Some(hands));
+    let before = game.view(Viewer::Seat(Seat(2)));
+    assert_eq!((before.seats[0].keys_at_least, before.seats[0].keys_at_most), ([0; 4], [4, 0, 0, 4]));
+    let mut rng = GameRng::from_seed(8);
+    let starts: std::collections::HashSet<_> =
+        (0..40).map(|_| ClubUnlock::determinize(&before, &mut rng).expect("sample").seat(Seat(0)).keys).collect();
+    assert!(starts.len() > 2, "the unknown starts are sampled: {starts:?}");
+
+    let events = act(&mut game, crack(0));
+    assert_eq!(events_for(&game, &events, Viewer::Seat(Seat(2))), events, "a crack is public");
+    act(&mut game, Action::EndTurn);
+    let events = act(&mut game, take(Green));
+    assert_eq!(events_for(&game, &events, Viewer::Seat(Seat(2))), events, "a take is public");
+    let view = game.view(Viewer::Seat(Seat(2)));
+    assert_eq!(view.seats[0].starting_at_least, Some([4, 0, 0, 0]));
+    assert_eq!((view.seats[0].keys_at_least, view.seats[0].keys_at_most), ([0; 4], [0; 4]));
+    assert_eq!((view.seats[1].keys_at_least, view.seats[1].keys_at_most), ([0, 1, 0, 4], [0, 1, 0, 4]));
+    assert_eq!(view.seats[1].keys, None, "deduced, not shown as known");
+    for _ in 0..10 {
+        let sample = ClubUnlock::determinize(&view, &mut rng).expect("sample");
+        assert_eq!(sample.seat(Seat(1)).keys, [0, 1, 0, 4]);
+        assert_eq!(sample.view(Viewer::Seat(Seat(2))), view);
+    }
+    // Once the game is over every hand is shown (000:33); here, with perfect memory and an open
+    // start, every hand is shown all along.
+    let open = dealt(3, open_start(), fourteen_safes(), Some(vec![[4, 0, 0, 0], [0, 0, 0, 4], [1, 1, 1, 1]]));
+    assert_eq!(open.view(Viewer::Seat(Seat(2))).seats[1].keys, Some([0, 0, 0, 4]));
 }
 
 #[test]
@@ -369,9 +500,13 @@ fn counts_only_memory_hides_other_hands_and_loot_until_the_end() {
     }
     assert!(hands_seen.len() > 1, "hidden hands should be sampled, got {hands_seen:?}");
 
-    let perfect = dealt(3, Options::default(), fourteen_safes(), Some(vec![[3, 1, 0, 0], [1, 1, 1, 1], [0; 4]]));
+    let perfect = dealt(3, open_start(), fourteen_safes(), Some(vec![[3, 1, 0, 0], [1, 1, 1, 1], [0; 4]]));
     let view = perfect.view(Viewer::Spectator);
-    assert_eq!(view.seats[0].keys, Some([3, 1, 0, 0]), "with perfect memory the table shows every hand");
+    assert_eq!(view.seats[0].keys, Some([3, 1, 0, 0]), "with perfect memory and an open start every hand is shown");
+    let secret = dealt(3, Options::default(), fourteen_safes(), Some(vec![[3, 1, 0, 0], [1, 1, 1, 1], [0; 4]]));
+    let view = secret.view(Viewer::Spectator);
+    assert!(view.seats.iter().all(|s| s.keys.is_none()), "secret starting keys are never shown to a spectator");
+    assert_eq!(view.seats[0].cracked, Some(Vec::new()), "but the loot is remembered");
 }
 
 #[test]

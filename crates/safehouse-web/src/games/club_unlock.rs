@@ -3,6 +3,8 @@
 //! Clicking a pile takes a key; clicking a safe cracks it (or, after emptying a pile in the
 //! Club Unlock edition, puts the bonus marker under it). Safes the viewer's keys open are
 //! marked; the others stay clickable so that the table can say which keys are missing.
+//! While the starting keys are chosen in secret the piles show no counts and no safe is laid
+//! out; the other players' hands are drawn as a count with what their takes and cracks prove.
 
 use maud::{Markup, html};
 use safehouse_club_unlock::{Action, Event, KeyColour, Phase, SafeCard, SafeId, View};
@@ -109,6 +111,16 @@ fn keys_label(lang: Lang, keys: &[u8; 4]) -> String {
     parts.join(", ")
 }
 
+/// The keys of a count that are not zero: "1 red, 2 blue".
+fn known_keys(lang: Lang, keys: &[u8; 4]) -> String {
+    let parts: Vec<String> = KeyColour::ALL
+        .iter()
+        .filter(|c| keys[c.index()] > 0)
+        .map(|&c| format!("{} {}", keys[c.index()], colour_name(lang, c)))
+        .collect();
+    parts.join(", ")
+}
+
 fn phase_seat(phase: &Phase) -> Option<u8> {
     match *phase {
         Phase::ChoosingKeys { seat, .. } | Phase::Turn { seat, .. } | Phase::PlacingBonus { seat, .. } => Some(seat.0),
@@ -134,16 +146,29 @@ impl GameUi for Ui {
             div.cu {
                 section.cu-supply aria-labelledby="cu-piles" {
                     h2 #cu-piles .sr { (lang.t("Key piles", "열쇠 더미")) }
+                    @if view.piles.is_none() {
+                        p.small { (lang.t(
+                            "Everyone chooses four starting keys in secret: the piles are not shown until everybody has chosen.",
+                            "모두가 시작 열쇠 4장을 몰래 고릅니다. 모두 고를 때까지 더미는 보이지 않습니다."
+                        )) }
+                    }
                     ul.piles {
                         @for colour in KeyColour::ALL {
-                            @let n = view.piles[colour.index()];
-                            @let label = tr!(lang, "{} keys: {} left", "{} 열쇠: {}장 남음", colour_name(lang, colour), n);
+                            @let label = match view.piles {
+                                Some(piles) => tr!(lang, "{} keys: {} left", "{} 열쇠: {}장 남음", colour_name(lang, colour), piles[colour.index()]),
+                                None if view.pile_empty[colour.index()] => tr!(lang, "{} keys: the pile is empty", "{} 열쇠: 더미가 비었습니다", colour_name(lang, colour)),
+                                None => tr!(lang, "{} keys", "{} 열쇠", colour_name(lang, colour)),
+                            };
                             li {
                                 @let face = html! {
                                     span class={"keycard " (colour_class(colour))} aria-hidden="true" {
                                         (icon("key", "")) span.letter { (colour.letter()) }
                                     }
-                                    span.count aria-hidden="true" { "×" (n) }
+                                    @match view.piles {
+                                        Some(piles) => { span.count aria-hidden="true" { "×" (piles[colour.index()]) } }
+                                        None if view.pile_empty[colour.index()] => { span.count aria-hidden="true" { "×0" } }
+                                        None => { span.count aria-hidden="true" { "×?" } }
+                                    }
                                     span.sr { (label) @if taking { (lang.t(": take one", ": 1장 가져오기")) } }
                                 };
                                 @if taking {
@@ -161,7 +186,14 @@ impl GameUi for Ui {
                 }
                 section.cu-display aria-labelledby="cu-safes" {
                     h2 #cu-safes { (lang.t("Safes on display", "펼쳐진 금고")) }
-                    @if view.display.is_empty() { p.small { (lang.t("No safes on display.", "펼쳐진 금고가 없습니다.")) } }
+                    @if view.display.is_empty() && matches!(view.phase, Phase::ChoosingKeys { .. }) {
+                        p.small { (lang.t(
+                            "The seven safes are laid out once everybody has chosen their starting keys.",
+                            "모두가 시작 열쇠를 고르면 금고 7장을 펼칩니다."
+                        )) }
+                    } @else if view.display.is_empty() {
+                        p.small { (lang.t("No safes on display.", "펼쳐진 금고가 없습니다.")) }
+                    }
                     ul.safes {
                         @for slot in &view.display {
                             @if let Some(card) = card(view, slot.safe) {
@@ -190,6 +222,11 @@ impl GameUi for Ui {
                 @if mine {
                     div.controls {
                         @match view.phase {
+                            Phase::ChoosingKeys { taken, .. } if view.piles.is_none() => {
+                                p.prompt { (tr!(lang,
+                                    "Choose starting key {} of 4: click a pile. Nobody else sees which.",
+                                    "시작 열쇠 {}/4를 고르세요: 더미를 누르세요. 다른 사람은 무엇을 골랐는지 볼 수 없습니다.", taken + 1)) }
+                            }
                             Phase::ChoosingKeys { taken, .. } => {
                                 p.prompt { (tr!(lang, "Choose starting key {} of 4: click a pile.", "시작 열쇠 {}/4를 고르세요: 더미를 누르세요.", taken + 1)) }
                             }
@@ -261,8 +298,15 @@ impl GameUi for Ui {
             span.stat {
                 @if let Some(keys) = s.keys {
                     (key_counts(&keys, &tr!(lang, "keys: {}", "열쇠: {}", keys_label(lang, &keys))))
+                } @else if s.keys_at_least == s.keys_at_most && s.key_count > 0 {
+                    (key_counts(&s.keys_at_least, &tr!(lang, "keys (worked out from the takes and cracks): {}", "열쇠 (가져가고 연 것으로 추리): {}", keys_label(lang, &s.keys_at_least))))
                 } @else {
-                    (icon("key", "")) " " (tr!(lang, "{} keys", "열쇠 {}장", s.key_count))
+                    (icon("key", "")) " " (crate::i18n::count(lang, s.key_count.into(), "key", "keys", "열쇠 {}장"))
+                    @if s.keys_at_least.iter().any(|&n| n > 0) {
+                        " " span.small title=(lang.t("What this player's takes and cracks prove", "이 사람이 가져가고 연 것으로 알 수 있는 것")) {
+                            (tr!(lang, "(at least {})", "(최소 {})", known_keys(lang, &s.keys_at_least)))
+                        }
+                    }
                 }
             }
             span.stat { (icon("safe", "")) " " (crate::i18n::count(lang, s.cracked_count.into(), "safe", "safes", "금고 {}개")) }
@@ -291,6 +335,24 @@ impl GameUi for Ui {
             None => format!("#{}", safe.0),
         };
         Some(match *event {
+            Event::StartingKeyTaken { seat, colour: Some(colour) } => {
+                tr!(
+                    lang,
+                    "{} took a {} starting key.",
+                    "{}: 시작 열쇠로 {} 열쇠 1장을 가져왔습니다.",
+                    cx.who(seat.0),
+                    colour_name(lang, colour)
+                )
+            }
+            Event::StartingKeyTaken { seat, colour: None } => {
+                tr!(lang, "{} took a starting key, unseen.", "{}: 시작 열쇠 1장을 몰래 가져왔습니다.", cx.who(seat.0))
+            }
+            Event::StartingKeysChosen { piles } => tr!(
+                lang,
+                "Everybody has chosen their starting keys; the piles hold {}.",
+                "모두 시작 열쇠를 골랐습니다. 더미: {}.",
+                keys_label(lang, &piles)
+            ),
             Event::KeyTaken { seat, colour } => {
                 tr!(
                     lang,

@@ -42,14 +42,14 @@ pub(crate) fn summary(game: &str, english: &'static str, lang: Lang) -> &'static
 pub(crate) fn how_to(game: &str, lang: Lang) -> &'static [&'static str] {
     match (lang, game) {
         (Lang::En, "club-unlock") => &[
-            "Everyone first picks four keys from the face-up piles, one at a time.",
+            "Everyone first picks four keys, one at a time, in secret: nobody sees the others' picks (nor the piles) until everybody has chosen. Then seven safes are laid out.",
             "On your turn, either take one key from a pile (that ends your turn), or crack safes from the display: hand in the four keys a safe shows and take it. You may crack several safes in one turn, then end it.",
             "Each safe after the first in a turn earns a bonus marker (+10); so does cracking the last safe on display.",
             "When a pile runs out, a bonus marker goes under a safe that needs that colour (the editions differ: see the options).",
             "When every safe is cracked, the most money (safes plus bonus markers) wins.",
         ],
         (Lang::Ko, "club-unlock") => &[
-            "먼저 모두가 앞면으로 놓인 더미에서 열쇠 4장을 한 장씩 고릅니다.",
+            "먼저 모두가 열쇠 4장을 한 장씩 몰래 고릅니다. 모두 고를 때까지 다른 사람이 고른 열쇠(와 더미)는 보이지 않습니다. 그다음 금고 7장을 펼칩니다.",
             "자기 차례에는 더미에서 열쇠 1장을 가져오거나(차례가 끝남), 펼쳐진 금고를 엽니다: 금고에 그려진 열쇠 4장을 내고 금고를 가져옵니다. 한 차례에 여러 금고를 연 뒤 차례를 마칠 수 있습니다.",
             "한 차례의 두 번째 금고부터는 보너스 카드(+10)를 받습니다(연쇄 개방). 펼쳐진 마지막 금고를 열어도 보너스를 받습니다(최후의 금고).",
             "열쇠 더미가 바닥나면 그 색 열쇠가 필요한 금고에 보너스 카드가 붙습니다(판마다 다름: 옵션 참고).",
