@@ -113,6 +113,14 @@ mod tests {
     fn every_game_and_level_gets_a_bot_that_plays_legally() {
         for game in safehouse_games::all() {
             for level in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
+                // `make_bot` falls back to a random bot; that must not be what a listed game gets.
+                let real = safehouse_bots::dyn_bot(game.info().id, level.kind(), 1);
+                assert!(
+                    real.is_ok(),
+                    "{} {level:?} has no real bot ({:?}): the table would play at random",
+                    game.info().id,
+                    real.err()
+                );
                 let m = game.new_match(&safehouse_engine::DynSetup::default()).expect("setup");
                 let seat = m.to_move().expect("to move");
                 let legal = m.legal_actions();
