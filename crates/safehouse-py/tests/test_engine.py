@@ -175,3 +175,21 @@ def test_simulate_returns_one_row_per_game_reproducibly():
     assert again == rows
     heuristic = sum(r["win_shares"][r["bots"].index("heuristic")] for r in rows)
     assert heuristic > 10, "the rule-based bot beats the random one"
+
+
+DOCUMENTED = [("club-unlock", 4, "cash"), ("safe-breaker", 4, None), ("explosiv", 4, None), ("the-safe", 3, None)]
+
+
+@pytest.mark.parametrize("game,players,preset", DOCUMENTED)
+def test_docs_describe_every_observation_field(game, players, preset):
+    """docs/python.md's tables (examples/python/observation_table.py) name every field and its length."""
+    import pathlib
+
+    docs = (pathlib.Path(__file__).resolve().parents[3] / "docs" / "python.md").read_text()
+    match = safehouse.new(game, players=players, preset=preset)
+    assert f"`{game}`, {players} players: {match.observation_len} entries, `Discrete({match.action_space})`" in docs
+    for f in match.observation_fields():
+        name = f["name"]
+        if name.startswith("seat+"):
+            name = "seat+k." + name.split(".", 1)[1]
+        assert f"| {f['len']} | `{name}` | {f['help']} |" in docs, name
