@@ -40,7 +40,9 @@ pub use club_unlock::CashHeuristic;
 pub use dynbot::{DynBot, JsonBot, bot_kinds, difficulty_kind, dyn_bot};
 pub use explosiv::ExplosivHeuristic;
 pub use random::{NoisyBot, RandomBot};
-pub use safe_breaker::{DeductionSettings, SafeBreakerDeduction, SafeBreakerHeuristic};
+pub use safe_breaker::{
+    DeductionSettings, EASY_HUNCH_CODES, SafeBreakerDeduction, SafeBreakerEasy, SafeBreakerHeuristic,
+};
 pub use search::{
     Budget, Ismcts, IsmctsConfig, OmniscientMcts, SearchPolicy, SearchStats, outcome_rewards, uniform_rollout,
 };

@@ -44,7 +44,7 @@ use safehouse_safe_breaker::deduction::candidates;
 use safehouse_safe_breaker::{Action, Code, Colour, Deduction, Entry, Guess, Number, SafeBreaker, SeatSet, View};
 
 use crate::search::SearchPolicy;
-use crate::{Bot, BotGame, Difficulty, bot_rng};
+use crate::{Bot, BotGame, Difficulty, EASY_SLIP_PERCENT, bot_rng};
 
 /// All 36 questions, in code order.
 fn question(i: usize) -> Option<(Colour, Number)> {
@@ -218,26 +218,8 @@ impl SafeBreakerHeuristic {
     }
 
     fn decide(&mut self, view: &View) -> Option<Action> {
-        let me = view.seat()?;
         let own = view.own_code?;
-        let mut cand = candidates(view);
-        // What a person sees at once: nobody else has my colour or number, nor a part lying face
-        // up in front of another seat.
-        let mut taken = YES[own.index()];
-        for (i, s) in view.seats.iter().enumerate() {
-            if let Some(code) = s.code()
-                && i != me.index()
-            {
-                taken |= YES[code.index()];
-            }
-        }
-        let opponents = answer_order(view, me);
-        for &s in &opponents {
-            let shown = view.seats[s.index()].code();
-            if shown.is_none() {
-                cand[s.index()] &= !taken;
-            }
-        }
+        let (opponents, cand) = notepad(view)?;
         // Guess a code that is certain (or a coin flip against the last opponent).
         for &s in &opponents {
             let mask = cand[s.index()];
@@ -289,6 +271,101 @@ impl SafeBreakerHeuristic {
         }
         let &(colour, number) = self.rng.pick(&best)?;
         Some(Action::Ask { colour, number })
+    }
+}
+
+/// What a careful person's notepad says: the opponents in answering order, and for each seat
+/// the codes still possible from what was said about it alone (`candidates`), minus my own
+/// colour and number and the parts lying face up in front of other seats.
+fn notepad(view: &View) -> Option<(Vec<Seat>, [u64; MAX_PLAYERS])> {
+    let me = view.seat()?;
+    let own = view.own_code?;
+    let mut cand = candidates(view);
+    // What a person sees at once: nobody else has my colour or number, nor a part lying face
+    // up in front of another seat.
+    let mut taken = YES[own.index()];
+    for (i, s) in view.seats.iter().enumerate() {
+        if let Some(code) = s.code()
+            && i != me.index()
+        {
+            taken |= YES[code.index()];
+        }
+    }
+    let opponents = answer_order(view, me);
+    for &s in &opponents {
+        let shown = view.seats[s.index()].code();
+        if shown.is_none() {
+            cand[s.index()] &= !taken;
+        }
+    }
+    Some((opponents, cand))
+}
+
+/// An opponent down to at most this many codes is a beginner's fair hunch.
+pub const EASY_HUNCH_CODES: u32 = 3;
+
+/// The easy level: a beginner who mostly plays the rule-based way, but slips in
+/// `slip` of its decisions. A slip is what a beginner does, not a fool: a question picked
+/// without care (any colour and number, its own included), or, when the notepad has an opponent
+/// down to at most [`EASY_HUNCH_CODES`] codes, half the time a hunch: one of those codes. It never
+/// accuses without some evidence, i.e. never names a code its notepad has ruled out or an
+/// opponent it knows little about (a uniformly random slip nearly always did, since most legal
+/// actions are accusations).
+#[derive(Debug)]
+pub struct SafeBreakerEasy {
+    inner: SafeBreakerHeuristic,
+    slip: f64,
+    rng: GameRng,
+    name: String,
+}
+
+impl SafeBreakerEasy {
+    /// A beginner slipping in `slip` (0..=1) of its decisions.
+    pub fn new(slip: f64, seed: u64) -> Self {
+        let slip = slip.clamp(0.0, 1.0);
+        SafeBreakerEasy {
+            inner: SafeBreakerHeuristic::new(seed),
+            slip,
+            rng: bot_rng(seed ^ 0xbe91),
+            name: format!("beginner~{:.0}%", slip * 100.0),
+        }
+    }
+
+    fn slip(&mut self, view: &View, legal: &[Action]) -> Option<Action> {
+        let (opponents, cand) = notepad(view)?;
+        let hunches: Vec<Action> = legal
+            .iter()
+            .copied()
+            .filter(|a| match *a {
+                Action::Guess { target, colour, number } => {
+                    let mask = cand[target.index()];
+                    opponents.contains(&target)
+                        && mask.count_ones() <= EASY_HUNCH_CODES
+                        && mask & (1 << Code::new(colour, number).index()) != 0
+                }
+                _ => false,
+            })
+            .collect();
+        if !hunches.is_empty() && self.rng.below(2) == 0 {
+            return self.rng.pick(&hunches).copied();
+        }
+        let questions: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Ask { .. })).collect();
+        self.rng.pick(&questions).copied()
+    }
+}
+
+impl Bot<SafeBreaker> for SafeBreakerEasy {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
+        // The rule-based bot is always asked, so that its dice follow the game.
+        let planned = self.inner.choose(view, legal);
+        if self.rng.unit_f64() >= self.slip {
+            return planned;
+        }
+        self.slip(view, legal).filter(|a| legal.contains(a)).unwrap_or(planned)
     }
 }
 
@@ -670,11 +747,11 @@ fn evaluate(state: &SafeBreaker, out: &mut [f64]) {
 
 impl BotGame for SafeBreaker {
     const KINDS: &'static [&'static str] =
-        &["easy", "medium", "hard", "random", "heuristic", "noisy", "deduction", "ismcts"];
+        &["easy", "medium", "hard", "random", "heuristic", "noisy", "beginner", "deduction", "ismcts"];
 
     fn difficulty(level: Difficulty) -> &'static str {
         match level {
-            Difficulty::Easy => "noisy",
+            Difficulty::Easy => "beginner",
             Difficulty::Medium => "heuristic",
             Difficulty::Hard => "deduction",
         }
@@ -685,6 +762,15 @@ impl BotGame for SafeBreaker {
     }
 
     fn special(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
+        // `beginner` or `beginner:<percent>`: the easy level.
+        if let Some(rest) = kind.strip_prefix("beginner") {
+            let percent = match rest.strip_prefix(':') {
+                Some(p) => p.trim().parse::<u32>().ok()?,
+                None if rest.is_empty() => EASY_SLIP_PERCENT,
+                None => return None,
+            };
+            return Some(Box::new(SafeBreakerEasy::new(f64::from(percent) / 100.0, seed)));
+        }
         // `deduction` or `deduction:<rollouts>[:<questions>[:<min_guess>]]`.
         let mut parts = kind.split(':');
         if parts.next() != Some("deduction") {
