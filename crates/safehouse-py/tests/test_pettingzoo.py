@@ -88,3 +88,19 @@ def test_competitive_rewards_are_win_shares():
     shares = match.win_shares()
     assert [totals[f"player_{i}"] for i in range(4)] == shares
     assert abs(sum(shares) - 1.0) < 1e-9
+
+
+def test_the_random_agent_example_runs():
+    import pathlib
+    import subprocess
+    import sys
+
+    example = pathlib.Path(__file__).resolve().parents[3] / "examples" / "python" / "random_agent.py"
+    done = subprocess.run(
+        [sys.executable, str(example), "--game", "explosiv", "--players", "3", "--games", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "game 0:" in done.stdout
