@@ -72,6 +72,7 @@ def test_setup_errors_carry_codes():
         ({"game": "club-unlock", "preset": "nope"}, "unknown_preset"),
         ({"game": "club-unlock", "players": 40}, "bad_player_count"),
         ({"game": "club-unlock", "options": {"no_such_option": 1}}, "bad_options"),
+        ({"game": "explosiv", "players": 3, "deal": {"no_such_field": 1}}, "bad_deal"),
     ]:
         with pytest.raises(safehouse.SafehouseError) as error:
             safehouse.new(**kwargs)
@@ -193,3 +194,9 @@ def test_docs_describe_every_observation_field(game, players, preset):
         if name.startswith("seat+"):
             name = "seat+k." + name.split(".", 1)[1]
         assert f"| {f['len']} | `{name}` | {f['help']} |" in docs, name
+
+
+def test_simulate_gives_a_dataframe_with_pandas():
+    pandas = pytest.importorskip("pandas", reason="pandas is not installed: the DataFrame form is not tested")
+    frame = safehouse.simulate("explosiv", bots=["heuristic"], games=5, seed=1, players=3)
+    assert isinstance(frame, pandas.DataFrame) and len(frame) == 5
