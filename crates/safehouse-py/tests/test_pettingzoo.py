@@ -15,6 +15,7 @@ ENVS = [
     (explosiv_v0, {"players": 4}),
     (explosiv_v0, {"players": 2}),
     (the_safe_v0, {"players": 3}),
+    (the_safe_v0, {"players": 1}),
 ]
 IDS = [f"{m.__name__.rsplit('.', 1)[-1]}-{k}" for m, k in ENVS]
 

@@ -2,7 +2,8 @@
 
 The engine (``games``, ``new``, ``replay`` and the ``Match`` they return), the bots
 (``safehouse.bots``), the simulator (``simulate``), PettingZoo environments
-(``safehouse.pettingzoo``) and a vector of games stepped in Rust (``VecEnv``).
+(``safehouse.pettingzoo``), a vector of games stepped in Rust (``VecEnv``), bare states for
+search (``State``, from ``Match.to_state()``) and the OpenSpiel adapter (``safehouse.openspiel``).
 Errors are ``SafehouseError`` exceptions whose ``code`` is the engine's stable error code.
 See docs/python.md.
 """
@@ -12,11 +13,12 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from . import _native
-from ._native import Match, SafehouseError, VecEnv
+from ._native import Match, SafehouseError, State, VecEnv
 
 __all__ = [
     "Match",
     "SafehouseError",
+    "State",
     "VecEnv",
     "games",
     "new",
