@@ -109,6 +109,9 @@ pub struct MissionReport {
     pub named: Cards,
     /// The result.
     pub result: MissionResult,
+    /// The colours each seat still held when play ended (shown then, 004:48). Kept in the report
+    /// so that a seat's view still has them once the next mission has begun: it was told them.
+    pub held: HeldColours,
 }
 
 /// Why the game ended.

@@ -11,19 +11,21 @@ pub const MAX_PLAYERS: usize = 6;
 /// Missions to crack in a row to win (004:30, 004:50).
 pub const MISSIONS: u8 = 5;
 
-/// What a failed mission means (gap T11: the rulebook never says; 004:30 "Complete all 5
-/// missions consecutively", 004:50 "five missions in a row").
+/// What a failed mission means (gap T11: the rulebook never says outright; 004:28 "crack five
+/// safes in succession", 004:30 "Complete all 5 missions consecutively", 004:50 "five missions in
+/// a row" read as a streak that starts over; see `docs/rules/the-safe.md`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OnMissionFail {
-    /// The game is lost at once.
-    #[default]
+    /// The game is lost at once (sudden death).
     Lose,
     /// The same mission is dealt again (its restrictions stay); missions already cracked count.
     RetryMission,
-    /// The streak starts again at mission 1 (no restriction in force); the best streak is the score.
-    /// Spelled `restart_from_mission_1` as documented; `restart_from_mission1`, the spelling
+    /// The streak starts again at mission 1 (no restriction in force); the best streak is the
+    /// score. The default: "consecutively" and "in a row" only mean something if a failure can
+    /// be followed by more missions. Spelled `restart_from_mission_1` as documented; `restart_from_mission1`, the spelling
     /// records made before it was fixed carry, is still read.
+    #[default]
     #[serde(rename = "restart_from_mission_1", alias = "restart_from_mission1")]
     RestartFromMission1,
 }
@@ -61,10 +63,12 @@ pub enum ColourRestrictionCheck {
 #[serde(rename_all = "snake_case")]
 pub enum SoloLeftoverRule {
     /// Case 3 read literally (004:49): every player (the only one) holds that colour, so the
-    /// safe cannot be cracked and the mission fails.
-    #[default]
+    /// safe cannot be cracked and the mission fails. Almost no solo mission survives it.
     Fail,
-    /// House rule: the solo player still names every colour, including those in hand.
+    /// The solo default: the solo player still names every colour, including those in hand.
+    /// Case 2 (004:48) keeps a holder out so that "the other players must figure out" the
+    /// held cards; alone there is nobody to keep out, and the book offers solo (004:23).
+    #[default]
     Allowed,
 }
 
@@ -75,7 +79,8 @@ pub struct Options {
     /// What a failed mission means (T11).
     pub on_mission_fail: OnMissionFail,
     /// Most missions played in one game (cracked or failed) before the game ends as a loss;
-    /// only reached when `on_mission_fail` is not `lose`. Keeps every game finite.
+    /// only reached when `on_mission_fail` is not `lose`. Keeps every game finite (a digital-table
+    /// rule: at a real table the players stop when they like).
     pub mission_limit: u16,
     /// Order in which the restriction cards are revealed (T3).
     pub restriction_reveal_order: RevealOrder,
@@ -91,11 +96,11 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            on_mission_fail: OnMissionFail::Lose,
+            on_mission_fail: OnMissionFail::RestartFromMission1,
             mission_limit: 20,
             restriction_reveal_order: RevealOrder::LeftToRight,
             colour_restriction: ColourRestrictionCheck::ReserveSlot,
-            solo_leftover_rule: SoloLeftoverRule::Fail,
+            solo_leftover_rule: SoloLeftoverRule::Allowed,
             first_player: None,
         }
     }
@@ -129,14 +134,14 @@ impl GameOptions for Options {
                 "on_mission_fail",
                 &d.on_mission_fail,
                 OptionDomain::choice(&[F::Lose, F::RetryMission, F::RestartFromMission1]),
-                "What a failed mission means: the game is lost, the same mission is dealt again, or the streak \
-                 restarts at mission 1 (T11; the rulebook only says five missions in a row, 004:30, 004:50).",
+                "What a failed mission means: the streak restarts at mission 1 (default: 004:28 \"in succession\", \
+                 004:30 \"consecutively\", 004:50 \"in a row\"), the game is lost, or the same mission is dealt again (T11).",
             )
             .for_players(
                 ("If a mission fails", "임무에 실패하면"),
                 (
-                    "The team loses at once, plays the same mission again, or starts again from mission 1.",
-                    "팀이 바로 지거나, 같은 임무를 다시 하거나, 임무 1부터 다시 시작합니다.",
+                    "The team starts again from mission 1 (five in a row win), loses at once, or plays the same mission again.",
+                    "팀이 임무 1부터 다시 시작하거나(다섯 번 연속이면 승리), 바로 지거나, 같은 임무를 다시 합니다.",
                 ),
             ),
             OptionDoc::new(
@@ -187,14 +192,15 @@ impl GameOptions for Options {
                 "solo_leftover_rule",
                 &d.solo_leftover_rule,
                 OptionDomain::choice(&[SoloLeftoverRule::Fail, SoloLeftoverRule::Allowed]),
-                "Solo: a colour still in hand at the end of a mission makes the safe uncrackable (004:49 read \
-                 literally), or the player may still name it (house rule) (T12).",
+                "Solo: the player may still name a colour left in hand (default: case 2, 004:48, keeps a holder \
+                 out so that others deduce; alone there are no others), or it makes the safe uncrackable (004:49 \
+                 read literally) (T12).",
             )
             .for_players(
                 ("Playing alone: colours left in hand", "혼자 할 때: 손에 남은 색"),
                 (
-                    "Alone, a colour still in your hand at the end of a mission: the safe stays shut, or you may still name its number.",
-                    "혼자 할 때 임무 끝에 손에 남은 색이 있으면: 금고가 열리지 않거나, 그래도 그 색의 숫자를 말할 수 있습니다.",
+                    "Alone, a colour still in your hand at the end of a mission: you may still name its number, or (strict) the safe stays shut.",
+                    "혼자 할 때 임무 끝에 손에 남은 색이 있으면: 그래도 그 색의 숫자를 말할 수 있거나, (엄격) 금고가 열리지 않습니다.",
                 ),
             ),
             OptionDoc::new(
@@ -218,17 +224,24 @@ impl GameOptions for Options {
         vec![
             Preset {
                 name: "rulebook",
-                help: "The rulebook as read literally: a failed mission loses, restrictions left to right.",
+                help: "The rulebook as Safehouse reads it (the defaults): five missions in a row win, a failed mission \
+                       starts the streak again at mission 1; a solo player names every colour.",
                 options: Options::default(),
             },
             Preset {
+                name: "sudden-death",
+                help: "A failed mission loses the game at once (the strictest reading of T11).",
+                options: Options { on_mission_fail: OnMissionFail::Lose, ..Options::default() },
+            },
+            Preset {
+                name: "strict-solo",
+                help: "Solo read literally (004:49): a colour left in hand at the end of a mission keeps the safe shut.",
+                options: Options { solo_leftover_rule: SoloLeftoverRule::Fail, ..Options::default() },
+            },
+            Preset {
                 name: "forgiving",
-                help: "House rules for learning: a failed mission is dealt again, a solo player names every colour.",
-                options: Options {
-                    on_mission_fail: OnMissionFail::RetryMission,
-                    solo_leftover_rule: SoloLeftoverRule::Allowed,
-                    ..Options::default()
-                },
+                help: "House rules for learning: a failed mission is dealt again, missions already cracked still count.",
+                options: Options { on_mission_fail: OnMissionFail::RetryMission, ..Options::default() },
             },
         ]
     }

@@ -506,8 +506,14 @@ impl TheSafe {
 
     /// Turns the code over and moves on: next mission, retry, restart or the end (004:50; T11).
     fn resolve(&mut self, result: MissionResult, events: &mut Vec<Event>) {
-        let report =
-            MissionReport { mission: self.mission, attempt: self.attempts, code: self.code, named: self.named, result };
+        let report = MissionReport {
+            mission: self.mission,
+            attempt: self.attempts,
+            code: self.code,
+            named: self.named,
+            result,
+            held: self.held,
+        };
         events.push(Event::MissionResolved { report });
         self.last_mission = Some(report);
         if result.cracked() {

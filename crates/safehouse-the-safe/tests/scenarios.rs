@@ -38,6 +38,11 @@ struct Spec<'a> {
     options: Options,
 }
 
+/// The `sudden-death` preset: a failed mission loses, so a test can see the failure end the game.
+fn sudden_death() -> Options {
+    Options { on_mission_fail: OnMissionFail::Lose, ..Options::default() }
+}
+
 impl Default for Spec<'_> {
     fn default() -> Self {
         Spec {
@@ -353,7 +358,7 @@ fn colour_restriction_checked_at_mission_end() {
         code: "O3 G5 Y7",
         hands: &["O9", "G9"],
         rows: ["", "G0 G1 G2 G3 G4 G6 G7 G8", "Y0 Y1 Y2 Y3 Y4 Y5 Y6 Y8", "O0 O1 O2 O4 O5 O6 O7 O8 Y9"],
-        options: Options { colour_restriction: ColourRestrictionCheck::EndOfMission, ..Options::default() },
+        options: Options { colour_restriction: ColourRestrictionCheck::EndOfMission, ..sudden_death() },
         ..Spec::default()
     };
     let mut game = layout.clone().start();
@@ -536,7 +541,9 @@ fn reshuffles_draw_new_codes_from_the_seed() {
 #[test]
 fn case_2_players_with_cards_cannot_name_their_colours() {
     // Seat 0 keeps orange and green, seat 1 yellow; nobody can play (004:48).
-    let mut game = Spec { rows: CLOSED_ROWS, hands: &["O7 O6 G6", "Y4 Y5 Y6"], ..Spec::default() }.start();
+    let mut game =
+        Spec { rows: CLOSED_ROWS, hands: &["O7 O6 G6", "Y4 Y5 Y6"], options: sudden_death(), ..Spec::default() }
+            .start();
     apply(&mut game, Action::Pass);
     let events = apply(&mut game, Action::Pass);
     let held = game.held_colours();
@@ -574,7 +581,9 @@ fn case_2_players_with_cards_cannot_name_their_colours() {
 #[test]
 fn case_3_a_colour_every_player_holds_cannot_be_cracked() {
     // Both seats hold green (004:49).
-    let mut game = Spec { rows: CLOSED_ROWS, hands: &["O7 O6 G6", "G7 Y5 Y6"], ..Spec::default() }.start();
+    let mut game =
+        Spec { rows: CLOSED_ROWS, hands: &["O7 O6 G6", "G7 Y5 Y6"], options: sudden_death(), ..Spec::default() }
+            .start();
     apply(&mut game, Action::Pass);
     let events = apply(&mut game, Action::Pass);
     assert!(events.iter().any(|e| matches!(
@@ -651,8 +660,20 @@ fn five_missions_in_a_row_win() {
 }
 
 #[test]
-fn a_failed_mission_loses_by_default() {
+fn a_failed_mission_starts_the_streak_again_by_default() {
+    // 004:28 "in succession", 004:30 "consecutively", 004:50 "in a row": a failure breaks the
+    // streak, it does not end the game.
     let mut game = last_plays(3, Options::default()).start();
+    let events = finish(&mut game, [3, 5, 8]);
+    assert!(events.contains(&Event::MissionStarted { mission: 1, attempt: 2 }));
+    assert!(!game.is_over());
+    assert_eq!((game.mission(), game.completed()), (1, 0));
+    assert_eq!(game.view(Viewer::Spectator).best, 2, "the best streak is kept as the score");
+}
+
+#[test]
+fn sudden_death_loses_at_the_first_failure() {
+    let mut game = last_plays(3, sudden_death()).start();
     let events = finish(&mut game, [3, 5, 8]);
     assert!(events.contains(&Event::GameOver { won: false, score: 2, reason: EndReason::MissionFailed }));
     assert_eq!(game.outcome().expect("outcome").scores, vec![2, 2]);
