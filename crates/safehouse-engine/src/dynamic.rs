@@ -77,6 +77,9 @@ pub trait DynGame: Send + Sync + 'static {
     fn presets(&self) -> Vec<(&'static str, &'static str, Value)>;
     /// The default options, every field.
     fn default_options(&self) -> Value;
+    /// Full options (as [`DynGame::resolve_options`] gives them) for a table where no person
+    /// plays: see [`GameOptions::for_bots_only`]. Options that do not parse are returned as they are.
+    fn for_bots_only(&self, options: &Value) -> Value;
     /// The full options for a preset and a set of changes, validated for `players`.
     fn resolve_options(
         &self,
@@ -218,6 +221,13 @@ impl<G: Game> DynGame for GameHandle<G> {
 
     fn default_options(&self) -> Value {
         to_value(&G::Options::default())
+    }
+
+    fn for_bots_only(&self, options: &Value) -> Value {
+        match serde_json::from_value::<G::Options>(options.clone()) {
+            Ok(typed) => to_value(&typed.for_bots_only()),
+            Err(_) => options.clone(),
+        }
     }
 
     fn resolve_options(

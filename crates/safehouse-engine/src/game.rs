@@ -106,6 +106,14 @@ pub trait GameOptions:
     fn presets() -> Vec<Preset<Self>> {
         Vec::new()
     }
+
+    /// These options for a table where no person plays (the simulator, a server table of bots):
+    /// the same, unless the rules as printed let bots play for ever, in which case a game with
+    /// these rules adds the digital-table rule that ends it (Safe Breaker's question limit).
+    /// Tables with a person play exactly the options they chose.
+    fn for_bots_only(&self) -> Self {
+        self.clone()
+    }
 }
 
 /// Everything needed to start a game: who plays, with which options, from which seed,

@@ -138,7 +138,8 @@ pub struct Options {
     /// Entries shown with `question_history: "last_n"`.
     pub question_history_count: u16,
     /// After this many questions in the whole game only full-code guesses may be made, so that
-    /// every game ends (a digital-table rule; the book has no limit). `None` means no limit.
+    /// every game ends (a digital-table rule; the book has no limit). `None`, the default and
+    /// the book, means no limit; tables of bots use [`BOT_TABLE_QUESTION_LIMIT`].
     pub question_limit: Option<u16>,
 }
 
@@ -155,14 +156,15 @@ impl Default for Options {
             simple_wrong_guess: SimpleWrongGuess::GuesserEliminated,
             question_history: QuestionHistory::Full,
             question_history_count: 5,
-            question_limit: Some(DEFAULT_QUESTION_LIMIT),
+            question_limit: None,
         }
     }
 }
 
-/// The default question limit: far more than a real game needs (36 questions name every
-/// colour-number pair), small enough that a table of bots that only ask still finishes.
-pub const DEFAULT_QUESTION_LIMIT: u16 = 150;
+/// The question limit of the `standard-with-limit` preset, which tables without a person use: far
+/// more than a real game needs (36 questions name every colour-number pair), small enough that
+/// a table of bots that only ask still finishes.
+pub const BOT_TABLE_QUESTION_LIMIT: u16 = 150;
 
 impl Options {
     /// Fewest players these options allow.
@@ -352,9 +354,25 @@ impl GameOptions for Options {
         ]
     }
 
+    /// Bots that only ask would play the book (no limit) for ever: a table without people gets
+    /// the `standard-with-limit` rule when it has no limit of its own.
+    fn for_bots_only(&self) -> Self {
+        Options { question_limit: self.question_limit.or(Some(BOT_TABLE_QUESTION_LIMIT)), ..self.clone() }
+    }
+
     fn presets() -> Vec<Preset<Self>> {
         vec![
-            Preset { name: "standard", help: "The rulebook as printed (001).", options: Options::default() },
+            Preset {
+                name: "standard",
+                help: "The rulebook as printed (001): no question limit.",
+                options: Options::default(),
+            },
+            Preset {
+                name: "standard-with-limit",
+                help: "The rulebook plus one digital-table rule: after 150 questions only whole codes may be guessed, \
+                       so that a table of bots always ends (the simulator and bot-only tables use it).",
+                options: Options { question_limit: Some(BOT_TABLE_QUESTION_LIMIT), ..Options::default() },
+            },
             Preset {
                 name: "quick-game",
                 help: "Quick Game: every set-aside lock and key lies face up (001:34).",

@@ -1,6 +1,6 @@
 //! Scenario tests from explicit deals: every rule, every option, and what each seat sees.
 
-use safehouse_engine::{ActionError, Game, GameRng, Seat, Setup, SetupError, Viewer};
+use safehouse_engine::{ActionError, Game, GameOptions, GameRng, Seat, Setup, SetupError, Viewer};
 use safehouse_safe_breaker::{
     Action, Code, Colour, Deal, Entry, Event, Exposure, Guess, Half, HalfRevealTurn, Number, Options, OutReason,
     QuestionHistory, SafeBreaker, SeatSet, SimpleWrongGuess, Status,
@@ -537,7 +537,7 @@ fn determinize_keeps_the_view_and_varies_the_hidden_codes() {
 
 #[test]
 fn presets_exist_and_validate() {
-    for name in ["standard", "quick-game", "keep-it-simple", "memory", "open-eliminations"] {
+    for name in ["standard", "standard-with-limit", "quick-game", "keep-it-simple", "memory", "open-eliminations"] {
         let options = SafeBreaker::preset(name).expect("preset");
         for players in 3..=6 {
             assert!(SafeBreaker::new(&Setup::new(players, 1).with_options(options.clone())).is_ok(), "{name}");
@@ -545,6 +545,21 @@ fn presets_exist_and_validate() {
     }
     assert!(SafeBreaker::preset("nope").is_err());
     assert!(SafeBreaker::INFO.rules.contains("S11"));
+}
+
+#[test]
+fn the_standard_preset_is_the_book_and_the_limit_has_its_own_name() {
+    // 001 has no question limit: the preset named for the book (and the defaults) carry none.
+    let standard = SafeBreaker::preset("standard").expect("standard");
+    assert_eq!(standard, Options::default());
+    assert_eq!(standard.question_limit, None);
+    // Tables of bots need one so that every game ends; that preset says so in its name.
+    let limited = SafeBreaker::preset("standard-with-limit").expect("standard-with-limit");
+    assert_eq!(limited, Options { question_limit: Some(150), ..Options::default() });
+    // A table with no person (simulator, server bot table) gets that limit unless it set one.
+    assert_eq!(Options::default().for_bots_only(), limited);
+    let own = Options { question_limit: Some(40), ..Options::default() };
+    assert_eq!(own.for_bots_only(), own);
 }
 
 #[test]

@@ -241,6 +241,10 @@ pub(crate) async fn create_match(
     }
     let preset = request.preset.as_deref().or(found.preset);
     let options = game.resolve_options(players, preset, request.options.as_ref())?;
+    // A table of bots only gets the ending rule its game needs (Safe Breaker's question limit);
+    // a table with a person plays exactly what was chosen.
+    let bots_only = request.seats.iter().all(|seat| matches!(seat.kind, SeatKind::Bot));
+    let options = if bots_only { game.for_bots_only(&options) } else { options };
     let mut invites = Vec::with_capacity(players);
     let plan: Vec<SeatPlan> = request
         .seats

@@ -268,7 +268,8 @@ impl Tournament {
             )));
         }
         let preset = self.preset.as_deref().or(found.preset);
-        let options = found.game.resolve_options(players, preset, self.options.as_ref())?;
+        // Only bots sit here: a game whose printed rules could go on for ever adds its ending rule.
+        let options = found.game.for_bots_only(&found.game.resolve_options(players, preset, self.options.as_ref())?);
         let lineup: Vec<String> =
             if self.bots.len() == 1 { vec![self.bots[0].clone(); players] } else { self.bots.clone() };
         let threads = run.threads.unwrap_or_else(rayon::current_num_threads).max(1);
