@@ -522,3 +522,58 @@ impl GameUi for Ui {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use safehouse_club_unlock::{ClubUnlock, Deal, KeyColour, STANDARD_SAFES};
+    use safehouse_engine::{Game, Seat, Setup, Viewer};
+
+    use super::*;
+    use crate::api::SeatMeta;
+
+    fn draw_for(game: &ClubUnlock, seat: u8) -> (String, Vec<String>) {
+        let seats: Vec<SeatMeta> = (0..3).map(|s| SeatMeta { seat: s, ..SeatMeta::default() }).collect();
+        let cx = Ctx {
+            lang: Lang::En,
+            me: Some(seat),
+            seats: &seats,
+            to_move: game.to_move().map(|s| s.0),
+            legal: &[],
+            live: true,
+            hints: false,
+        };
+        let view = game.view(Viewer::Seat(Seat(seat)));
+        let lines = (0..3).map(|s| Ui::seat_line(&view, s, &cx).into_string()).collect();
+        (Ui::table(&view, &cx).into_string(), lines)
+    }
+
+    /// The secret start shows no pile counts, no safes and nobody else's picks; afterwards a
+    /// hand the cracks pin down is drawn as worked out, never as known before it is.
+    #[test]
+    fn the_secret_start_and_the_deduced_hands_are_drawn_honestly() {
+        let mut game = ClubUnlock::new(&Setup::new(3, 4)).expect("setup");
+        let mut events = Vec::new();
+        for _ in 0..5 {
+            game.apply(&Action::TakeKey { colour: KeyColour::Blue }, &mut events).expect("a pick");
+        }
+        let chooser = game.to_move().expect("choosing").0;
+        let other = (chooser + 2) % 3;
+        let (table, lines) = draw_for(&game, other);
+        assert!(table.contains("×?") && !table.contains("×14") && !table.contains("×11"), "{table}");
+        assert!(table.contains("laid out once everybody has chosen"));
+        assert!(lines[usize::from(chooser)].contains("1 key") && !lines[usize::from(chooser)].contains("keycount"));
+
+        // Seat 0 cracks RRRR at once: seat 2 then knows seat 0 held four reds, so seat 1 four blues.
+        let deal = Deal {
+            safes: STANDARD_SAFES.to_vec(),
+            starting_keys: Some(vec![[4, 0, 0, 0], [0, 0, 0, 4], [1, 1, 1, 1]]),
+            first_player: Some(Seat(0)),
+        };
+        let mut game = ClubUnlock::new(&Setup::new(3, 1).with_deal(deal)).expect("deal");
+        let (_, before) = draw_for(&game, 2);
+        assert!(!before[1].contains("keycount"), "seat 1's keys are not known yet: {}", before[1]);
+        game.apply(&Action::Crack { safe: SafeId(0) }, &mut events).expect("RRRR opens");
+        let (_, after) = draw_for(&game, 2);
+        assert!(after[1].contains("worked out from the takes and cracks"), "{}", after[1]);
+    }
+}
