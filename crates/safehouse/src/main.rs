@@ -38,7 +38,8 @@ enum Command {
     /// Seat an outside program (the player protocol, docs/player-protocol.md) in a live match on a server.
     Bot(commands::bot::Args),
     /// Serve the online table (the default when no subcommand is given).
-    Serve(commands::serve::Args),
+    // Boxed: the server's settings are several times larger than any other command's.
+    Serve(Box<commands::serve::Args>),
 }
 
 fn main() -> ExitCode {
@@ -52,7 +53,7 @@ fn main() -> ExitCode {
         Some(Command::Report(args)) => commands::report::run(args),
         Some(Command::Engine(args)) => commands::engine::run(args),
         Some(Command::Bot(args)) => commands::bot::run(args),
-        Some(Command::Serve(args)) => commands::serve::run(args),
+        Some(Command::Serve(args)) => commands::serve::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
