@@ -77,6 +77,9 @@ fn main() {
                     Event::MissionEnded { .. } if !first_done => {
                         // When the safe cannot be cracked the next mission is already dealt:
                         // describe the table just before the last move instead.
+                        if std::env::var("DIAG_SHOW").is_ok_and(|v| v.parse::<u64>().is_ok_and(|n| index < n)) {
+                            show(&state, players);
+                        }
                         let key = if matches!(state.phase(), Phase::Naming { .. }) {
                             end_of_play(&state, players)
                         } else {
@@ -160,4 +163,18 @@ fn end_of_play(state: &TheSafe, players: usize) -> String {
         _ => key.push_str(", a colour every seat holds"),
     }
     key
+}
+
+/// Prints the end of play: the table, every hand, the code, and what each naming seat can deduce.
+fn show(state: &TheSafe, players: usize) {
+    println!("{}", state.view(safehouse_engine::Viewer::Spectator));
+    for s in 0..players {
+        println!("  seat {s} holds {}", state.hand(Seat(s as u8)));
+    }
+    println!("  code {}", state.code());
+    if let Some(Ok(certainty)) = mission_end_certainty(state) {
+        for c in certainty {
+            println!("  {}: namer {:?}, certain {:?}", c.colour, c.namer, c.certain);
+        }
+    }
 }

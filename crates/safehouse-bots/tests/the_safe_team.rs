@@ -4,17 +4,22 @@
 
 use safehouse_bots::{Bot, Player, TheSafeTeam, play_game};
 use safehouse_engine::{Game, GameRng, Seat, Setup, Viewer};
-use safehouse_the_safe::{Action, Event, Options, TheSafe, View};
+use safehouse_the_safe::{Action, Options, TheSafe, View};
 
 /// Plays one game with `kinds` (rotated over the seats); an illegal choice is an error.
 fn play(players: usize, seed: u64, kinds: &[&str]) -> TheSafe {
+    play_with(players, seed, kinds, Options::default())
+}
+
+/// Plays one game with `kinds` and `options`.
+fn play_with(players: usize, seed: u64, kinds: &[&str], options: Options) -> TheSafe {
     let mut seats: Vec<Player<TheSafe>> = (0..players)
         .map(|s| {
             Player::<TheSafe>::of_kind(kinds[s % kinds.len()], seed.wrapping_mul(31).wrapping_add(s as u64))
                 .expect("kind")
         })
         .collect();
-    let setup = Setup::<TheSafe> { players, options: Options::default(), seed, deal: None };
+    let setup = Setup::<TheSafe> { players, options, seed, deal: None };
     match play_game(&setup, &mut seats, 20_000) {
         Ok(played) => played.state,
         Err(e) => panic!("{players} players, seed {seed}, {kinds:?}: {e}"),
@@ -44,32 +49,18 @@ fn the_team_and_the_planner_only_play_legal_actions() {
     play_game(&setup, &mut seats, 100_000).expect("a legal game over several missions");
 }
 
-/// A seat that breaks the convention on purpose: it always plays its *costliest* card (the one
-/// that closes off the most), where the convention plays the cheapest.
-struct Contrarian;
+/// A seat that breaks the convention on purpose: it plays its highest card, on the rightmost row
+/// that takes it (the last legal action), whatever that closes off; the convention plays a free
+/// card when it has one and otherwise one of its cheapest.
+struct HighestFirst;
 
-impl Bot<TheSafe> for Contrarian {
+impl Bot<TheSafe> for HighestFirst {
     fn name(&self) -> &str {
-        "contrarian"
+        "highest-first"
     }
 
-    fn choose(&mut self, view: &View, legal: &[Action]) -> Action {
-        // The play after which the rows accept the fewest cards.
-        let mut best = legal[0];
-        let mut fewest = usize::MAX;
-        for &action in legal {
-            let Action::Play { card, row } = action else { continue };
-            let row = &view.rows[usize::from(row)];
-            // Fewer accepted numbers left in the row after a bigger jump: measure the jump.
-            let last = row.cards.last().map_or(5, |c| c.number());
-            let jump = usize::from(card.number().abs_diff(last));
-            let left = 10 - jump;
-            if left < fewest {
-                fewest = left;
-                best = action;
-            }
-        }
-        best
+    fn choose(&mut self, _view: &View, legal: &[Action]) -> Action {
+        legal[legal.len() - 1]
     }
 }
 
@@ -93,9 +84,6 @@ fn with_one_odd_seat(
         assert!(legal.contains(&action), "seat {seat} chose {action:?}, not legal");
         events.clear();
         state.apply(&action, &mut events).expect("legal");
-        if events.iter().any(|e| matches!(e, Event::MissionResolved { .. })) {
-            break;
-        }
     }
     (team, state)
 }
@@ -106,7 +94,7 @@ fn the_reading_falls_back_for_a_seat_that_does_not_follow_the_convention() {
     let mut games = 0;
     for seed in 0..40u64 {
         let odd = (seed % 4) as usize;
-        let (team, _) = with_one_odd_seat(4, 1000 + seed, odd, Box::new(Contrarian));
+        let (team, _) = with_one_odd_seat(4, 1000 + seed, odd, Box::new(HighestFirst));
         games += 1;
         let mut caught_here = false;
         for (s, bot) in team.iter().enumerate() {
@@ -125,24 +113,27 @@ fn the_reading_falls_back_for_a_seat_that_does_not_follow_the_convention() {
         }
         caught += usize::from(caught_here);
     }
-    assert!(caught * 2 >= games, "the contrarian seat was caught in only {caught} of {games} games");
+    eprintln!("caught in {caught} of {games}");
+    assert!(caught * 2 >= games, "the highest-first seat was caught in only {caught} of {games} games");
 }
 
 #[test]
 fn team_seats_are_never_marked_among_themselves() {
-    for seed in 0..30u64 {
-        let (team, _) = with_one_odd_seat(4, 500 + seed, usize::MAX, Box::new(Contrarian));
+    for seed in 0..12u64 {
+        let (team, _) = with_one_odd_seat(4, 500 + seed, usize::MAX, Box::new(HighestFirst));
         for (s, bot) in team.iter().enumerate() {
             assert!(bot.not_following().is_empty(), "seed {seed}: seat {s} marked {:?}", bot.not_following());
         }
     }
 }
 
-/// Mission-1 successes of a line-up over fixed seeds.
+/// Mission-1 successes of a line-up over fixed seeds (a failed mission ends the game, so the
+/// score is at least one exactly when mission 1 was cracked).
 fn first_missions(players: usize, kinds: &[&str], games: u64) -> u32 {
+    let lose = Options { on_mission_fail: safehouse_the_safe::OnMissionFail::Lose, ..Options::default() };
     (0..games)
         .map(|i| {
-            let state = play(players, GameRng::derive_seed(424242, i), kinds);
+            let state = play_with(players, GameRng::derive_seed(424242, i), kinds, lose.clone());
             u32::from(state.outcome().is_some_and(|o| o.scores.first().copied().unwrap_or(0) >= 1))
         })
         .sum()

@@ -344,12 +344,12 @@ mod tests {
                 }
                 events.clear();
                 state.apply(&action, &mut events).expect("legal");
-                if events.iter().any(|e| matches!(e, safehouse_the_safe::Event::MissionResolved { .. })) {
-                    if let Some(m) = model.take() {
-                        // Play ended straight into a failed mission (a colour every seat holds).
-                        assert_eq!(m.to_move, None);
-                        assert!(!m.crackable(), "the engine failed a mission the model finds crackable");
-                    }
+                if events.iter().any(|e| matches!(e, safehouse_the_safe::Event::MissionResolved { .. }))
+                    && let Some(m) = model.take()
+                {
+                    // Play ended straight into a failed mission (a colour every seat holds).
+                    assert_eq!(m.to_move, None);
+                    assert!(!m.crackable(), "the engine failed a mission the model finds crackable");
                 }
             }
         }

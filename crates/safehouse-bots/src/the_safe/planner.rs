@@ -65,7 +65,7 @@ impl TheSafePlanner {
 }
 
 /// Plays on to the end of play, each seat choosing at random among its cheapest plays.
-fn random_rollout(m: &mut Mission, rng: &mut GameRng) {
+pub(crate) fn random_rollout(m: &mut Mission, rng: &mut GameRng) {
     let mut options = Vec::with_capacity(12);
     while let Some(seat) = m.to_move {
         plays(&m.rows, m.table, m.live(), m.hands[seat], &mut options);

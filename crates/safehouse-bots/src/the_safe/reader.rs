@@ -19,6 +19,9 @@
 //! from its plays (the exact deduction still uses its passes, which are facts). A seat whose
 //! readings make the table impossible (no placement of the hidden cards fits) is marked too.
 
+// Seats and rows are numbers that index several parallel arrays: plain index loops read best.
+#![allow(clippy::needless_range_loop)]
+
 use safehouse_engine::Seat;
 use safehouse_the_safe::{Action, Cards, ColourRestrictionCheck, Phase, View, deduction::Deduction};
 
@@ -35,6 +38,9 @@ const MAX_HISTORIES: usize = 64;
 pub(crate) struct SeatReading {
     /// Cards the seat's current hand does not hold, read from its plays under the convention.
     pub(crate) not_held: Cards,
+    /// What it did not hold before its last draw (`[0]`) and the one before (`[1]`): its hand
+    /// holds at most one card of `[0]` (the card drawn since) and at most two of `[1]`.
+    pub(crate) before_draws: [Cards; 2],
     /// Whether the seat was seen not to follow the convention (kept for the whole game).
     pub(crate) not_following: bool,
 }
@@ -174,7 +180,7 @@ impl Search<'_> {
                 next.pile -= 1;
                 next.sizes[seat] += 1;
             }
-            self.steps.push(Step { seat, card, not_held: ranking.better_than(k.saturating_sub(self.slack)), drew });
+            self.steps.push(Step { seat, card, not_held: ranking.better_than(read_below(k, self.slack)), drew });
             self.go(next, self.next_seat(&next, seat));
             self.steps.pop();
         }
@@ -198,6 +204,7 @@ impl Reader {
                 // follow the convention stays known.
                 for seat in &mut self.seats {
                     seat.not_held = Cards::EMPTY;
+                    seat.before_draws = [Cards::EMPTY; 2];
                 }
                 Reader::mission_start(view, table)
             }
@@ -325,55 +332,72 @@ impl Reader {
                 // Any seat may have drawn: what was read of the hands no longer covers them.
                 for seat in &mut self.seats {
                     seat.not_held = Cards::EMPTY;
+                    seat.before_draws = [Cards::EMPTY; 2];
                 }
             }
             return;
         }
         // Fold each history; drop those in which a seat believed to follow breaks it.
-        let fold = |history: &[Step], seats: &[SeatReading; SEATS]| -> ([Cards; SEATS], [bool; SEATS]) {
-            let mut not_held: [Cards; SEATS] = std::array::from_fn(|s| seats[s].not_held);
+        type Folded = ([SeatReading; SEATS], [bool; SEATS]);
+        let fold = |history: &[Step], seats: &[SeatReading; SEATS]| -> Folded {
+            let mut read = *seats;
             let mut broke = [false; SEATS];
             for step in history {
                 let s = step.seat;
                 if seats[s].not_following {
                     continue;
                 }
-                if not_held[s].contains(step.card) {
+                let r = &mut read[s];
+                if r.not_held.contains(step.card) {
                     broke[s] = true;
                 }
-                not_held[s] = if step.drew { Cards::EMPTY } else { not_held[s] | step.not_held };
+                if r.before_draws[0].contains(step.card) {
+                    // The one card drawn since is this one: the rest of the hand was kept.
+                    r.not_held |= r.before_draws[0];
+                    r.before_draws[0] = Cards::EMPTY;
+                }
+                r.not_held |= step.not_held;
+                if step.drew {
+                    r.before_draws = [r.not_held, r.before_draws[0]];
+                    r.not_held = Cards::EMPTY;
+                }
             }
-            (not_held, broke)
+            (read, broke)
         };
-        let folded: Vec<([Cards; SEATS], [bool; SEATS])> = histories.iter().map(|h| fold(h, &self.seats)).collect();
-        let clean: Vec<&([Cards; SEATS], [bool; SEATS])> =
-            folded.iter().filter(|(_, broke)| broke.iter().all(|b| !b)).collect();
+        let folded: Vec<Folded> = histories.iter().map(|h| fold(h, &self.seats)).collect();
+        let clean: Vec<&Folded> = folded.iter().filter(|(_, broke)| broke.iter().all(|b| !b)).collect();
         if clean.is_empty() {
-            // Every history has someone breaking the convention: those who break it in every
-            // history do not follow it (if nobody does in all, everyone who breaks it in some).
+            // Every history has someone breaking the convention. Those who break it in every
+            // history do not follow it; if nobody does, the culprit is unclear and the interval
+            // teaches nothing (marking a seat that follows would lose its readings for good).
             let mut always = [true; SEATS];
-            let mut ever = [false; SEATS];
             for (_, broke) in &folded {
                 for s in 0..SEATS {
                     always[s] &= broke[s];
-                    ever[s] |= broke[s];
                 }
             }
-            let culprits = if always.iter().any(|&b| b) { always } else { ever };
+            if !always.iter().any(|&b| b) {
+                return self.absorb(histories, true, draws);
+            }
             for s in 0..SEATS {
-                if culprits[s] {
-                    self.seats[s].not_following = true;
-                    self.seats[s].not_held = Cards::EMPTY;
+                if always[s] {
+                    self.seats[s] = SeatReading { not_following: true, ..SeatReading::default() };
                 }
             }
             return self.absorb(histories, false, draws);
         }
         for s in 0..SEATS {
-            let mut merged = Cards::ALL;
-            for (not_held, _) in &clean {
-                merged &= not_held[s];
+            if self.seats[s].not_following {
+                continue;
             }
-            self.seats[s].not_held = if self.seats[s].not_following { Cards::EMPTY } else { merged };
+            // What holds in every history.
+            let mut merged = SeatReading { not_held: Cards::ALL, before_draws: [Cards::ALL; 2], not_following: false };
+            for (read, _) in &clean {
+                merged.not_held &= read[s].not_held;
+                merged.before_draws[0] &= read[s].before_draws[0];
+                merged.before_draws[1] &= read[s].before_draws[1];
+            }
+            self.seats[s] = merged;
         }
     }
 
@@ -404,8 +428,7 @@ impl Reader {
                 *passed = Some(passed.unwrap_or_default() | self.seats[s].not_held);
             }
             if Deduction::from_view(&alone).is_err() {
-                self.seats[s].not_following = true;
-                self.seats[s].not_held = Cards::EMPTY;
+                self.seats[s] = SeatReading { not_following: true, ..SeatReading::default() };
             }
         }
         if Deduction::from_view(&self.read_view(view)).is_err() {
@@ -416,10 +439,28 @@ impl Reader {
         }
     }
 
+    /// Whether `hands` (one per seat, e.g. a sampled state's) fits what was read of the seats
+    /// before their draws: at most one card drawn since the last draw, two since the one before.
+    pub(crate) fn fits(&self, hand: impl Fn(usize) -> Cards, players: usize) -> bool {
+        (0..players.min(SEATS)).all(|s| {
+            let r = &self.seats[s];
+            s == self.me
+                || r.not_following
+                || ((hand(s) & r.before_draws[0]).len() <= 1 && (hand(s) & r.before_draws[1]).len() <= 2)
+        })
+    }
+
     /// Seats seen not to follow the convention.
     pub(crate) fn not_following(&self) -> Vec<Seat> {
         (0..SEATS).filter(|&s| self.seats[s].not_following).map(|s| Seat(s as u8)).collect()
     }
+}
+
+/// Under the convention, a seat that played at cost `k` holds no card whose cheapest play costs
+/// less than this: a free play (cost 0) is always taken when there is one, otherwise the play is
+/// within `slack` of the cheapest.
+pub(crate) fn read_below(k: u32, slack: u32) -> u32 {
+    if k == 0 { 0 } else { k.saturating_sub(slack).max(1) }
 }
 
 fn next_active(node: &Node, from: usize, players: usize) -> Option<usize> {

@@ -23,6 +23,7 @@ use safehouse_the_safe::{Action, Card, Cards, Colour, Phase, TheSafe, View};
 
 use super::convention::{Play, SLACK, default_play, plays};
 use super::model::{Mission, RowModel, Table};
+use super::planner::random_rollout;
 use super::reader::Reader;
 use crate::{Bot, bot_rng};
 
@@ -42,6 +43,12 @@ pub struct TeamSettings {
     pub naming_samples: usize,
     /// Whether to read the teammates under the convention.
     pub read: bool,
+    /// How the continuations play: 0 by the convention's own choices, 1 at random among each
+    /// seat's cheapest plays.
+    pub rollout: u8,
+    /// How much better (in hundredths of a mission) a candidate must score than the
+    /// convention's own choice to be played instead.
+    pub margin: u32,
 }
 
 impl TeamSettings {
@@ -58,6 +65,8 @@ impl TeamSettings {
                 "slack" => s.slack = value,
                 "naming_samples" => s.naming_samples = value as usize,
                 "read" => s.read = value != 0,
+                "rollout" => s.rollout = value.min(1) as u8,
+                "margin" => s.margin = value,
                 _ => return None,
             }
         }
@@ -67,7 +76,7 @@ impl TeamSettings {
 
 impl Default for TeamSettings {
     fn default() -> Self {
-        TeamSettings { samples: 24, plan_pile: 40, slack: SLACK, naming_samples: 96, read: true }
+        TeamSettings { samples: 24, plan_pile: 40, slack: SLACK, naming_samples: 96, read: true, rollout: 0, margin: 0 }
     }
 }
 
@@ -120,12 +129,19 @@ impl TheSafeTeam {
             return number;
         }
         let possible = deduction.possible_mask(colour);
+        // Count the code in sampled states; those that contradict what was read of the seats
+        // before their draws count for little (the readings can be wrong about a seat).
         let mut counts = [0u32; 10];
+        let players = usize::from(view.players);
         for _ in 0..self.settings.naming_samples {
             if let Ok(state) = TheSafe::determinize(&read, &mut self.rng) {
                 let n = state.code().numbers(colour).trailing_zeros() as usize;
+                let fits = self
+                    .reader
+                    .as_ref()
+                    .is_none_or(|r| !self.settings.read || r.fits(|s| state.hand(Seat(s as u8)), players));
                 if n < 10 && possible & (1 << n) != 0 {
-                    counts[n] += 1;
+                    counts[n] += if fits { 16 } else { 1 };
                 }
             }
         }
@@ -154,7 +170,10 @@ impl TheSafeTeam {
         let mut candidates = std::mem::take(&mut self.plays);
         plays(&rows, table, live, hand, &mut candidates);
         let cheapest = candidates.first()?.cost;
-        candidates.retain(|p| p.cost <= cheapest + self.settings.slack);
+        // A free play (closing off nothing) is always taken when there is one; otherwise any
+        // play within the slack of the cheapest.
+        let limit = if cheapest == 0 { 0 } else { cheapest + self.settings.slack };
+        candidates.retain(|p| p.cost <= limit);
         let fallback = default_play(&rows, table, live, hand);
         let chosen = if candidates.len() == 1 || view.draw_pile > self.settings.plan_pile || self.settings.samples == 0
         {
@@ -189,7 +208,11 @@ impl TheSafeTeam {
                 let play = candidates[i];
                 let mut m = mission.clone();
                 m.play(me, play.card, play.row);
-                rollout(&mut m);
+                if self.settings.rollout == 0 {
+                    rollout(&mut m);
+                } else {
+                    random_rollout(&mut m, &mut GameRng::from_seed(sample as u64 ^ 0x5a5a));
+                }
                 scores[i] += scorer.score(&m, code);
             }
         }
@@ -201,6 +224,12 @@ impl TheSafeTeam {
             if scores[i] > scores[best] + 1e-9 {
                 best = i;
             }
+        }
+        // Leave the convention's own choice (the first candidate) only for a clear gain: the
+        // teammates' plans assume it, so the closer the team plays to it, the better they plan.
+        let margin = f64::from(self.settings.margin) / 100.0 * drawn as f64;
+        if alive.contains(&0) && scores[best] <= scores[0] + margin {
+            best = 0;
         }
         candidates.get(best).copied()
     }
