@@ -9,7 +9,7 @@ use crate::cards::{KeyColour, KeyCounts, SafeId};
 
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Take a key from a pile: while choosing starting keys (000:11), or as a whole turn (000:16).
     TakeKey {

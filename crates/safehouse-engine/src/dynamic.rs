@@ -105,7 +105,9 @@ pub trait DynMatch: Send + Sync + fmt::Debug {
     fn legal_actions(&self) -> Vec<Value>;
     /// The legal actions with a line of text each, for people.
     fn legal_actions_described(&self) -> Vec<(Value, String)>;
-    /// Applies `seat`'s action (JSON). Malformed JSON gives [`ActionError::Malformed`].
+    /// Applies `seat`'s action (JSON). JSON that is not exactly an action's canonical form (as
+    /// [`DynMatch::legal_actions`] writes it: no unknown fields, the same spelling) gives
+    /// [`ActionError::Malformed`], so accepted JSON is always safe to store as it is.
     fn act(&mut self, seat: Seat, action: &Value) -> Result<(), ActionError>;
     /// The events of the last action as `viewer` may see them.
     fn last_events_for(&self, viewer: Viewer) -> Vec<Value>;
@@ -289,9 +291,16 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn act(&mut self, seat: Seat, action: &Value) -> Result<(), ActionError> {
-        let action: G::Action =
+        let parsed: G::Action =
             serde_json::from_value(action.clone()).map_err(|e| ActionError::Malformed(e.to_string()))?;
-        Match::act(self, seat, action).map(|_| ())
+        // Only the canonical JSON of an action is accepted (no unknown fields, no other
+        // spelling), so the JSON accepted is exactly the JSON of `legal_actions`, and what a
+        // caller stores is what the game would write.
+        let canonical = to_value(&parsed);
+        if canonical != *action {
+            return Err(ActionError::Malformed(format!("not in the game's own form; write it as {canonical}")));
+        }
+        Match::act(self, seat, parsed).map(|_| ())
     }
 
     fn last_events_for(&self, viewer: Viewer) -> Vec<Value> {

@@ -16,7 +16,7 @@ pub fn row_letter(row: u8) -> char {
 
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Place number card `card` at the end of row `row` (0-based; row 0 is "A").
     Place {

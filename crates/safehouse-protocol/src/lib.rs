@@ -2,8 +2,9 @@
 //!
 //! Think UCI for card games: a program in any language starts `safehouse engine`, writes
 //! requests on its stdin and reads one response line per request. The format is documented
-//! with a worked example in `docs/protocol.md`; this crate is the whole implementation, free of
-//! I/O so that it is tested line by line.
+//! with a worked example in `docs/protocol.md`; this crate is the whole implementation:
+//! [`Session::handle_line`] answers one line without any I/O (so it is tested line by line), and
+//! [`serve`] runs a session over any reader and writer, reading lines with a bound.
 //!
 //! Stability: commands, fields and error codes of version 1 are only ever added to, never
 //! changed or removed. A breaking change would be version 2, announced by `hello`.
@@ -12,6 +13,7 @@ use std::collections::BTreeMap;
 
 use safehouse_engine::{DynMatch, DynRecord, DynSetup, Seat, Viewer};
 use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 /// The protocol's name and version, announced by `hello`.
@@ -72,31 +74,53 @@ impl Session {
     }
 
     /// Answers one request line with one response line (no newline). Never panics on input.
+    ///
+    /// Every line gets an answer, a blank one too (`empty_line`). A numeric `id` is echoed as
+    /// it was written, digit for digit, even beyond 64 bits.
     pub fn handle_line(&mut self, line: &str) -> String {
         if line.len() > MAX_LINE_BYTES {
+            return error_line(&Value::Null, &line_too_long());
+        }
+        let line = line.trim();
+        if line.is_empty() {
             return error_line(
                 &Value::Null,
-                &ProtocolError::new("line_too_long", format!("lines are limited to {MAX_LINE_BYTES} bytes")),
+                &ProtocolError::new("empty_line", "a request is one JSON object on a line"),
             );
         }
+        let id = RequestId::of(line);
         let request: Value = match serde_json::from_str(line) {
             Ok(value) => value,
             Err(e) => {
-                return error_line(&Value::Null, &ProtocolError::new("bad_json", format!("not a JSON object: {e}")));
+                return id.write(json!({
+                    "ok": false,
+                    "error": { "code": "bad_json", "message": format!("not a JSON object: {e}") },
+                }));
             }
         };
-        let id = request.get("id").cloned().unwrap_or(Value::Null);
         match self.handle(&request) {
             Ok(mut answer) => {
                 if let Value::Object(fields) = &mut answer {
                     fields.insert("ok".into(), Value::Bool(true));
-                    if !id.is_null() {
-                        fields.insert("id".into(), id);
-                    }
                 }
-                answer.to_string()
+                id.write(answer)
             }
-            Err(error) => error_line(&id, &error),
+            Err(error) => id.write(error_value(&error)),
+        }
+    }
+
+    /// Answers one line given as bytes (without its newline): bytes that are not UTF-8 are
+    /// refused with `bad_utf8`, never replaced.
+    pub fn handle_bytes(&mut self, line: &[u8]) -> String {
+        if line.len() > MAX_LINE_BYTES {
+            return error_line(&Value::Null, &line_too_long());
+        }
+        match std::str::from_utf8(line) {
+            Ok(text) => self.handle_line(text),
+            Err(e) => error_line(
+                &Value::Null,
+                &ProtocolError::new("bad_utf8", format!("the line is not UTF-8 (byte {})", e.valid_up_to())),
+            ),
         }
     }
 
@@ -322,10 +346,150 @@ fn games_json() -> Vec<Value> {
         .collect()
 }
 
+fn error_value(error: &ProtocolError) -> Value {
+    json!({ "ok": false, "error": { "code": error.code, "message": error.message } })
+}
+
 fn error_line(id: &Value, error: &ProtocolError) -> String {
-    let mut answer = json!({ "ok": false, "error": { "code": error.code, "message": error.message } });
+    let mut answer = error_value(error);
     if !id.is_null() {
         answer["id"] = id.clone();
     }
     answer.to_string()
+}
+
+fn line_too_long() -> ProtocolError {
+    ProtocolError::new("line_too_long", format!("lines are limited to {MAX_LINE_BYTES} bytes"))
+}
+
+/// The `id` of a request as written: numbers are echoed from their text (a JSON number read
+/// into a tree is a 64-bit integer or a float, which would round a longer integer).
+#[derive(Debug, Default)]
+struct RequestId<'a> {
+    raw: Option<&'a RawValue>,
+}
+
+#[derive(Deserialize)]
+struct IdOnly<'a> {
+    #[serde(borrow, default)]
+    id: Option<&'a RawValue>,
+}
+
+impl<'a> RequestId<'a> {
+    fn of(line: &'a str) -> Self {
+        let raw = serde_json::from_str::<IdOnly<'a>>(line).ok().and_then(|only| only.id);
+        RequestId { raw: raw.filter(|raw| raw.get() != "null") }
+    }
+
+    /// The answer as one line, with the id (if any) written as the request wrote it.
+    fn write(&self, answer: Value) -> String {
+        let Some(raw) = self.raw else { return answer.to_string() };
+        let Value::Object(mut fields) = answer else { return answer.to_string() };
+        let text = raw.get().trim();
+        let numeric = text.starts_with(|c: char| c == '-' || c.is_ascii_digit());
+        if !numeric {
+            // Other ids are re-written compactly (no stray whitespace from the request).
+            if let Ok(value) = serde_json::from_str::<Value>(text) {
+                fields.insert("id".into(), value);
+            }
+            return Value::Object(fields).to_string();
+        }
+        // Written member by member in the map's order, exactly as `to_string` would.
+        fields.insert("id".into(), Value::Null);
+        let mut out = String::from("{");
+        for (i, (key, value)) in fields.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            out.push_str(&Value::String(key.clone()).to_string());
+            out.push(':');
+            if key == "id" {
+                out.push_str(text);
+            } else {
+                out.push_str(&value.to_string());
+            }
+        }
+        out.push('}');
+        out
+    }
+}
+
+/// What reading one line gave.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ReadLine {
+    /// A line (without its `\n`) in the buffer.
+    Line,
+    /// A line longer than the limit: it was read to its end and dropped.
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line into `line`, holding at most `max` bytes of it in memory: a longer line is
+/// read to its end and dropped rather than held whole.
+pub fn read_line_bounded(
+    input: &mut dyn std::io::BufRead,
+    line: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<ReadLine> {
+    line.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let (done, used) = {
+            let chunk = match input.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                break;
+            }
+            any = true;
+            let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(end) => (&chunk[..end], Some(end + 1)),
+                None => (chunk, None),
+            };
+            if !too_long {
+                if line.len() + part.len() > max {
+                    too_long = true;
+                    line.clear();
+                } else {
+                    line.extend_from_slice(part);
+                }
+            }
+            (done.is_some(), done.unwrap_or(chunk.len()))
+        };
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if line.last() == Some(&b'\r') {
+        line.pop();
+    }
+    Ok(match (any, too_long) {
+        (false, _) => ReadLine::End,
+        (true, true) => ReadLine::TooLong,
+        (true, false) => ReadLine::Line,
+    })
+}
+
+/// Runs a whole session: answers each line of `input` with one line on `out`, until `quit` or
+/// the end of the input. Lines are read with a bound ([`MAX_LINE_BYTES`]).
+pub fn serve(input: &mut dyn std::io::BufRead, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut session = Session::new();
+    let mut line = Vec::new();
+    loop {
+        let answer = match read_line_bounded(input, &mut line, MAX_LINE_BYTES)? {
+            ReadLine::End => return Ok(()),
+            ReadLine::TooLong => error_line(&Value::Null, &line_too_long()),
+            ReadLine::Line => session.handle_bytes(&line),
+        };
+        writeln!(out, "{answer}")?;
+        out.flush()?;
+        if session.is_closed() {
+            return Ok(());
+        }
+    }
 }

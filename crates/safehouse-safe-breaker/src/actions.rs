@@ -12,7 +12,7 @@ use crate::code::{Code, Colour, Number, SeatSet};
 /// Answers are not decisions: every answer is forced by the answerer's code (001:21-23), so a
 /// question is resolved round the table in one action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Ask the next player to the left "Do you have `colour` lock `number`?" (001:19-24).
     Ask {

@@ -225,6 +225,7 @@ pub struct Joined {
         (status = 503, body = ErrorBody)))]
 pub(crate) async fn create_match(
     State(app): State<Arc<App>>,
+    peer: Option<axum::Extension<axum::extract::ConnectInfo<std::net::SocketAddr>>>,
     ApiJson(request): ApiJson<CreateMatch>,
 ) -> Result<(StatusCode, Json<MatchCreated>), ApiError> {
     let found = safehouse_games::find(&request.game)?;
@@ -250,7 +251,7 @@ pub(crate) async fn create_match(
         .seats
         .into_iter()
         .map(|seat| {
-            let name = seat.name.map(|n| n.chars().filter(|c| !c.is_control()).take(40).collect::<String>());
+            let name = seat.name.map(|n| crate::names::clean(&n)).filter(|n| !n.is_empty());
             match seat.kind {
                 SeatKind::Person => {
                     let invite = token::new_invite();
@@ -280,7 +281,8 @@ pub(crate) async fn create_match(
     {
         return Err(ApiError::bad_request(format!("seat {} is not a person's seat", join.seat)));
     }
-    let slot = app.create(game, options.clone(), plan).await?;
+    let creator = peer.map(|axum::Extension(axum::extract::ConnectInfo(addr))| addr.ip());
+    let slot = app.create(game, options.clone(), plan, creator).await?;
     let mut lm = slot.state.lock().await;
     let joined = match request.join {
         Some(join) => {
@@ -388,10 +390,16 @@ pub(crate) async fn join_match(
     Ok(Json(Joined { seat: request.seat, token }))
 }
 
-/// The token of a request: `Authorization: Bearer <token>`, or `?token=<token>`.
+/// The token of a request: `Authorization: Bearer <token>` (the scheme in any case, RFC 9110
+/// §11.1), or `?token=<token>`.
 pub(crate) fn request_token(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
     if let Some(value) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
-        return Some(value.strip_prefix("Bearer ").unwrap_or(value).trim().to_owned());
+        let value = value.trim();
+        let token = match value.split_once(' ') {
+            Some((scheme, rest)) if scheme.eq_ignore_ascii_case("bearer") => rest.trim(),
+            _ => value,
+        };
+        return Some(token.to_owned());
     }
     query.filter(|t| !t.is_empty()).map(str::to_owned)
 }
@@ -542,7 +550,7 @@ stores every move, and keeps each player's hidden cards to that player.</p>
 <li><a href="/openapi.json">/openapi.json</a>: the HTTP API (create a match, join a seat, see your view, act, fetch a finished match's record)</li>
 <li><a href="/api/games">/api/games</a>: the games and their options</li>
 <li><code>/api/matches/{id}/ws</code>: a WebSocket per seat or spectator that pushes each move as it happens</li>
-<li><a href="/healthz">/healthz</a> and <a href="/metrics">/metrics</a>: for operators</li>
+<li><a href="/healthz">/healthz</a>: for operators (and <code>/metrics</code>, on its own listener or behind a token)</li>
 </ul>
 </body>
 </html>

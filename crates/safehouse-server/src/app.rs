@@ -27,6 +27,7 @@ use crate::bots::{Difficulty, TableBot, make_bot};
 use crate::config::Config;
 use crate::diff::{SentView, diff_views};
 use crate::error::ApiError;
+use crate::limits::{Held, Limits};
 use crate::token;
 
 /// Who sits at a seat, as planned when the match was created (stored with the match).
@@ -157,6 +158,9 @@ pub(crate) struct LiveMatch {
     tx: Option<broadcast::Sender<Arc<Update>>>,
     /// The in-memory state may hold an action that was not stored: rebuild before use.
     broken: bool,
+    /// The creator's place among its unfinished matches, given back when the match ends (or
+    /// leaves memory).
+    creator: Option<Held>,
 }
 
 impl std::fmt::Debug for LiveMatch {
@@ -252,6 +256,7 @@ impl LiveMatch {
             sent_views: vec![None; players + 1],
             tx: None,
             broken: false,
+            creator: None,
         })
     }
 
@@ -476,6 +481,8 @@ pub struct App {
     bot_permits: Arc<Semaphore>,
     pub(crate) live_matches: AtomicUsize,
     pub(crate) ws_connections: AtomicUsize,
+    /// The per-client limits and the global cap on requests in flight.
+    pub(crate) limits: Arc<Limits>,
 }
 
 impl std::fmt::Debug for App {
@@ -490,13 +497,14 @@ impl App {
         let live = store.count_live().await? as usize;
         let bot_permits = Arc::new(Semaphore::new(config.bot_threads()));
         let app = Arc::new(App {
-            config,
             store,
             writer,
             matches: StdMutex::new(HashMap::new()),
             bot_permits,
             live_matches: AtomicUsize::new(live),
             ws_connections: AtomicUsize::new(0),
+            limits: Arc::new(Limits::new(&config)),
+            config,
         });
         metrics::gauge!("safehouse_matches_live").set(live as f64);
         Ok(app)
@@ -509,6 +517,17 @@ impl App {
     /// Number of matches held in memory.
     pub fn loaded_matches(&self) -> usize {
         self.slots().len()
+    }
+
+    /// Number of WebSockets open (or being opened) now.
+    pub fn open_websockets(&self) -> usize {
+        self.ws_connections.load(Ordering::Relaxed)
+    }
+
+    /// The actions of a match exactly as stored (for tests and audits).
+    pub async fn stored_actions(&self, id: &str) -> Result<Vec<Value>, ApiError> {
+        let stored = self.store.load_match(id).await?.ok_or_else(|| ApiError::not_found(format!("no match `{id}`")))?;
+        Ok(stored.actions.into_iter().map(|a| a.action).collect())
     }
 
     /// The match with this id, loaded from the store if it is not in memory.
@@ -560,14 +579,37 @@ impl App {
         game: &'static dyn DynGame,
         options: Value,
         plan: Vec<SeatPlan>,
+        creator: Option<std::net::IpAddr>,
     ) -> Result<Arc<Slot>, ApiError> {
         if self.live_matches.load(Ordering::Relaxed) >= self.config.max_matches {
             return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "too_many_matches",
                 format!("this server holds its maximum of {} open matches; try later", self.config.max_matches),
-            ));
+            )
+            .retry_after(Duration::from_secs(60)));
         }
+        // One client's share of the open matches, then its creation rate: nobody can fill the
+        // server's `max_matches` alone, nor churn through matches.
+        let held = match creator {
+            Some(ip) => {
+                let share = self.config.max_matches_per_client.max(1);
+                let Some(held) = self.limits.matches_per_client.try_hold(ip, share) else {
+                    return Err(ApiError::new(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        "too_many_matches_for_client",
+                        format!("one client may have at most {share} unfinished matches; finish one first"),
+                    )
+                    .retry_after(Duration::from_secs(60)));
+                };
+                if let Err(wait) = self.limits.creates.take(ip, 1) {
+                    metrics::counter!("safehouse_rate_limited_total", "via" => "create").increment(1);
+                    return Err(ApiError::rate_limited().retry_after(wait));
+                }
+                Some(held)
+            }
+            None => None,
+        };
         let players = plan.len();
         let seed = token::random_u64();
         let setup = safehouse_engine::DynSetup {
@@ -594,7 +636,8 @@ impl App {
         metrics::counter!("safehouse_matches_created_total").increment(1);
         metrics::gauge!("safehouse_matches_live").set(self.live_matches.load(Ordering::Relaxed) as f64);
         let stored = StoredMatch { header, finished: false, outcome: None, actions: Vec::new(), seats: Vec::new() };
-        let live = LiveMatch::build(stored)?;
+        let mut live = LiveMatch::build(stored)?;
+        live.creator = held;
         let key = live.id.clone();
         let slot = Arc::new(Slot { state: Mutex::new(live) });
         {
@@ -630,6 +673,7 @@ impl App {
         lm.broken = false;
         if lm.finished && !was_finished {
             self.count_finished();
+            lm.creator = None;
         }
         lm.publish_welcome();
         Ok(())
@@ -693,6 +737,7 @@ impl App {
                 if outcome.is_some() {
                     lm.finished = true;
                     lm.idle_since = Instant::now();
+                    lm.creator = None;
                     self.count_finished();
                 }
                 lm.publish_action(seat);
@@ -750,6 +795,7 @@ impl App {
             if lm.game_match.to_move().is_none() && !lm.finished {
                 lm.finished = true;
                 lm.idle_since = Instant::now();
+                lm.creator = None;
             }
             lm.publish_action(Seat(stored.seat));
         }
@@ -812,8 +858,7 @@ impl App {
         if lm.claims[index].is_some() {
             return Err(ApiError::new(StatusCode::CONFLICT, "seat_taken", "somebody already joined this seat"));
         }
-        let name =
-            name.map(|n| n.chars().filter(|c| !c.is_control()).take(40).collect::<String>()).filter(|n| !n.is_empty());
+        let name = name.map(|n| crate::names::clean(&n)).filter(|n| !n.is_empty());
         let secret = token::new_token();
         let claim = SeatClaim { seat, token_hash: token::hash(&secret), name, joined_at_ms: now_ms(), away: false };
         if !self.store.claim_seat(&lm.id, &claim).await? {

@@ -1,7 +1,7 @@
 //! A small client for the server's HTTP API and WebSockets: used by the tests and by the load
 //! generator (`safehouse-load`), and a readable example of the protocol.
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
@@ -11,7 +11,7 @@ use hyper::body::Bytes;
 use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
 use serde_json::Value;
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -21,7 +21,23 @@ use crate::diff;
 #[derive(Debug)]
 pub struct HttpClient {
     addr: SocketAddr,
+    source: Option<IpAddr>,
     conn: tokio::sync::Mutex<Option<SendRequest<Full<Bytes>>>>,
+}
+
+/// A TCP connection to `addr`, from the local address `source` if given (any loopback
+/// address can be a client of its own on Linux: the tests play several clients that way).
+pub async fn connect_from(addr: SocketAddr, source: Option<IpAddr>) -> anyhow::Result<TcpStream> {
+    let stream = match source {
+        None => TcpStream::connect(addr).await.with_context(|| format!("connect {addr}"))?,
+        Some(source) => {
+            let socket = if source.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
+            socket.bind(SocketAddr::new(source, 0)).with_context(|| format!("bind {source}"))?;
+            socket.connect(addr).await.with_context(|| format!("connect {addr} from {source}"))?
+        }
+    };
+    stream.set_nodelay(true)?;
+    Ok(stream)
 }
 
 /// A status and a JSON body.
@@ -45,12 +61,16 @@ impl Reply {
 impl HttpClient {
     /// A client for the server at `addr`.
     pub fn new(addr: SocketAddr) -> Self {
-        HttpClient { addr, conn: tokio::sync::Mutex::new(None) }
+        HttpClient { addr, source: None, conn: tokio::sync::Mutex::new(None) }
+    }
+
+    /// A client for the server at `addr` whose connections come from the local address `source`.
+    pub fn from_source(addr: SocketAddr, source: IpAddr) -> Self {
+        HttpClient { addr, source: Some(source), conn: tokio::sync::Mutex::new(None) }
     }
 
     async fn connect(&self) -> anyhow::Result<SendRequest<Full<Bytes>>> {
-        let stream = TcpStream::connect(self.addr).await.with_context(|| format!("connect {}", self.addr))?;
-        stream.set_nodelay(true)?;
+        let stream = connect_from(self.addr, self.source).await?;
         let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
         tokio::spawn(async move {
             let _ = connection.await;
@@ -130,12 +150,24 @@ pub struct WsClient {
 impl WsClient {
     /// Opens the match's WebSocket as the seat `token` opens, or as a spectator.
     pub async fn connect(addr: SocketAddr, match_id: &str, token: Option<&str>) -> anyhow::Result<WsClient> {
+        WsClient::connect_from(addr, match_id, token, None).await
+    }
+
+    /// [`WsClient::connect`] from the local address `source`.
+    pub async fn connect_from(
+        addr: SocketAddr,
+        match_id: &str,
+        token: Option<&str>,
+        source: Option<IpAddr>,
+    ) -> anyhow::Result<WsClient> {
         let url = match token {
             Some(token) => format!("ws://{addr}/api/matches/{match_id}/ws?token={token}"),
             None => format!("ws://{addr}/api/matches/{match_id}/ws"),
         };
-        let (stream, _) =
-            tokio_tungstenite::connect_async_with_config(url, None, true).await.context("websocket connect")?;
+        let tcp = connect_from(addr, source).await?;
+        let (stream, _) = tokio_tungstenite::client_async_with_config(url, MaybeTlsStream::Plain(tcp), None)
+            .await
+            .context("websocket connect")?;
         Ok(WsClient { stream, bytes_received: 0, messages_received: 0 })
     }
 

@@ -8,7 +8,21 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
+use ipnet::IpNet;
+use serde::{Deserialize, Deserializer, Serialize};
+
+/// A proxy address or network: `10.0.0.0/8`, or one address (`127.0.0.1`, `::1`).
+pub fn parse_proxy(text: &str) -> Result<IpNet, String> {
+    let text = text.trim();
+    text.parse::<IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(IpNet::from))
+        .map_err(|_| format!("`{text}` is not an IP address or network"))
+}
+
+fn deserialize_proxies<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Vec<IpNet>, D::Error> {
+    let texts = Vec::<String>::deserialize(deserializer)?;
+    texts.iter().map(|t| parse_proxy(t).map_err(serde::de::Error::custom)).collect()
+}
 
 /// All server settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -24,16 +38,42 @@ pub struct Config {
     pub database_connections: Option<u32>,
     /// Most matches not yet finished (creating one more is refused with `too_many_matches`).
     pub max_matches: usize,
+    /// Most unfinished matches created by one client (`too_many_matches_for_client` beyond).
+    pub max_matches_per_client: usize,
+    /// Matches one client may create per minute, on average (`rate_limited` beyond).
+    pub creates_per_minute: u32,
+    /// How many matches one client may create at once above that average.
+    pub create_burst: u32,
     /// Most open WebSocket connections (one more is refused with `too_many_connections`).
     pub max_connections: usize,
-    /// Most HTTP requests handled at once; more are shed with 503.
+    /// Most open TCP connections and most WebSockets of one client (each counted separately).
+    pub max_connections_per_client: usize,
+    /// Most HTTP requests handled at once, for the whole server; more are shed with 503.
     pub max_http_concurrency: usize,
+    /// Most HTTP requests of one client handled at once; more are refused with 429.
+    pub max_http_concurrency_per_client: usize,
     /// Largest request body or WebSocket message, in bytes.
     pub max_body_bytes: usize,
-    /// Requests (HTTP, per TCP connection) or messages (per WebSocket) per second, on average.
+    /// Requests (HTTP) and, separately, WebSocket messages per second of one client, on average.
     pub rate_per_sec: f64,
     /// How many requests or messages may come at once above the average.
     pub rate_burst: f64,
+    /// Seconds a connection may take to send a request's headers; also how long an idle
+    /// keep-alive connection stays open.
+    pub header_timeout_secs: u64,
+    /// Seconds a request may take to send its whole body.
+    pub body_timeout_secs: u64,
+    /// Seconds a WebSocket may stay silent (no message, no answer to the server's pings).
+    pub ws_idle_secs: u64,
+    /// Proxies whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed (addresses or
+    /// networks, e.g. `127.0.0.1` or `10.0.0.0/8`); nobody's by default.
+    #[serde(deserialize_with = "deserialize_proxies")]
+    pub trusted_proxies: Vec<IpNet>,
+    /// A second listener that serves only `/metrics` (none by default).
+    pub metrics_listen: Option<SocketAddr>,
+    /// With this token (`Authorization: Bearer ...`), `/metrics` is also served on the main
+    /// listener; without it, it is not.
+    pub metrics_token: Option<String>,
     /// Seconds a person may leave their decision waiting before a bot takes over the seat;
     /// 0 never takes over.
     pub idle_takeover_secs: u64,
@@ -57,11 +97,22 @@ impl Default for Config {
             database_schema: None,
             database_connections: None,
             max_matches: 20_000,
+            max_matches_per_client: 20,
+            creates_per_minute: 30,
+            create_burst: 10,
             max_connections: 20_000,
+            max_connections_per_client: 64,
             max_http_concurrency: 1024,
+            max_http_concurrency_per_client: 32,
             max_body_bytes: 64 * 1024,
             rate_per_sec: 50.0,
             rate_burst: 100.0,
+            header_timeout_secs: 10,
+            body_timeout_secs: 10,
+            ws_idle_secs: 90,
+            trusted_proxies: Vec::new(),
+            metrics_listen: None,
+            metrics_token: None,
             idle_takeover_secs: 180,
             bot_delay_ms: 300,
             bot_threads: 0,
@@ -121,21 +172,55 @@ pub struct ServeArgs {
     /// Most unfinished matches [default: 20000].
     #[arg(long, env = "SAFEHOUSE_MAX_MATCHES")]
     pub max_matches: Option<usize>,
+    /// Most unfinished matches created by one client [default: 20].
+    #[arg(long, env = "SAFEHOUSE_MAX_MATCHES_PER_CLIENT")]
+    pub max_matches_per_client: Option<usize>,
+    /// Matches one client may create per minute [default: 30].
+    #[arg(long, env = "SAFEHOUSE_CREATES_PER_MINUTE")]
+    pub creates_per_minute: Option<u32>,
+    /// Matches one client may create at once above that [default: 10].
+    #[arg(long, env = "SAFEHOUSE_CREATE_BURST")]
+    pub create_burst: Option<u32>,
     /// Most open WebSocket connections [default: 20000].
     #[arg(long, env = "SAFEHOUSE_MAX_CONNECTIONS")]
     pub max_connections: Option<usize>,
-    /// Most HTTP requests handled at once [default: 1024].
+    /// Most TCP connections, and most WebSockets, of one client [default: 64].
+    #[arg(long, env = "SAFEHOUSE_MAX_CONNECTIONS_PER_CLIENT")]
+    pub max_connections_per_client: Option<usize>,
+    /// Most HTTP requests handled at once by the whole server [default: 1024].
     #[arg(long, env = "SAFEHOUSE_MAX_HTTP_CONCURRENCY")]
     pub max_http_concurrency: Option<usize>,
+    /// Most HTTP requests of one client handled at once [default: 32].
+    #[arg(long, env = "SAFEHOUSE_MAX_HTTP_CONCURRENCY_PER_CLIENT")]
+    pub max_http_concurrency_per_client: Option<usize>,
     /// Largest request body or WebSocket message in bytes [default: 65536].
     #[arg(long, env = "SAFEHOUSE_MAX_BODY_BYTES")]
     pub max_body_bytes: Option<usize>,
-    /// Requests or messages per second per connection [default: 50].
+    /// Requests, and WebSocket messages, per second of one client [default: 50].
     #[arg(long, env = "SAFEHOUSE_RATE_PER_SEC")]
     pub rate_per_sec: Option<f64>,
     /// Burst above the rate [default: 100].
     #[arg(long, env = "SAFEHOUSE_RATE_BURST")]
     pub rate_burst: Option<f64>,
+    /// Seconds to send a request's headers; also the idle keep-alive timeout [default: 10].
+    #[arg(long, env = "SAFEHOUSE_HEADER_TIMEOUT_SECS")]
+    pub header_timeout_secs: Option<u64>,
+    /// Seconds to send a request's whole body [default: 10].
+    #[arg(long, env = "SAFEHOUSE_BODY_TIMEOUT_SECS")]
+    pub body_timeout_secs: Option<u64>,
+    /// Seconds a WebSocket may stay silent (it is pinged meanwhile) [default: 90].
+    #[arg(long, env = "SAFEHOUSE_WS_IDLE_SECS")]
+    pub ws_idle_secs: Option<u64>,
+    /// Proxies whose X-Forwarded-For/-Proto are believed, comma-separated addresses or
+    /// networks (e.g. 127.0.0.1,10.0.0.0/8) [default: none].
+    #[arg(long, env = "SAFEHOUSE_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy)]
+    pub trusted_proxies: Option<Vec<IpNet>>,
+    /// A second listener serving only /metrics [default: none].
+    #[arg(long, env = "SAFEHOUSE_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
+    /// Serve /metrics on the main listener too, to `Authorization: Bearer <token>` only.
+    #[arg(long, env = "SAFEHOUSE_METRICS_TOKEN", hide_env_values = true)]
+    pub metrics_token: Option<String>,
     /// Seconds before a bot takes over an idle person's seat; 0 never [default: 180].
     #[arg(long, env = "SAFEHOUSE_IDLE_TAKEOVER_SECS")]
     pub idle_takeover_secs: Option<u64>,
@@ -172,11 +257,20 @@ impl ServeArgs {
             listen,
             database_url,
             max_matches,
+            max_matches_per_client,
+            creates_per_minute,
+            create_burst,
             max_connections,
+            max_connections_per_client,
             max_http_concurrency,
+            max_http_concurrency_per_client,
             max_body_bytes,
             rate_per_sec,
             rate_burst,
+            header_timeout_secs,
+            body_timeout_secs,
+            ws_idle_secs,
+            trusted_proxies,
             idle_takeover_secs,
             bot_delay_ms,
             bot_threads,
@@ -186,6 +280,18 @@ impl ServeArgs {
         );
         if self.database_schema.is_some() {
             config.database_schema = self.database_schema.clone();
+        }
+        if self.metrics_listen.is_some() {
+            config.metrics_listen = self.metrics_listen;
+        }
+        if self.metrics_token.is_some() {
+            config.metrics_token = self.metrics_token.clone();
+        }
+        if config.metrics_token.as_deref().is_some_and(|t| t.len() < 16) {
+            anyhow::bail!("metrics_token must have at least 16 characters");
+        }
+        if config.creates_per_minute == 0 || config.create_burst == 0 {
+            anyhow::bail!("creates_per_minute and create_burst must be at least 1");
         }
         if self.database_connections.is_some() {
             config.database_connections = self.database_connections;

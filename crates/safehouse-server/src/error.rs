@@ -24,6 +24,8 @@ pub struct ApiError {
     pub message: String,
     /// Extra fields (`rule`, `seq`...).
     pub details: Option<Value>,
+    /// Seconds to wait before trying again (sent as `Retry-After` and as `retry_after`).
+    pub retry_after_secs: Option<u64>,
 }
 
 /// The JSON body of every error.
@@ -51,13 +53,26 @@ pub struct ErrorDetail {
 impl ApiError {
     /// An error with no details.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError { status, code, message: message.into(), details: None }
+        ApiError { status, code, message: message.into(), details: None, retry_after_secs: None }
     }
 
     /// The same error with extra fields merged into the body.
     pub fn with(mut self, details: Value) -> Self {
         self.details = Some(details);
         self
+    }
+
+    /// The same error telling the client how many seconds to wait (at least one).
+    pub fn retry_after(mut self, wait: std::time::Duration) -> Self {
+        let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        self.retry_after_secs = Some(secs.max(1));
+        self
+    }
+
+    /// `503 overloaded`: the server handles its most requests at once.
+    pub fn overloaded() -> Self {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "overloaded", "the server is busy; try again")
+            .retry_after(std::time::Duration::from_secs(1))
     }
 
     /// `404 not_found`.
@@ -107,6 +122,9 @@ impl ApiError {
                 fields.insert(key.clone(), value.clone());
             }
         }
+        if let (Some(secs), Value::Object(fields)) = (self.retry_after_secs, &mut error) {
+            fields.insert("retry_after".into(), json!(secs));
+        }
         json!({ "error": error })
     }
 }
@@ -119,7 +137,11 @@ impl std::fmt::Display for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(self.body())).into_response()
+        let mut response = (self.status, Json(self.body())).into_response();
+        if let Some(secs) = self.retry_after_secs {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(secs));
+        }
+        response
     }
 }
 

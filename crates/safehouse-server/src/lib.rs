@@ -19,6 +19,8 @@ pub mod config;
 pub mod diff;
 pub mod error;
 pub mod limits;
+pub mod names;
+mod serve;
 pub mod token;
 pub mod ws;
 
@@ -26,21 +28,19 @@ use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
-use axum::extract::{DefaultBodyLimit, MatchedPath, Request};
+use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::{Router, routing};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::net::TcpListener;
-use tokio::sync::oneshot;
+use tokio::sync::watch;
 use tokio::task::JoinHandle;
-use tower::ServiceBuilder;
 
 pub use app::App;
 pub use config::{Config, ServeArgs};
 
 use crate::error::ApiError;
-use crate::limits::HttpLimits;
 
 /// The Prometheus recorder, installed once per process (several servers in one test process share it).
 fn prometheus() -> Option<&'static PrometheusHandle> {
@@ -64,6 +64,15 @@ async fn metrics_page() -> Response {
     }
 }
 
+/// `/metrics` on the main listener: only to `Authorization: Bearer <metrics_token>`.
+async fn metrics_with_token(State(app): State<Arc<App>>, headers: axum::http::HeaderMap) -> Response {
+    let given = api::request_token(&headers, None).unwrap_or_default();
+    match &app.config.metrics_token {
+        Some(expected) if token::same_hash(&token::hash(expected), &token::hash(&given)) => metrics_page().await,
+        _ => api::not_found().await.into_response(),
+    }
+}
+
 async fn track_http(request: Request, next: Next) -> Response {
     let started = Instant::now();
     let route =
@@ -79,38 +88,23 @@ async fn track_http(request: Request, next: Next) -> Response {
 
 /// The whole router for an app.
 pub fn router(app: Arc<App>) -> Router {
-    let limits = Arc::new(HttpLimits::default());
-    router_with_limits(app, limits)
-}
-
-fn router_with_limits(app: Arc<App>, limits: Arc<HttpLimits>) -> Router {
-    let max_body = app.config.max_body_bytes;
-    let concurrency = app.config.max_http_concurrency.max(1);
-    let api = api::routes()
-        .layer(middleware::from_fn_with_state((app.clone(), limits), limits::limit_http))
-        .layer(DefaultBodyLimit::max(max_body));
-    Router::new()
+    let api = api::routes().layer(DefaultBodyLimit::max(app.config.max_body_bytes));
+    let mut router = Router::new()
         // The browser table (crate safehouse-web) serves `/` and its pages; it calls `api` in-process.
         .merge(safehouse_web::router(api.clone().with_state(app.clone())))
         .route("/api", routing::get(api::home))
         .route("/healthz", routing::get(api::healthz))
-        .route("/metrics", routing::get(metrics_page))
-        .route("/openapi.json", routing::get(api::openapi))
+        .route("/openapi.json", routing::get(api::openapi));
+    if app.config.metrics_token.is_some() {
+        router = router.route("/metrics", routing::get(metrics_with_token));
+    }
+    router
         .merge(api)
         .fallback(api::not_found)
         .layer(middleware::from_fn(track_http))
-        .layer(
-            ServiceBuilder::new()
-                .layer(axum::error_handling::HandleErrorLayer::new(|_: tower::BoxError| async {
-                    ApiError::new(
-                        axum::http::StatusCode::SERVICE_UNAVAILABLE,
-                        "overloaded",
-                        "the server is busy; try again",
-                    )
-                }))
-                .load_shed()
-                .concurrency_limit(concurrency),
-        )
+        // Outermost: the client, its limits and the global cap apply to the whole server at
+        // once (a layer on the router would wrap each route separately).
+        .layer(middleware::from_fn_with_state(app.clone(), limits::guard_http))
         .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(|request: &Request| {
             // The path only: a query may hold a seat token.
             tracing::debug_span!("http", method = %request.method(), path = %request.uri().path())
@@ -123,7 +117,7 @@ fn router_with_limits(app: Arc<App>, limits: Arc<HttpLimits>) -> Router {
 pub struct Server {
     addr: SocketAddr,
     app: Arc<App>,
-    shutdown: Option<oneshot::Sender<()>>,
+    shutdown: watch::Sender<bool>,
     serving: JoinHandle<()>,
     background: Vec<JoinHandle<()>>,
 }
@@ -146,9 +140,7 @@ impl Server {
 
     /// Stops accepting, closes connections, and waits for the server to end.
     pub async fn stop(mut self) {
-        if let Some(shutdown) = self.shutdown.take() {
-            let _ = shutdown.send(());
-        }
+        let _ = self.shutdown.send(true);
         for task in &self.background {
             task.abort();
         }
@@ -176,8 +168,13 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
         .await
         .map_err(|e| anyhow::anyhow!("cannot listen on {}: {e}", config.listen))?;
     let addr = listener.local_addr()?;
+    let metrics_listener = match config.metrics_listen {
+        Some(addr) => Some(
+            TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen for metrics on {addr}: {e}"))?,
+        ),
+        None => None,
+    };
     let app = App::new(config, store.clone()).await.map_err(|e| anyhow::anyhow!("{e}"))?;
-    let limits = Arc::new(HttpLimits::default());
     let mut background = Vec::new();
 
     // Other nodes' actions, joins and away flags (PostgreSQL only).
@@ -193,14 +190,13 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
     tracing::info!(resumed, "resumed unfinished matches");
     {
         let app = app.clone();
-        let limits = limits.clone();
         background.push(tokio::spawn(async move {
             let mut tick = tokio::time::interval(Duration::from_secs(1));
             tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
                 tick.tick().await;
                 app.sweep().await;
-                limits.sweep();
+                app.limits.sweep();
                 if let Some(handle) = prometheus() {
                     handle.run_upkeep();
                 }
@@ -208,28 +204,21 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
         }));
     }
 
-    let router = router_with_limits(app.clone(), limits);
-    let (shutdown, stopped) = oneshot::channel::<()>();
-    let serving = tokio::spawn(async move {
-        use axum::serve::ListenerExt;
-        // Small messages must leave at once: without TCP_NODELAY, Nagle's algorithm and delayed
-        // acknowledgements hold pushes back by tens of milliseconds.
-        let listener = listener.tap_io(|tcp| {
-            if let Err(error) = tcp.set_nodelay(true) {
-                tracing::debug!(%error, "cannot set TCP_NODELAY");
-            }
-        });
-        let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        let result = axum::serve(listener, service)
-            .with_graceful_shutdown(async move {
-                let _ = stopped.await;
-            })
-            .await;
-        if let Err(error) = result {
-            tracing::error!(%error, "server stopped with an error");
-        }
-    });
-    Ok(Server { addr, app, shutdown: Some(shutdown), serving, background })
+    let (shutdown, stopped) = watch::channel(false);
+    let options = serve::ServeOptions {
+        header_timeout: Duration::from_secs(app.config.header_timeout_secs.max(1)),
+        per_client: app.config.max_connections_per_client.max(1),
+        trusted_proxies: app.config.trusted_proxies.clone(),
+    };
+    if let Some(listener) = metrics_listener {
+        let metrics_router = Router::new().route("/metrics", routing::get(metrics_page));
+        tracing::info!(addr = ?listener.local_addr().ok(), "serving /metrics");
+        background.push(tokio::spawn(serve::serve(listener, metrics_router, None, options.clone(), stopped.clone())));
+    }
+    let router = router(app.clone());
+    let limits = app.limits.clone();
+    let serving = tokio::spawn(serve::serve(listener, router, Some(limits), options, stopped));
+    Ok(Server { addr, app, shutdown, serving, background })
 }
 
 /// Sets up logging: `RUST_LOG` filters (default `info`), `format` is `text` or `json`.

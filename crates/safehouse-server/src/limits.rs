@@ -1,83 +1,303 @@
-//! Rate limits: a token bucket per WebSocket and per HTTP connection.
+//! Limits per client, so that no single client can stop the table for everybody else.
+//!
+//! A *client* is an IP address (an IPv6 address counts by its /64 network): the TCP peer, or,
+//! when the peer is one of the configured `trusted_proxies`, the address that proxy reports in
+//! `X-Forwarded-For` (read from the right, skipping other trusted proxies). Nothing a client
+//! sends is believed otherwise, so a client cannot pick its own key.
+//!
+//! Every limit is keyed by that client:
+//! - request rate (HTTP), WebSocket message rate and match creation rate: token buckets
+//!   ([`governor`]); a refusal carries `Retry-After`;
+//! - requests in flight: one global cap for the server plus a fair share per client;
+//! - open TCP connections and open WebSockets per client; unfinished matches per creator.
+//!
+//! Counts are held by guards ([`Held`]) that give their place back when dropped, whatever path
+//! ends the request, the connection or the match.
 
 use std::collections::HashMap;
-use std::net::SocketAddr;
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
+use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use ipnet::IpNet;
+use tokio::sync::Semaphore;
 
-use crate::app::App;
+use crate::config::Config;
 use crate::error::ApiError;
 
-/// A token bucket: `rate` tokens a second, at most `burst` saved up.
-#[derive(Debug, Clone)]
-pub struct Bucket {
-    rate: f64,
-    burst: f64,
-    tokens: f64,
-    last: Instant,
+/// The key every per-client limit counts by: the address, or an IPv6 address's /64 network
+/// (one host usually holds a whole /64).
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(Ipv6Addr::from(bits))
+            }
+        },
+    }
 }
 
-impl Bucket {
-    /// A full bucket.
-    pub fn new(rate: f64, burst: f64) -> Self {
-        Bucket { rate, burst, tokens: burst, last: Instant::now() }
+/// The client behind a request and whether it came over HTTPS: the peer, or what a trusted
+/// proxy says (`X-Forwarded-For`, `X-Forwarded-Proto`). Headers from anyone else are ignored.
+pub fn resolve_client(peer: IpAddr, headers: &HeaderMap, trusted: &[IpNet]) -> (IpAddr, bool) {
+    let is_trusted = |ip: &IpAddr| trusted.iter().any(|net| net.contains(ip));
+    if !is_trusted(&peer) {
+        return (peer, false);
+    }
+    let hops: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect();
+    let mut client = peer;
+    for hop in hops.iter().rev() {
+        match hop.parse::<IpAddr>() {
+            Ok(ip) => {
+                client = ip;
+                if !is_trusted(&ip) {
+                    break;
+                }
+            }
+            // A hop we cannot read: the proxy before it is not ours to believe.
+            Err(_) => break,
+        }
+    }
+    let https = headers
+        .get_all("x-forwarded-proto")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .next_back()
+        .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"));
+    (client, https)
+}
+
+/// Counts per client with a ceiling; each count is held by a [`Held`].
+#[derive(Debug, Default)]
+pub struct Counts {
+    map: Mutex<HashMap<IpAddr, usize>>,
+}
+
+impl Counts {
+    /// One more for `key` if it holds fewer than `max`.
+    pub fn try_hold(self: &Arc<Self>, key: IpAddr, max: usize) -> Option<Held> {
+        let key = client_key(key);
+        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+        let count = map.entry(key).or_insert(0);
+        if *count >= max {
+            return None;
+        }
+        *count += 1;
+        Some(Held { counts: self.clone(), key })
     }
 
-    /// Takes one token if there is one.
-    pub fn take(&mut self) -> bool {
-        let now = Instant::now();
-        self.tokens = (self.tokens + now.duration_since(self.last).as_secs_f64() * self.rate).min(self.burst);
-        self.last = now;
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
+    /// How many `key` holds now.
+    pub fn held(&self, key: IpAddr) -> usize {
+        let map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+        map.get(&client_key(key)).copied().unwrap_or(0)
+    }
+
+    fn release(&self, key: IpAddr) {
+        let mut map = self.map.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(count) = map.get_mut(&key) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                map.remove(&key);
+            }
+        }
+    }
+}
+
+/// One place of a client in a [`Counts`], given back when dropped.
+#[derive(Debug)]
+pub struct Held {
+    counts: Arc<Counts>,
+    key: IpAddr,
+}
+
+impl Drop for Held {
+    fn drop(&mut self) {
+        self.counts.release(self.key);
+    }
+}
+
+/// A token bucket per client.
+#[derive(Debug)]
+pub struct ClientRate {
+    limiter: DefaultKeyedRateLimiter<IpAddr>,
+    burst: NonZeroU32,
+    clock: DefaultClock,
+}
+
+impl ClientRate {
+    /// `per_sec` on average, `burst` at once.
+    pub fn new(per_sec: f64, burst: f64) -> Self {
+        let period = Duration::from_secs_f64(1.0 / per_sec.max(1e-6)).max(Duration::from_nanos(1));
+        let burst = NonZeroU32::new(burst.clamp(1.0, f64::from(u32::MAX)) as u32).unwrap_or(NonZeroU32::MIN);
+        let quota = Quota::with_period(period).unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN)).allow_burst(burst);
+        ClientRate { limiter: RateLimiter::keyed(quota), burst, clock: DefaultClock::default() }
+    }
+
+    /// Takes `cost` tokens of `client`'s bucket, or says how long to wait.
+    pub fn take(&self, client: IpAddr, cost: u32) -> Result<(), Duration> {
+        let cost = NonZeroU32::new(cost.min(self.burst.get())).unwrap_or(NonZeroU32::MIN);
+        match self.limiter.check_key_n(&client_key(client), cost) {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(not_until)) => Err(not_until.wait_time_from(self.clock.now())),
+            Err(_) => Err(Duration::from_secs(1)),
         }
     }
 
-    fn idle_for(&self) -> Duration {
-        self.last.elapsed()
+    fn sweep(&self) {
+        self.limiter.retain_recent();
+        self.limiter.shrink_to_fit();
     }
 }
 
-/// The buckets of the HTTP connections, keyed by the peer's address and port (one TCP connection).
-#[derive(Debug, Default)]
-pub struct HttpLimits {
-    buckets: Mutex<HashMap<SocketAddr, Bucket>>,
+/// Every per-client limit of a server, and the global cap on requests in flight.
+#[derive(Debug)]
+pub struct Limits {
+    /// HTTP requests per client.
+    pub requests: ClientRate,
+    /// WebSocket messages per client (all its sockets together).
+    pub ws_messages: ClientRate,
+    /// Match creations per client.
+    pub creates: ClientRate,
+    /// Requests in flight, for the whole server.
+    pub in_flight: Arc<Semaphore>,
+    /// Requests in flight per client.
+    pub in_flight_per_client: Arc<Counts>,
+    /// Open TCP connections per client (peers that are not trusted proxies).
+    pub tcp_per_client: Arc<Counts>,
+    /// Open WebSockets per client.
+    pub ws_per_client: Arc<Counts>,
+    /// Unfinished matches per creator.
+    pub matches_per_client: Arc<Counts>,
 }
 
-impl HttpLimits {
-    fn allow(&self, peer: SocketAddr, rate: f64, burst: f64) -> bool {
-        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        buckets.entry(peer).or_insert_with(|| Bucket::new(rate, burst)).take()
+impl Limits {
+    /// The limits a configuration asks for.
+    pub fn new(config: &Config) -> Self {
+        Limits {
+            requests: ClientRate::new(config.rate_per_sec, config.rate_burst),
+            ws_messages: ClientRate::new(config.rate_per_sec, config.rate_burst),
+            creates: ClientRate::new(
+                f64::from(config.creates_per_minute.max(1)) / 60.0,
+                f64::from(config.create_burst),
+            ),
+            in_flight: Arc::new(Semaphore::new(config.max_http_concurrency.max(1))),
+            in_flight_per_client: Arc::default(),
+            tcp_per_client: Arc::default(),
+            ws_per_client: Arc::default(),
+            matches_per_client: Arc::default(),
+        }
     }
 
-    /// Forgets connections idle for a minute.
+    /// Forgets the buckets of clients that have been quiet long enough to be full again.
     pub fn sweep(&self) {
-        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
-        buckets.retain(|_, bucket| bucket.idle_for() < Duration::from_secs(60));
+        self.requests.sweep();
+        self.ws_messages.sweep();
+        self.creates.sweep();
     }
 }
 
-/// Middleware refusing requests above the per-connection rate with `429 rate_limited`.
-pub(crate) async fn limit_http(
-    State((app, limits)): State<(Arc<App>, Arc<HttpLimits>)>,
-    peer: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    if let Some(axum::Extension(ConnectInfo(peer))) = peer
-        && !limits.allow(peer, app.config.rate_per_sec, app.config.rate_burst)
-    {
-        metrics::counter!("safehouse_rate_limited_total", "via" => "http").increment(1);
-        return ApiError::rate_limited().into_response();
+/// What the outermost middleware learnt about a request's client (also in the request's
+/// extensions, where `ConnectInfo` is replaced by the client's address).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Client {
+    /// The client's address (see the module docs).
+    pub ip: IpAddr,
+    /// Whether a trusted proxy says the client used HTTPS.
+    pub https: bool,
+}
+
+/// The client's address of a request, as set by the outermost middleware.
+pub(crate) fn request_client(extensions: &axum::http::Extensions) -> Option<IpAddr> {
+    extensions.get::<Client>().map(|c| c.ip).or_else(|| extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()))
+}
+
+/// The outermost middleware: finds the client, refuses a declared body above the limit with
+/// 413, applies the client's request rate, takes a place in the global cap and in the client's
+/// share of it, and reads the body within the body timeout. Every place is held until the
+/// answer is ready.
+pub(crate) async fn guard_http(State(app): State<Arc<crate::App>>, mut request: Request, next: Next) -> Response {
+    let config = &app.config;
+    let limits = &app.limits;
+    let Some(peer) = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0) else {
+        return next.run(request).await;
+    };
+    let (ip, https) = resolve_client(peer.ip(), request.headers(), &config.trusted_proxies);
+    request.extensions_mut().insert(Client { ip, https });
+    request.extensions_mut().insert(ConnectInfo(SocketAddr::new(ip, peer.port())));
+    request.extensions_mut().insert(safehouse_web::Forwarded { https });
+
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > config.max_body_bytes as u64) {
+        return too_large(config.max_body_bytes);
     }
-    next.run(request).await
+    if let Err(wait) = limits.requests.take(ip, 1) {
+        metrics::counter!("safehouse_rate_limited_total", "via" => "http").increment(1);
+        return ApiError::rate_limited().retry_after(wait).into_response();
+    }
+    let Ok(_global) = limits.in_flight.clone().try_acquire_owned() else {
+        metrics::counter!("safehouse_shed_total", "why" => "global").increment(1);
+        return ApiError::overloaded().into_response();
+    };
+    let share = config.max_http_concurrency_per_client.max(1);
+    let Some(_mine) = limits.in_flight_per_client.try_hold(ip, share) else {
+        metrics::counter!("safehouse_shed_total", "why" => "client").increment(1);
+        return ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_requests_in_flight",
+            format!("at most {share} requests of one client are handled at once"),
+        )
+        .retry_after(Duration::from_secs(1))
+        .into_response();
+    };
+    // Read the whole body (ours are small JSON or forms) before any handler runs, within one
+    // deadline for all of it: a body sent a byte at a time cannot hold a place for long.
+    let (parts, body) = request.into_parts();
+    let deadline = Duration::from_secs(config.body_timeout_secs.max(1));
+    let bytes = match tokio::time::timeout(deadline, axum::body::to_bytes(body, config.max_body_bytes)).await {
+        Ok(Ok(bytes)) => bytes,
+        Ok(Err(_)) => return too_large(config.max_body_bytes),
+        Err(_) => {
+            metrics::counter!("safehouse_timeouts_total", "what" => "body").increment(1);
+            return ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "body_timeout",
+                format!("the request body did not arrive within {} s", deadline.as_secs()),
+            )
+            .into_response();
+        }
+    };
+    next.run(Request::from_parts(parts, Body::from(bytes))).await
+}
+
+fn too_large(max: usize) -> Response {
+    let mut response =
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", format!("bodies are limited to {max} bytes"))
+            .into_response();
+    // The body was not read: the connection cannot carry another request.
+    response.headers_mut().insert(header::CONNECTION, header::HeaderValue::from_static("close"));
+    response
 }
 
 #[cfg(test)]
@@ -85,9 +305,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn bucket_allows_burst_then_refuses() {
-        let mut bucket = Bucket::new(1.0, 3.0);
-        assert!(bucket.take() && bucket.take() && bucket.take());
-        assert!(!bucket.take());
+    fn buckets_are_per_client_and_refuse_after_the_burst() {
+        let rate = ClientRate::new(1.0, 3.0);
+        let a: IpAddr = "10.0.0.1".parse().expect("ip");
+        let b: IpAddr = "10.0.0.2".parse().expect("ip");
+        assert!(rate.take(a, 1).is_ok() && rate.take(a, 1).is_ok() && rate.take(a, 1).is_ok());
+        let wait = rate.take(a, 1).expect_err("the fourth is refused");
+        assert!(wait > Duration::ZERO && wait <= Duration::from_secs(1), "{wait:?}");
+        assert!(rate.take(b, 1).is_ok(), "another client has its own bucket");
+    }
+
+    #[test]
+    fn held_counts_are_given_back_when_dropped() {
+        let counts = Arc::new(Counts::default());
+        let a: IpAddr = "10.0.0.1".parse().expect("ip");
+        let first = counts.try_hold(a, 2).expect("one");
+        let second = counts.try_hold(a, 2).expect("two");
+        assert!(counts.try_hold(a, 2).is_none(), "the third is refused");
+        drop(first);
+        assert_eq!(counts.held(a), 1);
+        drop(second);
+        assert_eq!(counts.held(a), 0);
+        assert!(counts.try_hold(a, 2).is_some());
+    }
+
+    #[test]
+    fn forwarded_headers_count_only_from_trusted_proxies() {
+        let mut headers = HeaderMap::new();
+        headers.insert("x-forwarded-for", "203.0.113.9, 10.0.0.5".parse().expect("header"));
+        headers.insert("x-forwarded-proto", "https".parse().expect("header"));
+        let proxy: IpAddr = "10.0.0.1".parse().expect("ip");
+        let trusted = vec![crate::config::parse_proxy("10.0.0.0/8").expect("net")];
+        assert_eq!(resolve_client(proxy, &headers, &trusted), ("203.0.113.9".parse().expect("ip"), true));
+        assert_eq!(resolve_client(proxy, &headers, &[]), (proxy, false), "an untrusted peer's headers are ignored");
+        let v6: IpAddr = "2001:db8::1".parse().expect("ip");
+        let v6b: IpAddr = "2001:db8::ffff".parse().expect("ip");
+        assert_eq!(client_key(v6), client_key(v6b), "one /64 is one client");
     }
 }

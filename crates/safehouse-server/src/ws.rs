@@ -12,9 +12,10 @@
 //! Client to server: `{"type": "act", "action": ..., "seq": n, "id": any}`,
 //! `{"type": "back"}` (take the seat back from the bot), `{"type": "sync"}` (send `welcome` again).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, Path, Query, State};
@@ -28,7 +29,7 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::api::{TokenQuery, request_token};
 use crate::app::{Actor, App, Slot, viewer_index};
 use crate::error::ApiError;
-use crate::limits::Bucket;
+use crate::limits::Held;
 
 /// Upgrades to a WebSocket for the seat the token opens (or a spectator without a token).
 pub(crate) async fn upgrade(
@@ -37,6 +38,7 @@ pub(crate) async fn upgrade(
     Query(query): Query<TokenQuery>,
     headers: HeaderMap,
     peer: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
+    extensions: axum::http::Extensions,
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let slot = app.get(&id).await?;
@@ -47,17 +49,8 @@ pub(crate) async fn upgrade(
             None => Viewer::Spectator,
         }
     };
-    // Count the connection now, so that a flood of upgrades is refused before any is served.
-    let open = app.ws_connections.fetch_add(1, Ordering::Relaxed);
-    if open >= app.config.max_connections {
-        app.ws_connections.fetch_sub(1, Ordering::Relaxed);
-        return Err(ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too_many_connections",
-            format!("this server holds its maximum of {} connections; try later", app.config.max_connections),
-        ));
-    }
-    metrics::gauge!("safehouse_ws_connections").set((open + 1) as f64);
+    let client = crate::limits::request_client(&extensions).or(peer.map(|axum::Extension(ConnectInfo(a))| a.ip()));
+    let guard = ConnectionGuard::open(&app, client)?;
     let max = app.config.max_body_bytes;
     let peer = peer.map(|axum::Extension(ConnectInfo(addr))| addr);
     Ok(ws
@@ -68,13 +61,67 @@ pub(crate) async fn upgrade(
         .max_message_size(max)
         .max_frame_size(max)
         .on_failed_upgrade(|error| tracing::debug!(%error, "websocket upgrade failed"))
+        // The guard moves into the callback: it is dropped (and the connection uncounted)
+        // when the socket ends, and also when the upgrade never completes.
         .on_upgrade(move |socket| async move {
-            serve(app.clone(), slot, viewer, socket, peer).await;
-            let left = app.ws_connections.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
-            metrics::gauge!("safehouse_ws_connections").set(left as f64);
+            let client = guard.client;
+            serve(app.clone(), slot, viewer, socket, peer, client).await;
+            drop(guard);
         })
         .into_response())
 }
+
+/// One open (or opening) WebSocket, counted in the server's total and in its client's share
+/// from the moment it is accepted until this is dropped, whatever ends it.
+#[derive(Debug)]
+pub(crate) struct ConnectionGuard {
+    app: Arc<App>,
+    client: Option<IpAddr>,
+    _held: Option<Held>,
+}
+
+impl ConnectionGuard {
+    fn open(app: &Arc<App>, client: Option<IpAddr>) -> Result<ConnectionGuard, ApiError> {
+        let held = match client {
+            Some(ip) => {
+                let share = app.config.max_connections_per_client.max(1);
+                Some(app.limits.ws_per_client.try_hold(ip, share).ok_or_else(|| {
+                    ApiError::new(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        "too_many_connections_for_client",
+                        format!("one client may hold at most {share} WebSockets"),
+                    )
+                    .retry_after(Duration::from_secs(5))
+                })?)
+            }
+            None => None,
+        };
+        let open = app.ws_connections.fetch_add(1, Ordering::Relaxed);
+        let guard = ConnectionGuard { app: app.clone(), client, _held: held };
+        if open >= app.config.max_connections {
+            // Dropping the guard gives the place back.
+            drop(guard);
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "too_many_connections",
+                format!("this server holds its maximum of {} connections; try later", app.config.max_connections),
+            )
+            .retry_after(Duration::from_secs(5)));
+        }
+        metrics::gauge!("safehouse_ws_connections").set((open + 1) as f64);
+        Ok(guard)
+    }
+}
+
+impl Drop for ConnectionGuard {
+    fn drop(&mut self) {
+        let left = self.app.ws_connections.fetch_sub(1, Ordering::Relaxed).saturating_sub(1);
+        metrics::gauge!("safehouse_ws_connections").set(left as f64);
+    }
+}
+
+/// What a `sync` costs from the client's message budget: it is answered with a whole welcome.
+const SYNC_COST: u32 = 10;
 
 async fn send_text(
     sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
@@ -86,7 +133,14 @@ async fn send_text(
     sink.send(Message::Text(Utf8Bytes::from(text))).await.is_ok()
 }
 
-async fn serve(app: Arc<App>, slot: Arc<Slot>, viewer: Viewer, socket: WebSocket, peer: Option<SocketAddr>) {
+async fn serve(
+    app: Arc<App>,
+    slot: Arc<Slot>,
+    viewer: Viewer,
+    socket: WebSocket,
+    peer: Option<SocketAddr>,
+    client: Option<IpAddr>,
+) {
     let (mut sink, mut stream) = socket.split();
     let (welcome, mut updates, players) = {
         let mut lm = slot.state.lock().await;
@@ -98,11 +152,26 @@ async fn serve(app: Arc<App>, slot: Arc<Slot>, viewer: Viewer, socket: WebSocket
     };
     let index = viewer_index(viewer, players);
     tracing::debug!(?peer, ?viewer, "websocket open");
-    let mut bucket = Bucket::new(app.config.rate_per_sec, app.config.rate_burst);
     let mut refused = 0u32;
+    // Silence is allowed for `ws_idle_secs`; the server pings three times in that time, and
+    // every client (browsers, tungstenite) answers pings by itself.
+    let idle = Duration::from_secs(app.config.ws_idle_secs.max(3));
+    let mut ping = tokio::time::interval(idle / 3);
+    ping.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    ping.tick().await;
+    let mut heard = Instant::now();
     if send_text(&mut sink, &welcome, "welcome").await {
         loop {
             tokio::select! {
+                _ = ping.tick() => {
+                    if heard.elapsed() >= idle {
+                        metrics::counter!("safehouse_timeouts_total", "what" => "ws_idle").increment(1);
+                        break;
+                    }
+                    if sink.send(Message::Ping(Default::default())).await.is_err() {
+                        break;
+                    }
+                }
                 update = updates.recv() => match update {
                     Ok(update) => {
                         if let Some(Some(text)) = update.messages.get(index) {
@@ -127,6 +196,7 @@ async fn serve(app: Arc<App>, slot: Arc<Slot>, viewer: Viewer, socket: WebSocket
                 },
                 incoming = stream.next() => {
                     let Some(Ok(message)) = incoming else { break };
+                    heard = Instant::now();
                     let text = match message {
                         Message::Text(text) => text,
                         Message::Close(_) => break,
@@ -137,17 +207,23 @@ async fn serve(app: Arc<App>, slot: Arc<Slot>, viewer: Viewer, socket: WebSocket
                             continue;
                         }
                     };
-                    if !bucket.take() {
+                    let cost = if is_sync(text.as_str()) { SYNC_COST } else { 1 };
+                    let allowed = match client {
+                        Some(ip) => app.limits.ws_messages.take(ip, cost),
+                        None => Ok(()),
+                    };
+                    if let Err(wait) = allowed {
                         refused += 1;
                         metrics::counter!("safehouse_rate_limited_total", "via" => "ws").increment(1);
+                        let error = ApiError::rate_limited().retry_after(wait);
                         if refused > 50 {
-                            let error = ApiError::rate_limited();
                             let _ = send_text(&mut sink, &error_message(&error, None), "error").await;
                             break;
                         }
-                        if !send_text(&mut sink, &error_message(&ApiError::rate_limited(), None), "error").await { break }
+                        if !send_text(&mut sink, &error_message(&error, None), "error").await { break }
                         continue;
                     }
+                    refused = 0;
                     let reply = match handle_message(&app, &slot, viewer, text.as_str()).await {
                         Reply::Text(reply) => reply,
                         Reply::Resync => {
@@ -166,6 +242,11 @@ async fn serve(app: Arc<App>, slot: Arc<Slot>, viewer: Viewer, socket: WebSocket
     }
     slot.state.lock().await.unsubscribe(viewer);
     tracing::debug!(?peer, ?viewer, "websocket closed");
+}
+
+/// Whether a message asks for a whole welcome (read cheaply: the budget is taken before parsing).
+fn is_sync(text: &str) -> bool {
+    text.contains("\"sync\"")
 }
 
 fn error_message(error: &ApiError, id: Option<&Value>) -> String {

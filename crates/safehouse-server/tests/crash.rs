@@ -18,6 +18,8 @@ fn spawn_server(db: &str) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_safehouse-server"))
         .args(["--listen", "127.0.0.1:0", "--database-url", db, "--bot-delay-ms", "20", "--idle-takeover-secs", "0"])
         .args(["--rate-per-sec", "100000", "--rate-burst", "100000"])
+        // Every client of this test is 127.0.0.1: its per-client shares are opened wide.
+        .args(["--max-matches-per-client", "1000000", "--creates-per-minute", "1000000", "--create-burst", "1000000"])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

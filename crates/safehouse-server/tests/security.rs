@@ -179,6 +179,11 @@ async fn floods_and_oversized_messages_are_refused() {
     assert!(codes.contains(&429), "a flood gets 429 rate_limited: {codes:?}");
     assert!(codes.iter().filter(|&&c| c == 200).count() <= 13);
 
+    // The budget is the client's, not the connection's: a fresh connection waits for it too.
+    let fresh = HttpClient::new(server.addr());
+    assert_eq!(fresh.get(&format!("/api/matches/{id}"), None).await.expect("get").status, 429);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+
     // A flood on a WebSocket gets rate_limited errors, then the connection is closed.
     let mut ws = WsClient::connect(server.addr(), &id, None).await.expect("ws");
     ws.next_json(WAIT).await.expect("welcome");

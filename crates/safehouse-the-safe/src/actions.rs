@@ -10,7 +10,7 @@ use crate::state::{HeldColours, Restriction};
 
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// Play a card from hand under a colour card (`row` 0-3 = colour cards 1-4 from the left),
     /// then draw back to three if the draw pile allows (004:33).

@@ -118,10 +118,7 @@ pub(crate) async fn switch(Path(code): Path<String>, Query(query): Query<SwitchQ
         return (StatusCode::NOT_FOUND, "unknown language").into_response();
     };
     // Only paths of this site, never another site (`//host` or `/\host`).
-    let back = query
-        .back
-        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.starts_with("/\\") && !b.contains(['\r', '\n']))
-        .unwrap_or_else(|| "/".to_owned());
+    let back = query.back.as_deref().and_then(crate::security::same_origin_path).unwrap_or("/").to_owned();
     let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, back)]).into_response();
     let cookie = cookies::set("lang", lang.code());
     response.headers_mut().append(header::SET_COOKIE, cookie);

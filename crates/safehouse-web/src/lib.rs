@@ -15,6 +15,9 @@
 //! - Actions are plain HTML forms (`POST /play/{id}/act`), so the table works with the keyboard
 //!   alone and even without JavaScript; the script only submits them without a page load.
 //! - [`i18n`] holds the two languages; each game's table is drawn by a module of [`games`].
+//! - [`security`] guards every page: requests that act with the browser's cookies must come
+//!   from this origin, every form post carries the session's CSRF token, cookies are `Secure`
+//!   behind HTTPS, and redirects go only to paths of this site.
 //!
 //! `docs/web.md` describes the pages, how updates flow, the languages and the accessibility
 //! choices.
@@ -32,12 +35,14 @@ mod home;
 mod layout;
 mod markdown;
 mod replay;
+pub mod security;
 mod table;
 
 use axum::Router;
 use axum::routing::{get, post};
 
 pub use i18n::Lang;
+pub use security::Forwarded;
 
 /// What every page handler shares: the API it is a client of.
 #[derive(Clone, Debug)]
@@ -66,5 +71,7 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/replay/{id}", get(replay::page))
         .route("/lang/{code}", get(i18n::switch))
         .route("/assets/{file}", get(assets::serve))
+        // Origin checks, CSRF tokens and Secure cookies for every page (`security`).
+        .layer(axum::middleware::from_fn(security::guard))
         .with_state(web)
 }

@@ -326,7 +326,8 @@ pub(crate) async fn page(
     let (live_markup, title) = live(&table);
     let path = format!("/play/{id}{}", if watch { "?watch=1" } else { "" });
     let shell = Shell { lang, title, path: &path, body_class: &snap.game };
-    let notice = query.e.as_deref().map(|e| e.chars().take(300).collect::<String>());
+    // Only a fixed text chosen by its code: the query is anybody's to write.
+    let notice = query.e.as_deref().and_then(|code| notice_text(lang, code));
     let viewer = match snap.seat() {
         Some(seat) => format!("seat{seat}"),
         None => "spectator".to_owned(),
@@ -429,12 +430,74 @@ pub(crate) async fn frag(
         "seq": snap.seq,
         "finished": snap.finished,
         "title": format!("{title} · Safehouse"),
-        "live": markup.into_string(),
+        // The live part holds the move form: it carries the session's token like every page.
+        "live": match crate::security::request_token(&headers) {
+            Some(token) => crate::security::insert_token(&markup.into_string(), &token),
+            None => markup.into_string(),
+        },
         "log": log,
     }))
     .into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
     response
+}
+
+/// The codes a refused move's redirect may carry (`/play/{id}?e=code`), for moves sent
+/// without the script.
+const NOTICE_CODES: &[&str] = &[
+    "watching",
+    "choose",
+    "missing_card",
+    "missing_colour",
+    "missing_number",
+    "missing_choice",
+    "malformed_action",
+    "illegal_action",
+    "not_your_turn",
+    "stale",
+    "game_over",
+    "bad_token",
+    "rate_limited",
+    "refused",
+];
+
+/// The page's code for an API error code.
+fn notice_code(api_code: &str) -> &'static str {
+    match api_code {
+        "stale_seq" | "missing_seq" | "conflict" => "stale",
+        other => NOTICE_CODES.iter().copied().find(|c| *c == other).unwrap_or("refused"),
+    }
+}
+
+/// The fixed text of a notice code (None for any other text).
+fn notice_text(lang: Lang, code: &str) -> Option<String> {
+    let text = match code {
+        "watching" => {
+            lang.t("You are watching: only players at the table can move.", "구경하는 중에는 둘 수 없습니다.")
+        }
+        "choose" => lang.t("Choose a move.", "수를 고르세요."),
+        "missing_card" => return Some(missing_choice(lang, "card")),
+        "missing_colour" => return Some(missing_choice(lang, "colour")),
+        "missing_number" => return Some(missing_choice(lang, "number")),
+        "missing_choice" => return Some(missing_choice(lang, "")),
+        "malformed_action" => lang.t("That move is not understood here.", "알 수 없는 수입니다."),
+        "illegal_action" => {
+            lang.t("Not allowed: that move breaks a rule of the game.", "둘 수 없습니다: 규칙에 맞지 않는 수입니다.")
+        }
+        "not_your_turn" => lang.t("It is not your turn.", "내 차례가 아닙니다."),
+        "stale" => lang.t(
+            "The table moved on before your move arrived: look again and choose.",
+            "내 수가 도착하기 전에 테이블이 바뀌었습니다. 다시 보고 고르세요.",
+        ),
+        "game_over" => lang.t("The game is over.", "게임이 끝났습니다."),
+        "bad_token" => {
+            lang.t("This browser does not hold a seat at this table.", "이 브라우저는 이 테이블에 자리가 없습니다.")
+        }
+        "rate_limited" => lang.t("Too many clicks at once: wait a moment.", "너무 빨리 눌렀습니다. 잠시 기다리세요."),
+        "refused" => lang.t("The move was not accepted: try again.", "수가 받아들여지지 않았습니다. 다시 해 보세요."),
+        _ => return None,
+    };
+    Some(text.to_owned())
 }
 
 /// Words for a move the API refused.
@@ -530,32 +593,44 @@ pub(crate) async fn act(
     if !cookies::valid_id(&id) {
         return not_found(lang);
     }
-    let answer = |ok: bool, message: String| -> Response {
-        if script {
-            Json(json!({"ok": ok, "message": message})).into_response()
-        } else if ok {
-            (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response()
-        } else {
-            let query = crate::layout::encode_query(&message);
-            (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}?e={query}"))]).into_response()
+    // The script gets the words; a plain form post is sent back to the table with a code
+    // (the page shows that code's fixed text, never text from the address).
+    let answer = |code: Option<&'static str>, message: String| -> Response {
+        match (script, code) {
+            (true, code) => Json(json!({"ok": code.is_none(), "message": message})).into_response(),
+            (false, None) => (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response(),
+            (false, Some(code)) => {
+                (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}?e={code}"))]).into_response()
+            }
         }
     };
     let Some(seat) = cookies::seat(&headers, &id) else {
         return answer(
-            false,
+            Some("watching"),
             lang.t("You are watching: only players at the table can move.", "구경하는 중에는 둘 수 없습니다.")
                 .to_owned(),
         );
     };
     let field = |name: &str| fields.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
     let Some(template) = field("action") else {
-        return answer(false, lang.t("Choose a move.", "수를 고르세요.").to_owned());
+        return answer(Some("choose"), lang.t("Choose a move.", "수를 고르세요.").to_owned());
     };
     let action = match fill_action(template, &fields) {
         Ok(action) => action,
-        Err(FillError::Missing(name)) => return answer(false, missing_choice(lang, &name)),
+        Err(FillError::Missing(name)) => {
+            let code = match name.as_str() {
+                "card" => "missing_card",
+                "colour" => "missing_colour",
+                "number" => "missing_number",
+                _ => "missing_choice",
+            };
+            return answer(Some(code), missing_choice(lang, &name));
+        }
         Err(FillError::Malformed) => {
-            return answer(false, lang.t("That move is not understood here.", "알 수 없는 수입니다.").to_owned());
+            return answer(
+                Some("malformed_action"),
+                lang.t("That move is not understood here.", "알 수 없는 수입니다.").to_owned(),
+            );
         }
     };
     let seq = field("seq").and_then(|s| s.parse::<u64>().ok());
@@ -565,10 +640,10 @@ pub(crate) async fn act(
     }
     let reply = web.api.post(&format!("/api/matches/{id}/actions"), Some(&seat.token), &body, peer).await;
     if reply.ok() {
-        answer(true, String::new())
+        answer(None, String::new())
     } else {
         let message = explain_refusal(&web, &id, &seat, &reply, Some(&action), lang, peer).await;
-        answer(false, message)
+        answer(Some(notice_code(reply.code())), message)
     }
 }
 

@@ -334,6 +334,10 @@ where
             idle_takeover_secs: 0,
             rate_per_sec: 10_000.0,
             rate_burst: 10_000.0,
+            // One browser machine makes every table: per-client shares opened wide.
+            max_matches_per_client: 1_000_000,
+            creates_per_minute: 1_000_000,
+            create_burst: 1_000_000,
             finished_linger_secs: 600,
             ..Config::default()
         };
@@ -847,6 +851,78 @@ fn reload_bad_clicks_korean_and_phone() {
         let overflow = b.js("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
         assert!(overflow.as_i64().unwrap_or(0) <= 0, "the table is wider than a phone: {overflow}");
         b.shot("club-unlock-phone").await;
+        b.close().await;
+    });
+}
+
+/// A page of another origin (the same host, another port: same site, so `SameSite=Lax` cookies
+/// ride along) must neither read a seat's view through the table's WebSocket nor make a move
+/// with an auto-submitted form, while the table's own page still can.
+#[test]
+fn cross_origin_pages_cannot_use_a_seat() {
+    run(0, |mut h| async move {
+        let b = h.browser("cross-origin").await;
+        set_up(&b, "explosiv", &["me", "easy", "easy"], &[], false).await;
+        let id = b.match_id().await;
+        b.wait_state("my turn", |s| s.mine || s.over).await;
+        let token = b.token(&id).await.expect("the seat cookie");
+        let http = HttpClient::new(h.addr());
+        let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+        let seq = view.body["seq"].as_u64().expect("seq");
+        let action = view.body["legal"][0]["action"].to_string();
+        let port = h.addr().port();
+
+        // The other origin's page: opens the table's WebSocket, then posts the move form.
+        let page = format!(
+            r#"<!doctype html><html><body><pre id="out" data-got="" data-closed=""></pre>
+<form id="f" method="post" action="http://127.0.0.1:{port}/play/{id}/act">
+<input name="action" value="{action_attr}"><input name="seq" value="{seq}"></form>
+<script>
+const out = document.getElementById('out');
+const ws = new WebSocket('ws://127.0.0.1:{port}/play/{id}/ws');
+ws.onmessage = (e) => {{ out.dataset.got += e.data.slice(0, 200); }};
+ws.onclose = () => {{ out.dataset.closed = '1'; }};
+</script></body></html>"#,
+            action_attr = action.replace('&', "&amp;").replace('"', "&quot;"),
+        );
+        let evil = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("another port");
+        let evil_addr = evil.local_addr().expect("addr");
+        let app = axum::Router::new().route("/", axum::routing::get(move || async move { axum::response::Html(page) }));
+        let evil_server = tokio::spawn(async move {
+            let _ = axum::serve(evil, app).await;
+        });
+        b.client.goto(&format!("http://{evil_addr}/")).await.expect("the other origin's page");
+        let started = Instant::now();
+        loop {
+            let closed = b.js("return document.getElementById('out').dataset.closed;", vec![]).await;
+            if closed == json!("1") {
+                break;
+            }
+            assert!(started.elapsed() < WAIT, "the cross-origin WebSocket neither opened nor closed");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let got = b.js("return document.getElementById('out').dataset.got;", vec![]).await;
+        assert_eq!(got, json!(""), "a page of another origin read the seat's messages: {got}");
+        b.js("document.getElementById('f').submit(); return 1;", vec![]).await;
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        let body = b.js("return document.body ? document.body.innerText : '';", vec![]).await;
+        assert!(body.as_str().unwrap_or("").contains("refused"), "the cross-origin form was not refused: {body}");
+        let after = http.get(&format!("/api/matches/{id}/view"), None).await.expect("view");
+        assert_eq!(after.body["seq"].as_u64(), Some(seq), "a page of another origin made a move");
+        evil_server.abort();
+
+        // The table's own page still moves (its form carries the session's token).
+        b.goto(&format!("/play/{id}")).await;
+        b.wait_state("my turn again", |s| s.mine).await;
+        assert!(play_one(&b, "explosiv", 0).await, "the table's own page offers a move");
+        let started = Instant::now();
+        while http.get(&format!("/api/matches/{id}/view"), None).await.expect("view").body["seq"].as_u64() == Some(seq)
+        {
+            assert!(started.elapsed() < WAIT, "the own page's move did not land");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let after = http.get(&format!("/api/matches/{id}/view"), None).await.expect("view");
+        assert!(after.body["seq"].as_u64() > Some(seq), "the table's own page could not move");
         b.close().await;
     });
 }

@@ -95,7 +95,7 @@ fn engine_answers_every_line_over_pipes() {
     assert_eq!(answers.len(), 5, "one answer per line until quit: {out}");
     assert_eq!(answers[0]["protocol"], "safehouse-engine/1");
     assert_eq!(answers[1]["error"]["code"], "bad_json");
-    assert_eq!(answers[2]["error"]["code"], "bad_json");
+    assert_eq!(answers[2]["error"]["code"], "bad_utf8", "bytes that are not UTF-8 are refused, not replaced");
     assert_eq!(answers[3]["game"], "club-unlock");
     assert_eq!(answers[4]["ok"], true);
 }

@@ -94,6 +94,9 @@ fn spawn_server(args: &Args) -> anyhow::Result<Spawned> {
         .args(["--listen", "127.0.0.1:0", "--database-url", &db, "--idle-takeover-secs", "0", "--bot-delay-ms", "0"])
         .args(["--rate-per-sec", "1000000", "--rate-burst", "1000000", "--max-matches", "1000000"])
         .args(["--max-connections", "100000", "--database-connections", "16"])
+        // One load generator plays every client from one address.
+        .args(["--max-matches-per-client", "1000000", "--creates-per-minute", "1000000", "--create-burst", "1000000"])
+        .args(["--max-connections-per-client", "1000000", "--max-http-concurrency-per-client", "1000000"])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());

@@ -14,7 +14,8 @@ use serde_json::{Value, json};
 
 pub const WAIT: Duration = Duration::from_secs(30);
 
-/// A configuration for tests: an ephemeral port, instant bots, no idle takeover, loose limits.
+/// A configuration for tests: an ephemeral port, instant bots, no idle takeover, loose limits
+/// (per client too).
 pub fn test_config(database_url: &str) -> Config {
     Config {
         listen: SocketAddr::from(([127, 0, 0, 1], 0)),
@@ -23,6 +24,13 @@ pub fn test_config(database_url: &str) -> Config {
         idle_takeover_secs: 0,
         rate_per_sec: 10_000.0,
         rate_burst: 10_000.0,
+        // Every test client is 127.0.0.1: the per-client shares are opened wide (tests/hostile.rs
+        // checks them with clients on other loopback addresses).
+        max_matches_per_client: 1_000_000,
+        creates_per_minute: 1_000_000,
+        create_burst: 1_000_000,
+        max_connections_per_client: 1_000_000,
+        max_http_concurrency_per_client: 1_000_000,
         finished_linger_secs: 600,
         ..Config::default()
     }

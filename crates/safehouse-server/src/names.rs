@@ -1,0 +1,94 @@
+//! Seat names as everybody sees them: cleaned so that one name cannot disguise itself or
+//! another seat, nor spill over the page.
+//!
+//! A name loses control characters, bidirectional overrides, embeddings
+//! and isolates (which could reverse the text around it), zero-width and other invisible
+//! format characters, and keeps at most two combining marks on a letter (stacks of marks draw
+//! over the lines around them, counted after decomposition). Surrounding spaces go, runs of
+//! spaces become one, the name is cut to 40 characters and put in Unicode NFC.
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+/// Most characters of a name.
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Most combining marks kept on one base character.
+pub const MAX_MARKS: usize = 2;
+
+/// Whether `c` is an invisible format character that may change how text around it reads.
+fn is_format(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}'                    // soft hyphen
+        | '\u{061C}'                  // Arabic letter mark
+        | '\u{180E}'                  // Mongolian vowel separator
+        | '\u{200B}'..='\u{200F}'     // zero-width space/joiners, LRM, RLM
+        | '\u{202A}'..='\u{202E}'     // embeddings and overrides
+        | '\u{2060}'..='\u{206F}'     // word joiner, invisible operators, isolates, deprecated formats
+        | '\u{FE00}'..='\u{FE0F}'     // variation selectors
+        | '\u{FEFF}'                  // byte order mark
+        | '\u{FFF9}'..='\u{FFFB}'     // interlinear annotations
+        | '\u{E0000}'..='\u{E007F}'   // tags
+    )
+}
+
+/// The name as shown.
+pub fn clean(name: &str) -> String {
+    let mut out = String::new();
+    let mut marks = 0usize;
+    let mut chars = 0usize;
+    let mut space = false;
+    // Marks are counted on the decomposed text (NFC would hide some in precomposed letters),
+    // and the result is composed again.
+    for c in name.nfd() {
+        if c.is_control() || is_format(c) {
+            continue;
+        }
+        if is_combining_mark(c) {
+            // A mark needs a letter to sit on, and only a few.
+            if out.is_empty() || space || marks >= MAX_MARKS {
+                continue;
+            }
+            marks += 1;
+            out.push(c);
+            continue;
+        }
+        marks = 0;
+        if c.is_whitespace() {
+            space = !out.is_empty();
+            continue;
+        }
+        if chars >= MAX_NAME_CHARS {
+            break;
+        }
+        if space {
+            out.push(' ');
+            chars += 1;
+            space = false;
+            if chars >= MAX_NAME_CHARS {
+                break;
+            }
+        }
+        out.push(c);
+        chars += 1;
+    }
+    out.nfc().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_lose_overrides_invisibles_and_mark_stacks() {
+        assert_eq!(clean("  Ann\u{202E}ecila  "), "Annecila");
+        assert_eq!(clean("a\u{2066}b\u{2069}c\u{200B}d\u{FEFF}"), "abcd");
+        assert_eq!(clean("Z\u{0301}\u{0302}\u{0303}\u{0304}o"), "\u{0179}\u{0302}o");
+        assert_eq!(clean("\u{00E9}\u{0301}\u{0301}\u{0301}"), "\u{00E9}\u{0301}", "a precomposed letter's mark counts");
+        assert_eq!(clean("\u{0301}x"), "x", "a mark with nothing under it goes");
+        assert_eq!(clean("e\u{0301}"), "\u{00E9}", "NFC");
+        assert_eq!(clean("김 \t 민수"), "김 민수");
+        assert_eq!(clean(&"x".repeat(100)).chars().count(), MAX_NAME_CHARS);
+        assert_eq!(clean("\u{202E}\u{0301}"), "");
+    }
+}

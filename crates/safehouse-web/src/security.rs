@@ -1,0 +1,280 @@
+//! The browser table's defences against other sites and other origins, in one middleware
+//! ([`guard`]) around every page, so that no page or form can forget them:
+//!
+//! - **Origin.** Every request that acts with the browser's cookies (any method but `GET` /
+//!   `HEAD`, and every WebSocket upgrade) must come from this origin: its `Origin` header must
+//!   be `scheme://host` of the request itself (or, without `Origin`, `Sec-Fetch-Site` must not
+//!   name another site or origin). A page on another port of the same host is another origin,
+//!   though the same *site* (so `SameSite=Lax` does not stop it).
+//! - **CSRF token.** Every `<form method="post">` the pages send carries a hidden `csrf` field,
+//!   and every form post must carry it back. The token is SHA-256 of a random session id kept in
+//!   the HttpOnly cookie `shs` (set on the first page), so a page of another origin can neither
+//!   read it nor compute it.
+//! - **Secure cookies.** When the request came over HTTPS (as the server's trusted proxy says,
+//!   [`Forwarded`]), every cookie set gets `Secure`.
+//!
+//! It also holds [`same_origin_path`], the only way a redirect target is taken from a request.
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use sha2::{Digest, Sha256};
+
+use crate::cookies;
+
+/// What the server in front of the pages knows about a request's transport (inserted into the
+/// request's extensions by the table server, from a trusted proxy's `X-Forwarded-Proto`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Forwarded {
+    /// The browser used HTTPS.
+    pub https: bool,
+}
+
+/// The cookie holding the browser's session id.
+const SESSION_COOKIE: &str = "shs";
+
+/// The form field carrying the token.
+pub(crate) const CSRF_FIELD: &str = "csrf";
+
+/// Largest form body read to check its token (the pages' forms are a few hundred bytes).
+const MAX_FORM_BYTES: usize = 64 * 1024;
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+fn new_session() -> Option<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).ok()?;
+    Some(hex(&bytes))
+}
+
+fn valid_session(value: &str) -> bool {
+    value.len() == 32 && value.chars().all(|c| c.is_ascii_hexdigit())
+}
+
+/// The CSRF token of a session.
+pub(crate) fn csrf_token(session: &str) -> String {
+    let digest = Sha256::digest(format!("safehouse-csrf/1\0{session}").as_bytes());
+    hex(&digest[..16])
+}
+
+/// `back` if it is a path of this site: `/` then anything but a second `/` or `\`, in plain
+/// visible ASCII (no spaces, tabs or line breaks a browser would drop, no backslashes it would
+/// read as slashes). Anything else is refused, so a redirect can never lead to another site.
+pub fn same_origin_path(back: &str) -> Option<&str> {
+    let bytes = back.as_bytes();
+    let plain = bytes.iter().all(|&b| b.is_ascii_graphic() && b != b'\\');
+    let rooted = bytes.first() == Some(&b'/') && !matches!(bytes.get(1), Some(b'/' | b'\\'));
+    (plain && rooted && back.len() <= 2048).then_some(back)
+}
+
+/// `scheme://host` of the request as the browser addressed it.
+fn own_origin(headers: &HeaderMap, https: bool) -> Option<String> {
+    let host = headers.get(header::HOST)?.to_str().ok()?;
+    Some(format!("{}://{host}", if https { "https" } else { "http" }))
+}
+
+/// Whether the request comes from a page of this origin (or from no page at all).
+fn same_origin(headers: &HeaderMap, https: bool) -> bool {
+    match headers.get(header::ORIGIN).map(|v| v.to_str().unwrap_or("")) {
+        Some(origin) => own_origin(headers, https).is_some_and(|own| own.eq_ignore_ascii_case(origin)),
+        None => match headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
+            Some(site) => matches!(site, "same-origin" | "none"),
+            // No browser marks: not a page's request, so no browser's cookies ride on it.
+            None => true,
+        },
+    }
+}
+
+fn is_websocket(request: &Request) -> bool {
+    request
+        .headers()
+        .get(header::UPGRADE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
+}
+
+fn refuse(message: &'static str) -> Response {
+    (StatusCode::FORBIDDEN, [(header::CACHE_CONTROL, "no-store")], message).into_response()
+}
+
+/// The CSRF token of the browser that sent `headers` (the middleware makes sure a request it
+/// lets through has a session, adding a fresh one to the request's cookies).
+pub(crate) fn request_token(headers: &HeaderMap) -> Option<String> {
+    cookies::get(headers, SESSION_COOKIE).filter(|s| valid_session(s)).map(|s| csrf_token(&s))
+}
+
+/// The middleware (see the module docs).
+pub(crate) async fn guard(mut request: Request, next: Next) -> Response {
+    let https = request.extensions().get::<Forwarded>().is_some_and(|f| f.https);
+    let safe_method = matches!(*request.method(), Method::GET | Method::HEAD);
+    if (!safe_method || is_websocket(&request)) && !same_origin(request.headers(), https) {
+        return refuse("requests from other sites or origins are refused");
+    }
+    let existing = cookies::get(request.headers(), SESSION_COOKIE).filter(|s| valid_session(s));
+    let fresh = match existing {
+        Some(_) => None,
+        None => {
+            let Some(session) = new_session() else {
+                return (StatusCode::SERVICE_UNAVAILABLE, "no session can be made now").into_response();
+            };
+            // The handlers see the new session as if the browser had sent it.
+            if let Ok(value) = HeaderValue::from_str(&format!("{SESSION_COOKIE}={session}")) {
+                request.headers_mut().append(header::COOKIE, value);
+            }
+            Some(session)
+        }
+    };
+    let token = request_token(request.headers());
+
+    let is_form =
+        request.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
+            v.starts_with("application/x-www-form-urlencoded") || v.starts_with("multipart/form-data")
+        });
+    let request = if !safe_method && is_form {
+        let (parts, body) = request.into_parts();
+        let Ok(bytes) = axum::body::to_bytes(body, MAX_FORM_BYTES).await else {
+            return (StatusCode::PAYLOAD_TOO_LARGE, "the form is too large").into_response();
+        };
+        let sent = form_field(&bytes, CSRF_FIELD);
+        // A fresh session has no token yet: its first form post cannot be genuine.
+        if fresh.is_some() || token.is_none() || sent.as_deref() != token.as_deref() {
+            return refuse("this form has expired or did not come from this site: reload the page and try again");
+        }
+        Request::from_parts(parts, Body::from(bytes))
+    } else {
+        request
+    };
+
+    let mut response = next.run(request).await;
+    if let Some(token) = &token {
+        response = with_token_in_forms(response, token).await;
+    }
+    if let Some(session) = &fresh {
+        response.headers_mut().append(header::SET_COOKIE, cookies::set(SESSION_COOKIE, session));
+    }
+    if https {
+        secure_cookies(response.headers_mut());
+    }
+    response
+}
+
+/// The last value of field `name` of a URL-encoded form.
+fn form_field(body: &[u8], name: &str) -> Option<String> {
+    let pairs: Vec<(String, String)> = serde_urlencoded_pairs(body);
+    pairs.into_iter().rev().find(|(k, _)| k == name).map(|(_, v)| v)
+}
+
+fn serde_urlencoded_pairs(body: &[u8]) -> Vec<(String, String)> {
+    serde_urlencoded::from_bytes(body).unwrap_or_default()
+}
+
+/// Adds the hidden token field to every `<form method="post">` of an HTML answer.
+async fn with_token_in_forms(response: Response, token: &str) -> Response {
+    let html = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("text/html"));
+    if !html {
+        return response;
+    }
+    let (mut parts, body) = response.into_parts();
+    let Ok(bytes) = axum::body::to_bytes(body, 16 * 1024 * 1024).await else {
+        return (StatusCode::INTERNAL_SERVER_ERROR, "the page could not be drawn").into_response();
+    };
+    let out = insert_token(&String::from_utf8_lossy(&bytes), token);
+    parts.headers.remove(header::CONTENT_LENGTH);
+    Response::from_parts(parts, Body::from(out))
+}
+
+/// `html` with the hidden token field first in every `<form method="post">` (the pages' HTML
+/// comes from maud, which escapes `>` in attribute values, so a tag ends at its first `>`).
+pub(crate) fn insert_token(html: &str, token: &str) -> String {
+    let field = format!(r#"<input type="hidden" name="{CSRF_FIELD}" value="{token}">"#);
+    let mut out = String::with_capacity(html.len() + 256);
+    let mut rest = html;
+    while let Some(start) = rest.find("<form") {
+        let Some(end) = rest[start..].find('>') else { break };
+        let tag = &rest[start..start + end + 1];
+        out.push_str(&rest[..start + end + 1]);
+        if tag.to_ascii_lowercase().contains(r#"method="post""#) {
+            out.push_str(&field);
+        }
+        rest = &rest[start + end + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Adds `Secure` to every cookie an HTTPS answer sets.
+fn secure_cookies(headers: &mut HeaderMap) {
+    let cookies: Vec<HeaderValue> = headers.get_all(header::SET_COOKIE).iter().cloned().collect();
+    if cookies.is_empty() {
+        return;
+    }
+    headers.remove(header::SET_COOKIE);
+    for cookie in cookies {
+        let text = cookie.to_str().unwrap_or("");
+        let secured = if text.to_ascii_lowercase().contains("; secure") {
+            cookie.clone()
+        } else {
+            HeaderValue::from_str(&format!("{text}; Secure")).unwrap_or(cookie.clone())
+        };
+        headers.append(header::SET_COOKIE, secured);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_paths_of_this_site_are_redirect_targets() {
+        for good in ["/", "/play/abc?watch=1", "/new/club-unlock", "/replay/x#end"] {
+            assert_eq!(same_origin_path(good), Some(good));
+        }
+        for bad in [
+            "//evil.example",
+            "/\\evil.example",
+            "/\t/evil.example",
+            "https://evil.example",
+            "",
+            "evil",
+            "/a b",
+            "/\r\nX: y",
+            "/é",
+        ] {
+            assert_eq!(same_origin_path(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn origins_must_match_the_host() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, HeaderValue::from_static("127.0.0.1:8080"));
+        assert!(same_origin(&headers, false), "no Origin: not a page's request");
+        headers.insert(header::ORIGIN, HeaderValue::from_static("http://127.0.0.1:8080"));
+        assert!(same_origin(&headers, false));
+        assert!(!same_origin(&headers, true), "http is another origin than https");
+        headers.insert(header::ORIGIN, HeaderValue::from_static("http://127.0.0.1:9999"));
+        assert!(!same_origin(&headers, false), "another port is another origin");
+        headers.remove(header::ORIGIN);
+        headers.insert("sec-fetch-site", HeaderValue::from_static("same-site"));
+        assert!(!same_origin(&headers, false));
+    }
+
+    #[test]
+    fn the_token_goes_into_post_forms_only() {
+        let page =
+            r#"<form method="get" action="/x"></form><form id="a" method="post" action="/y"><input name="k"></form>"#;
+        assert_eq!(
+            insert_token(page, "t0k"),
+            r#"<form method="get" action="/x"></form><form id="a" method="post" action="/y"><input type="hidden" name="csrf" value="t0k"><input name="k"></form>"#
+        );
+        assert_ne!(csrf_token("a"), csrf_token("b"));
+    }
+}
