@@ -508,6 +508,9 @@ impl GameUi for Ui {
                     colour_name(lang, colour)
                 )
             }
+            ("unexpected", _) => {
+                lang.t("That move does not fit this moment of the game.", "지금은 그 행동을 할 수 없습니다.").to_owned()
+            }
             ("no_bonus_to_place", _) => {
                 lang.t("There is no bonus marker to place.", "놓을 보너스 카드가 없습니다.").to_owned()
             }
