@@ -10,10 +10,13 @@
 //! of the seat that chose the action leading to it. The move played is the root child visited
 //! most.
 //!
-//! Allocation-light: the tree is one arena `Vec` of nodes linked as first-child/next-sibling,
-//! and every buffer (path, legal actions, events, rewards) lives in the searcher and is reused
-//! from one iteration and one decision to the next. What still allocates per iteration is the
-//! game's own `determinize` (or `clone`) of the sampled state.
+//! Allocation-free iterations: the tree is one arena `Vec` of nodes linked as
+//! first-child/next-sibling, and every buffer (path, legal actions, events, rewards) lives in
+//! the searcher and is reused from one iteration and one decision to the next. So is the
+//! sampled state itself: each iteration determinizes into the same scratch state with
+//! [`Game::determinize_into`], which reuses its buffers. Once those have grown, an iteration
+//! allocates nothing unless the game's `determinize_into` or its policy does
+//! (`tests/search_allocations.rs` counts it).
 
 use std::time::{Duration, Instant};
 
@@ -172,6 +175,9 @@ struct Searcher<G: Game> {
     events: Vec<G::Event>,
     tried: Vec<bool>,
     rewards: Vec<f64>,
+    /// The state each iteration samples into and plays on (kept between decisions, so that its
+    /// buffers keep their size).
+    scratch: Option<G>,
     stats: SearchStats,
 }
 
@@ -187,12 +193,19 @@ impl<G: Game> Searcher<G> {
             events: Vec::with_capacity(64),
             tried: Vec::with_capacity(64),
             rewards: Vec::with_capacity(8),
+            scratch: None,
             stats: SearchStats::default(),
         }
     }
 
     /// Searches from states drawn by `sample` and returns the chosen action of `root_legal`.
-    fn search(&mut self, root_legal: &[G::Action], mut sample: impl FnMut(&mut GameRng) -> Option<G>) -> G::Action {
+    /// `sample` writes a state into the scratch slot (filling it if empty, reusing it if not) and
+    /// says whether it succeeded.
+    fn search(
+        &mut self,
+        root_legal: &[G::Action],
+        mut sample: impl FnMut(&mut GameRng, &mut Option<G>) -> bool,
+    ) -> G::Action {
         self.stats = SearchStats::default();
         if root_legal.len() == 1 {
             return root_legal[0].clone();
@@ -212,6 +225,7 @@ impl<G: Game> Searcher<G> {
             Budget::Time { limit, max_iterations } => (max_iterations, Some(Instant::now() + limit)),
         };
         let mut iterations = 0u32;
+        let mut scratch = self.scratch.take();
         while iterations < max_iterations {
             if let Some(deadline) = deadline
                 && iterations.is_multiple_of(32)
@@ -221,18 +235,22 @@ impl<G: Game> Searcher<G> {
                 break;
             }
             iterations += 1;
-            match sample(&mut self.rng) {
-                Some(state) => self.iterate(state),
-                None => self.stats.failed_samples += 1,
+            if sample(&mut self.rng, &mut scratch)
+                && let Some(state) = scratch.as_mut()
+            {
+                self.iterate(state);
+            } else {
+                self.stats.failed_samples += 1;
             }
         }
+        self.scratch = scratch;
         self.stats.iterations = iterations;
         self.stats.nodes = self.nodes.len() as u32;
         self.best_root_action(root_legal)
     }
 
     /// One iteration from a sampled state: select, expand, play out, back up.
-    fn iterate(&mut self, mut state: G) {
+    fn iterate(&mut self, state: &mut G) {
         let c = self.config.exploration;
         self.path.clear();
         self.path.push(0);
@@ -268,7 +286,7 @@ impl<G: Game> Searcher<G> {
             let untried = self.tried.iter().filter(|t| !**t).count();
             if untried > 0 && (best == NONE || best_score < self.policy.first_play_urgency) {
                 // Expand the action the playout policy would play, if untried; else a random one.
-                let preferred = (self.policy.rollout)(&state, &self.legal, &mut self.rng);
+                let preferred = (self.policy.rollout)(state, &self.legal, &mut self.rng);
                 let i = if self.tried.get(preferred) == Some(&false) {
                     preferred
                 } else {
@@ -320,7 +338,7 @@ impl<G: Game> Searcher<G> {
             if self.legal.is_empty() {
                 break;
             }
-            let i = (self.policy.rollout)(&state, &self.legal, &mut self.rng).min(self.legal.len() - 1);
+            let i = (self.policy.rollout)(state, &self.legal, &mut self.rng).min(self.legal.len() - 1);
             self.events.clear();
             if state.apply(&self.legal[i], &mut self.events).is_err() {
                 break;
@@ -329,7 +347,7 @@ impl<G: Game> Searcher<G> {
         }
         self.rewards.clear();
         self.rewards.resize(state.players(), 0.0);
-        (self.policy.evaluate)(&state, &mut self.rewards);
+        (self.policy.evaluate)(state, &mut self.rewards);
         for &n in &self.path {
             let node = &mut self.nodes[n as usize];
             node.visits += 1;
@@ -408,7 +426,13 @@ impl<G: Game> Bot<G> for Ismcts<G> {
     }
 
     fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
-        self.searcher.search(legal, |rng| G::determinize(view, rng).ok())
+        self.searcher.search(legal, |rng, slot| match slot {
+            Some(state) => G::determinize_into(view, rng, state).is_ok(),
+            None => {
+                *slot = G::determinize(view, rng).ok();
+                slot.is_some()
+            }
+        })
     }
 }
 
@@ -443,6 +467,12 @@ impl<G: Game> OmniscientBot<G> for OmniscientMcts<G> {
     }
 
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action {
-        self.searcher.search(legal, |_| Some(state.clone()))
+        self.searcher.search(legal, |_, slot| {
+            match slot {
+                Some(scratch) => scratch.clone_from(state),
+                None => *slot = Some(state.clone()),
+            }
+            true
+        })
     }
 }

@@ -192,10 +192,9 @@ impl OmniscientBot<TheSafe> for TheSafeOmniscient {
 
 /// The team's progress: missions cracked in a row out of five (everyone gets the same).
 fn evaluate(state: &TheSafe, out: &mut [f64]) {
-    let streak = match state.outcome() {
-        Some(outcome) => outcome.scores.first().copied().unwrap_or(0) as f64,
-        None => f64::from(state.completed()),
-    };
+    // The outcome's score is the best streak; read it without building the `Outcome` (whose
+    // strings and lists would allocate in every search iteration).
+    let streak = if state.is_over() { f64::from(state.best()) } else { f64::from(state.completed()) };
     let reward = (streak / f64::from(safehouse_the_safe::MISSIONS)).clamp(0.0, 1.0);
     out.iter_mut().for_each(|r| *r = reward);
 }

@@ -216,6 +216,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Serialize + Deserializ
     /// Invariant: `G::determinize(&g.view(s), rng)?.view(s) == g.view(s)`.
     fn determinize(view: &Self::View, rng: &mut GameRng) -> Result<Self, SetupError>;
 
+    /// [`Game::determinize`] into an existing state, reusing its heap buffers: what a search
+    /// calls once per iteration, so that it allocates nothing once `into` has grown. Same
+    /// contract as `determinize`; on error `into` may hold anything (it is scratch). The
+    /// default builds a fresh state; games whose state holds `Vec`s override it.
+    fn determinize_into(view: &Self::View, rng: &mut GameRng, into: &mut Self) -> Result<(), SetupError> {
+        *into = Self::determinize(view, rng)?;
+        Ok(())
+    }
+
     /// Applies an action for `seat`, checking first that it is that seat's decision.
     fn apply_as(
         &mut self,

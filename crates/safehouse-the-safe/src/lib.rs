@@ -105,6 +105,12 @@ impl TheSafe {
         self.completed
     }
 
+    /// The longest streak of missions cracked in a row so far: the team's score (what
+    /// [`Game::outcome`] reports, without building an `Outcome`).
+    pub fn best(&self) -> u8 {
+        self.best
+    }
+
     /// Missions played so far (this one included).
     pub fn attempts(&self) -> u16 {
         self.attempts
