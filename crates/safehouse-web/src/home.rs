@@ -162,6 +162,15 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
     }
 }
 
+/// A preset's name and one line for players; a preset the text table lacks shows its name
+/// without dashes (a test in `games::text` keeps every preset covered).
+fn preset_words(game: &str, preset: &'static str, lang: Lang) -> (String, String) {
+    match text::preset_words(game, preset, lang) {
+        Some((label, help)) => (label.to_owned(), help.to_owned()),
+        None => (preset.replace('-', " "), String::new()),
+    }
+}
+
 /// Who sits at a seat, as chosen on the setup page.
 fn seat_choice(fields: &[(String, String)], seat: usize) -> &str {
     submitted(fields, &format!("seat.{seat}")).unwrap_or(if seat == 0 { "me" } else { "medium" })
@@ -229,13 +238,15 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
                             select #preset name="preset" {
                                 option value="" { (lang.t("Defaults (no preset)", "기본값 (프리셋 없음)")) }
                                 @for (preset, _, options) in &presets {
-                                    option value=(preset) selected[submitted(fields, "preset") == Some(preset)] data-options=(options.to_string()) { (preset) }
+                                    option value=(preset) selected[submitted(fields, "preset") == Some(preset)] data-options=(options.to_string()) {
+                                        (preset_words(info.id, preset, lang).0)
+                                    }
                                 }
                             }
                             ul.help.presets {
-                                @for (preset, help, _) in &presets {
-                                    li { strong { (preset) } ": "
-                                        (match lang { Lang::Ko => text::preset_help_ko(info.id, preset).unwrap_or(help), Lang::En => help }) }
+                                @for (preset, _, _) in &presets {
+                                    @let (label, help) = preset_words(info.id, preset, lang);
+                                    li { strong { (label) } ": " (help) }
                                 }
                             }
                         }
@@ -243,7 +254,14 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
                 }
                 fieldset {
                     legend { (lang.t("Options", "옵션")) }
-                    @for doc in &docs { (option_input(game, doc, lang, fields)) }
+                    @for doc in docs.iter().filter(|d| !d.rare) { (option_input(game, doc, lang, fields)) }
+                    @if docs.iter().any(|d| d.rare) {
+                        // Rarely changed rules fold away; open when one of them was submitted changed.
+                        details.more-rules open[fields.iter().any(|(k, _)| docs.iter().any(|d| d.rare && *k == format!("opt.{}", d.name))) && error.is_some()] {
+                            summary { (lang.t("More rules", "규칙 더 보기")) }
+                            @for doc in docs.iter().filter(|d| d.rare) { (option_input(game, doc, lang, fields)) }
+                        }
+                    }
                     @if hints_game {
                         div.option {
                             input type="hidden" name="hints" value="0";
@@ -268,11 +286,6 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
                     div.markdown lang=(lang.code()) { (markdown::rulebook(info.id, lang, 1)) }
                 }
                 p.small { a href={"/rules/" (info.id) "?lang=" (lang.code())} { (lang.t("The rulebook on a page of its own", "규칙서만 따로 보기")) } }
-                details.full-rules {
-                    summary { (lang.t("The full rules as implemented (with every decision)", "구현된 전체 규칙 (모든 결정 포함)")) }
-                    @if lang == Lang::Ko { p.small { "전체 규칙 문서는 영어로 되어 있습니다." } }
-                    div.markdown lang="en" { (markdown::render(info.rules)) }
-                }
             }
         }
     };

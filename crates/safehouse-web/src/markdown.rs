@@ -1,16 +1,11 @@
-//! The rules documents (Markdown) as HTML: the design notes, and each game's rulebook for
-//! players in the page's language.
+//! The rules documents (Markdown) as HTML: each game's rulebook for players in the page's
+//! language (the design notes, with their citations, stay out of the pages: `safehouse rules
+//! <game> --design` and `docs/rules/`).
 
 use maud::{Markup, PreEscaped};
 use pulldown_cmark::{CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd, html};
 
 use crate::i18n::Lang;
-
-/// Renders a rules document. Raw HTML in the document is shown as text, and headings move down
-/// two levels so that the document sits under the page's own `h1` and `h2`.
-pub(crate) fn render(markdown: &str) -> Markup {
-    render_shifted(markdown, 2)
-}
 
 /// A game's rulebook for players (`GameInfo::rulebook`) in `lang`, English if the game has none in
 /// it, without its title line (the page names the game); its sections (`##`) become `h2` moved
@@ -59,7 +54,8 @@ mod tests {
     #[test]
     fn renders_tables_and_escapes_html() {
         let html =
-            render("# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n<script>x</script>\n\n[x](../y.md)").into_string();
+            render_shifted("# Title\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n<script>x</script>\n\n[x](../y.md)", 2)
+                .into_string();
         assert!(html.contains("<h3>Title</h3>"), "{html}");
         assert!(html.contains("<table>"), "{html}");
         assert!(!html.contains("<script>"), "{html}");

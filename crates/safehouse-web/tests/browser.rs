@@ -359,6 +359,10 @@ async fn set_up(b: &Browser, game: &str, seats: &[&str], options: &[(&str, &str)
         let select = b.client.find(Locator::Css(&format!("#seat-{i}"))).await.expect("a seat");
         select.select_by_value(choice).await.expect("a seat choice");
     }
+    // Rarely changed options fold under "More rules": open it as a person would to reach them.
+    if !options.is_empty() && b.exists("details.more-rules").await {
+        assert!(b.click("details.more-rules > summary").await, "\"More rules\" opens");
+    }
     for (option, value) in options {
         let field = b.client.find(Locator::Css(&format!("#opt-{option}"))).await.expect("an option");
         match field.tag_name().await.unwrap_or_default().as_str() {
@@ -670,6 +674,102 @@ fn the_safe_against_bots_to_the_end() {
 #[test]
 fn safe_breaker_against_bots_to_the_end() {
     run(0, |h| game_against_bots(h, "safe-breaker", &["me", "easy", "hard"], &[], 0));
+}
+
+/// Design-note marks a player should never meet on the setup page: a rulebook citation
+/// (`001:34`), a gap id (`S10`, `T11`), a source name, or a JSON `null`.
+fn design_marks(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut found = Vec::new();
+    for i in 0..chars.len() {
+        let before_ok = i == 0 || !chars[i - 1].is_ascii_alphanumeric();
+        // `ddd:d`: a citation of a rulebook line.
+        if before_ok && i + 4 < chars.len() && chars[i..i + 3].iter().all(char::is_ascii_digit) && chars[i + 3] == ':' {
+            let line = chars[i + 4..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if line > 0 {
+                found.push(chars[i..i + 4 + line].iter().collect());
+            }
+        }
+        // A gap id: C, E, S or T and one or two digits, standing alone.
+        if before_ok && matches!(chars[i], 'C' | 'E' | 'S' | 'T') {
+            let digits = chars[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let after = chars.get(i + 1 + digits);
+            if (1..=2).contains(&digits) && after.is_none_or(|c| !c.is_alphanumeric()) {
+                found.push(chars[i..i + 1 + digits].iter().collect());
+            }
+        }
+    }
+    for word in ["null", "ludorium", "Japanese review", "Timbuktu", "North & South"] {
+        if text.contains(word) {
+            found.push(word.to_owned());
+        }
+    }
+    found
+}
+
+#[test]
+fn design_marks_are_found() {
+    // The detector itself, on the kind of text the setup page used to show.
+    assert_eq!(design_marks("Quick Game (S10, 001:34); null draws it"), vec!["S10", "001:34", "null"]);
+    assert!(design_marks("Seat 3 · 2–6 players · 10:30 · SEAT 1 · mission 1").is_empty());
+}
+
+/// Every game's setup page, in English and in Korean, with every fold opened: players' words
+/// only (no option or value ids, no citations), and the options' labels are there.
+#[test]
+fn setup_pages_speak_in_players_words() {
+    run(0, |mut h| async move {
+        let b = h.browser("setup-words").await;
+        for game in safehouse_games::all() {
+            let id = game.info().id;
+            let docs = game.option_docs();
+            for lang in ["en", "ko"] {
+                b.goto(&format!("/new/{id}?lang={lang}")).await;
+                b.wait_for("form.setup-form").await;
+                assert!(b.exists("details.more-rules").await, "{id}: rare options fold under \"More rules\"");
+                b.js("document.querySelectorAll('details').forEach((d) => { d.open = true; });", vec![]).await;
+                let page = b.text("main").await;
+                // The positive control: each option's players' label is on the page, in this language.
+                for doc in &docs {
+                    let label = if lang == "ko" { &doc.label.ko } else { &doc.label.en };
+                    assert!(
+                        page.contains(label.as_str()),
+                        "{id} ({lang}): the label {label:?} of {} is missing",
+                        doc.name
+                    );
+                    assert!(!page.contains(&doc.name), "{id} ({lang}): the raw option name {} is shown", doc.name);
+                    let mut values = Vec::new();
+                    collect_ids(&doc.domain, &mut values);
+                    for value in values.iter().filter(|v| v.contains('_')) {
+                        assert!(!page.contains(value.as_str()), "{id} ({lang}): the raw value {value} is shown");
+                    }
+                }
+                for (preset, _, _) in game.presets() {
+                    if preset.contains('-') && preset != id {
+                        assert!(!page.contains(preset), "{id} ({lang}): the raw preset id {preset} is shown");
+                    }
+                }
+                let marks = design_marks(&page);
+                assert!(marks.is_empty(), "{id} ({lang}): design notes on the setup page: {marks:?}");
+                if lang == "ko" {
+                    assert!(page.contains("규칙 더 보기"), "{id}: the Korean fold");
+                }
+            }
+        }
+        b.shot("setup-words").await;
+        b.close().await;
+    });
+}
+
+/// The string values of a domain (choices, through optional and any-of).
+fn collect_ids(domain: &safehouse_engine::OptionDomain, out: &mut Vec<String>) {
+    use safehouse_engine::OptionDomain;
+    match domain {
+        OptionDomain::Choice { values } => out.extend(values.iter().cloned()),
+        OptionDomain::Optional { some } => collect_ids(some, out),
+        OptionDomain::AnyOf { alternatives } => alternatives.iter().for_each(|a| collect_ids(a, out)),
+        OptionDomain::Bool | OptionDomain::Integer { .. } => {}
+    }
 }
 
 /// Two people play each other through an invite link while a third watches.

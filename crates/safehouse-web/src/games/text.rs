@@ -95,33 +95,108 @@ pub(crate) fn how_to(game: &str, lang: Lang) -> &'static [&'static str] {
     }
 }
 
-/// A preset's one line in Korean.
-pub(crate) fn preset_help_ko(game: &str, preset: &str) -> Option<&'static str> {
-    Some(match (game, preset) {
-        ("club-unlock", "club-unlock") => {
-            "영어판 클럽 언락 규칙: 마지막 열쇠를 가져간 사람이 보너스를 놓을 금고 하나를 고릅니다."
+/// A preset in players' words: its display name and one line, in this language (no ids, no
+/// citations: the design notes stay in `safehouse rules --design`). `None` for a preset this
+/// table does not know yet (a test keeps every game's presets covered).
+pub(crate) fn preset_words(game: &str, preset: &str, lang: Lang) -> Option<(&'static str, &'static str)> {
+    let (en, ko) = match (game, preset) {
+        ("club-unlock", "club-unlock") => (
+            (
+                "Club Unlock (English edition)",
+                "When a key pile runs out, whoever took the last key puts a bonus on one safe of their choice.",
+            ),
+            (
+                "클럽 언락 (영어판)",
+                "열쇠 더미가 바닥나면 마지막 열쇠를 가져간 사람이 보너스를 놓을 금고 하나를 고릅니다.",
+            ),
+        ),
+        ("club-unlock", "cash") => (
+            (
+                "CASH (Korean edition)",
+                "When a key pile runs out, every safe on display that needs that colour gets a bonus.",
+            ),
+            ("캐시 (한국어판)", "열쇠 더미가 바닥나면 그 색이 필요한 펼쳐진 금고마다 보너스가 붙습니다."),
+        ),
+        ("safe-breaker", "standard") => {
+            (("The rulebook", "The game as printed."), ("규칙서대로", "규칙서에 적힌 그대로 합니다."))
         }
-        ("club-unlock", "cash") => "한국어판 캐시 규칙: 바닥난 색이 필요한 모든 금고에 보너스가 붙습니다.",
-        ("safe-breaker", "standard") => "규칙서 그대로(001).",
-        ("safe-breaker", "quick-game") => "빠른 게임: 남은 자물쇠와 열쇠를 모두 앞면으로 공개합니다(001:34).",
-        ("safe-breaker", "keep-it-simple") => "간단 규칙: 자물쇠만 또는 열쇠만 맞힐 수 있습니다(001:35-40).",
-        ("safe-breaker", "memory") => "기록 없음: 질문 기록을 보여 주지 않습니다.",
-        ("safe-breaker", "open-eliminations") => "잘못 맞힌 사람의 코드를 앞면으로 공개합니다(North & South 판).",
-        ("explosiv", "published") => "규칙서와 작가의 규칙을 바탕으로 복원한 출판 규칙(기본값).",
-        ("explosiv", "seed-only") => "규칙서 본문에 있는 것만: 2인 규칙 없음, 폭발한 줄에 카드 놓기 없음.",
-        ("explosiv", "open") => "출판 규칙 + 추리할 수 있는 손패를 모두에게 보여 줌.",
-        ("explosiv", "hidden-discards") => "출판 규칙 + 놓을 곳이 없을 때 카드를 뒷면으로 버림.",
-        ("the-safe", "rulebook") => "규칙서를 글자 그대로: 임무에 실패하면 지고, 제한 카드는 왼쪽부터.",
-        ("the-safe", "forgiving") => "연습용 하우스 룰: 실패한 임무는 다시 하고, 혼자서도 모든 색을 말할 수 있습니다.",
+        ("safe-breaker", "standard-with-limit") => (
+            (
+                "The rulebook with a question limit",
+                "As printed, but after 150 questions players may only guess whole codes, so the game always ends.",
+            ),
+            (
+                "질문 한도가 있는 규칙서",
+                "규칙서대로 하되, 질문이 150번을 넘으면 코드 전체만 맞힐 수 있어 게임이 반드시 끝납니다.",
+            ),
+        ),
+        ("safe-breaker", "quick-game") => (
+            ("Quick game", "All the locks and keys nobody holds are shown face up."),
+            ("빠른 게임", "아무도 갖지 않은 자물쇠와 열쇠를 모두 앞면으로 보여 줍니다."),
+        ),
+        ("safe-breaker", "keep-it-simple") => (
+            ("Keep it simple", "A guess may name only someone's lock or only their key."),
+            ("간단 규칙", "다른 사람의 자물쇠만 또는 열쇠만 맞힐 수도 있습니다."),
+        ),
+        ("safe-breaker", "memory") => (
+            ("From memory", "No question log: remember the answers yourself."),
+            ("기억으로 하기", "질문 기록이 없습니다. 답을 스스로 기억하세요."),
+        ),
+        ("safe-breaker", "open-eliminations") => (
+            ("Open eliminations", "A player who guesses wrong shows their code to everyone."),
+            ("공개 탈락", "잘못 맞혀 탈락한 사람이 코드를 모두에게 보여 줍니다."),
+        ),
+        ("explosiv", "published") => {
+            (("Published rules", "The rules as published."), ("출판 규칙", "출판된 규칙대로 합니다."))
+        }
+        ("explosiv", "seed-only") => (
+            (
+                "Basic rules only",
+                "No two-player rule, nothing placed on a blown-up row, tied rows go to nobody, red starts every round.",
+            ),
+            (
+                "기본 규칙만",
+                "2인 규칙 없음, 폭발한 줄에 카드 놓기 없음, 동점인 줄은 아무도 못 가져감, 매 라운드 빨강이 시작.",
+            ),
+        ),
+        ("explosiv", "open") => (
+            ("Open hands", "The table shows everyone which cards each player may still hold."),
+            ("손패 공개", "각자 아직 가졌을 수 있는 카드를 모두에게 보여 줍니다."),
+        ),
+        ("explosiv", "hidden-discards") => (
+            ("Hidden discards", "A player with nowhere to place a card discards one face down."),
+            ("뒷면 버리기", "놓을 곳이 없는 사람은 카드 한 장을 뒷면으로 버립니다."),
+        ),
+        ("the-safe", "rulebook") => (
+            ("The rulebook", "Crack five safes in a row; after a failed mission the team starts again from mission 1."),
+            ("규칙서대로", "금고 다섯 개를 연속으로 여세요. 임무에 실패하면 임무 1부터 다시 시작합니다."),
+        ),
+        ("the-safe", "sudden-death") => (
+            ("Sudden death", "A failed mission loses the game."),
+            ("단판 승부", "임무에 한 번 실패하면 게임에 집니다."),
+        ),
+        ("the-safe", "strict-solo") => (
+            ("Strict solo", "Playing alone, a colour left in your hand keeps that safe shut."),
+            ("엄격한 혼자 하기", "혼자 할 때 손에 남은 색의 금고는 열리지 않습니다."),
+        ),
+        ("the-safe", "forgiving") => (
+            ("Forgiving", "A failed mission is played again; missions already cracked still count."),
+            ("너그러운 규칙", "실패한 임무를 다시 하고, 이미 연 임무는 그대로 인정됩니다."),
+        ),
         _ => return None,
+    };
+    Some(match lang {
+        Lang::En => en,
+        Lang::Ko => ko,
     })
 }
 
-/// An option value in words (`"choose_one_safe"` → "choose one safe").
-pub(crate) fn value_label(game: &str, option: &str, value: &serde_json::Value, lang: Lang) -> String {
+/// An option value in words for players (`"choose_one_safe"` → "on one safe of the taker's choice").
+pub(crate) fn value_label(_game: &str, option: &str, value: &serde_json::Value, lang: Lang) -> String {
     use serde_json::Value;
     match value {
         Value::Null if option == "first_player" => lang.t("random", "무작위").to_owned(),
+        Value::Null if option == "question_limit" => lang.t("no limit", "한도 없음").to_owned(),
         Value::Null => lang.t("none", "없음").to_owned(),
         Value::Bool(true) => lang.t("yes", "예").to_owned(),
         Value::Bool(false) => lang.t("no", "아니오").to_owned(),
@@ -130,51 +205,91 @@ pub(crate) fn value_label(game: &str, option: &str, value: &serde_json::Value, l
             tr!(lang, "seat {seat}", "{seat}번 자리")
         }
         Value::Number(n) => n.to_string(),
-        Value::String(s) => match lang {
-            Lang::En => s.replace('_', " "),
-            Lang::Ko => value_ko(game, s).map(str::to_owned).unwrap_or_else(|| s.replace('_', " ")),
+        Value::String(s) => match value_words(s) {
+            Some((en, ko)) => lang.t(en, ko).to_owned(),
+            None => s.replace('_', " "),
         },
         other => other.to_string(),
     }
 }
 
-fn value_ko(_game: &str, value: &str) -> Option<&'static str> {
+/// A named option value in English and Korean.
+fn value_words(value: &str) -> Option<(&'static str, &'static str)> {
     Some(match value {
-        "choose_one_safe" => "금고 하나를 골라서",
-        "every_matching_safe" => "맞는 모든 금고에",
-        "off" => "없음",
-        "shared" => "공동 승리",
-        "most_safes" => "금고가 많은 사람",
-        "perfect" => "모두 보여 줌",
-        "counts_only" => "개수만",
-        "all" => "모두",
-        "accused" => "지목당한 사람",
-        "guesser" => "맞힌 사람",
-        "guesser_eliminated" => "맞힌 사람 탈락",
-        "turn_passes_to_accused" => "차례만 넘어감",
-        "full" => "전부",
-        "last_n" => "최근 몇 개",
-        "none" => "없음",
-        "highest_card" => "가장 높은 카드",
-        "last_played" => "마지막에 낸 사람",
-        "discard_face_up" => "앞면으로 버리기",
-        "discard_face_down" => "뒷면으로 버리기",
-        "skip_keep" => "넘기고 지키기",
-        "rotate" => "돌아가며",
-        "red_always" => "항상 빨강",
-        "lowest_score" => "점수가 가장 낮은 사람",
-        "discard" => "게임에서 빠짐",
-        "carry_over" => "다음 라운드에 남음",
-        "most_briefcases" => "서류 가방이 많은 사람",
-        "lose" => "패배",
-        "retry_mission" => "같은 임무 다시",
-        "restart_from_mission_1" => "임무 1부터 다시",
-        "left_to_right" => "왼쪽부터",
-        "random" => "무작위",
-        "reserve_slot" => "자리 비워 두기",
-        "end_of_mission" => "임무 끝에 확인",
-        "fail" => "실패",
-        "allowed" => "허용",
+        "choose_one_safe" => ("on one safe of the taker's choice", "금고 하나를 골라서"),
+        "every_matching_safe" => ("on every safe that needs the colour", "맞는 모든 금고에"),
+        "off" => ("no bonus", "없음"),
+        "shared" => ("shared win", "공동 승리"),
+        "most_safes" => ("most safes wins", "금고가 많은 사람"),
+        "perfect" => ("everything anyone could see", "모두 보여 줌"),
+        "counts_only" => ("only how many", "개수만"),
+        "secret" => ("in secret", "비밀로"),
+        "open" => ("in the open", "공개로"),
+        "all" => ("all", "모두"),
+        "accused" => ("the player guessed at", "지목당한 사람"),
+        "guesser" => ("the guesser", "맞힌 사람"),
+        "guesser_eliminated" => ("the guesser is out", "맞힌 사람 탈락"),
+        "turn_passes_to_accused" => ("only the turn passes", "차례만 넘어감"),
+        "full" => ("all of it", "전부"),
+        "last_n" => ("the last few", "최근 몇 개"),
+        "none" => ("none", "없음"),
+        "highest_card" => ("highest single card", "가장 높은 카드"),
+        "last_played" => ("who played there last", "마지막에 낸 사람"),
+        "discard_face_up" => ("discard face up", "앞면으로 버리기"),
+        "discard_face_down" => ("discard face down", "뒷면으로 버리기"),
+        "skip_keep" => ("pass and keep the cards", "넘기고 지키기"),
+        "rotate" => ("passes to the left", "돌아가며"),
+        "red_always" => ("always red", "항상 빨강"),
+        "lowest_score" => ("lowest score", "점수가 가장 낮은 사람"),
+        "discard" => ("leaves the game", "게임에서 빠짐"),
+        "carry_over" => ("stays for the next round", "다음 라운드에 남음"),
+        "most_briefcases" => ("most briefcases wins", "서류 가방이 많은 사람"),
+        "lose" => ("the team loses", "패배"),
+        "retry_mission" => ("play the mission again", "같은 임무 다시"),
+        "restart_from_mission_1" => ("start again from mission 1", "임무 1부터 다시"),
+        "left_to_right" => ("left to right", "왼쪽부터"),
+        "random" => ("random", "무작위"),
+        "reserve_slot" => ("keep a place free", "자리 비워 두기"),
+        "end_of_mission" => ("check when the mission ends", "임무 끝에 확인"),
+        "fail" => ("the safe stays shut", "금고가 열리지 않음"),
+        "allowed" => ("you may still name it", "그래도 말할 수 있음"),
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use safehouse_engine::OptionDomain;
+
+    use super::*;
+
+    /// Every named value an option can take, through optional and any-of domains.
+    fn named_values(domain: &OptionDomain, out: &mut Vec<String>) {
+        match domain {
+            OptionDomain::Choice { values } => out.extend(values.iter().cloned()),
+            OptionDomain::Optional { some } => named_values(some, out),
+            OptionDomain::AnyOf { alternatives } => alternatives.iter().for_each(|a| named_values(a, out)),
+            OptionDomain::Bool | OptionDomain::Integer { .. } => {}
+        }
+    }
+
+    #[test]
+    fn every_preset_and_named_value_has_players_words_in_both_languages() {
+        for game in safehouse_games::all() {
+            let id = game.info().id;
+            for (preset, _, _) in game.presets() {
+                for lang in [Lang::En, Lang::Ko] {
+                    let words = preset_words(id, preset, lang);
+                    assert!(words.is_some_and(|(n, h)| !n.is_empty() && !h.is_empty()), "{id}: preset {preset}");
+                }
+            }
+            for doc in game.option_docs() {
+                let mut values = Vec::new();
+                named_values(&doc.domain, &mut values);
+                for value in values {
+                    assert!(value_words(&value).is_some(), "{id}.{}: no words for {value:?}", doc.name);
+                }
+            }
+        }
+    }
 }
