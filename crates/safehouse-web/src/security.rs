@@ -78,11 +78,18 @@ fn own_origin(headers: &HeaderMap, https: bool) -> Option<String> {
 }
 
 /// Whether the request comes from a page of this origin (or from no page at all).
+///
+/// `Origin: null` is what Chromium sends for a form post from a page whose referrer policy is
+/// `no-referrer` (ours), and also what a sandboxed frame of any site sends: then the browser's
+/// `Sec-Fetch-Site` decides, and without it the request is refused.
 fn same_origin(headers: &HeaderMap, https: bool) -> bool {
+    let fetch_site = headers.get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    let fetch_site_ok = |site: &str| matches!(site, "same-origin" | "none");
     match headers.get(header::ORIGIN).map(|v| v.to_str().unwrap_or("")) {
+        Some("null") => fetch_site.is_some_and(fetch_site_ok),
         Some(origin) => own_origin(headers, https).is_some_and(|own| own.eq_ignore_ascii_case(origin)),
-        None => match headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {
-            Some(site) => matches!(site, "same-origin" | "none"),
+        None => match fetch_site {
+            Some(site) => fetch_site_ok(site),
             // No browser marks: not a page's request, so no browser's cookies ride on it.
             None => true,
         },
@@ -150,10 +157,16 @@ pub(crate) async fn guard(mut request: Request, next: Next) -> Response {
     };
 
     let mut response = next.run(request).await;
+    let html = is_html(&response);
     if let Some(token) = &token {
         response = with_token_in_forms(response, token).await;
     }
-    if let Some(session) = &fresh {
+    // Only a page starts a session: its forms carry that session's token. (A browser's first
+    // visit also fetches the page's assets at once; were each to set a session of its own, the
+    // last to arrive would win and the page's token would not match it.)
+    if let Some(session) = &fresh
+        && html
+    {
         response.headers_mut().append(header::SET_COOKIE, cookies::set(SESSION_COOKIE, session));
     }
     if https {
@@ -172,14 +185,17 @@ fn serde_urlencoded_pairs(body: &[u8]) -> Vec<(String, String)> {
     serde_urlencoded::from_bytes(body).unwrap_or_default()
 }
 
-/// Adds the hidden token field to every `<form method="post">` of an HTML answer.
-async fn with_token_in_forms(response: Response, token: &str) -> Response {
-    let html = response
+fn is_html(response: &Response) -> bool {
+    response
         .headers()
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.starts_with("text/html"));
-    if !html {
+        .is_some_and(|v| v.starts_with("text/html"))
+}
+
+/// Adds the hidden token field to every `<form method="post">` of an HTML answer.
+async fn with_token_in_forms(response: Response, token: &str) -> Response {
+    if !is_html(&response) {
         return response;
     }
     let (mut parts, body) = response.into_parts();
@@ -265,6 +281,12 @@ mod tests {
         headers.remove(header::ORIGIN);
         headers.insert("sec-fetch-site", HeaderValue::from_static("same-site"));
         assert!(!same_origin(&headers, false));
+        headers.insert(header::ORIGIN, HeaderValue::from_static("null"));
+        assert!(!same_origin(&headers, false), "an opaque origin from another site");
+        headers.insert("sec-fetch-site", HeaderValue::from_static("same-origin"));
+        assert!(same_origin(&headers, false), "our own page under `no-referrer`");
+        headers.remove("sec-fetch-site");
+        assert!(!same_origin(&headers, false), "an opaque origin without the browser's word");
     }
 
     #[test]
