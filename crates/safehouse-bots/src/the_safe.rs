@@ -1,5 +1,8 @@
-//! Bots for The Safe: the co-operative rule-based team, its omniscient counterpart, and search
-//! knowledge.
+//! Bots for The Safe: the co-operative team bot ([`TheSafeTeam`], kinds `team` and `convention`:
+//! a shared convention, readings of the teammates, planning, likely-code naming; submodules
+//! `convention`, `reader`, `team`, `model`), the omniscient planner ([`TheSafePlanner`], kind
+//! `omniscient`), the older rule-based team and its omniscient counterpart described below, and
+//! search knowledge.
 //!
 //! The team never talks (the table gives it no channel, gap T13): each seat sees only its own
 //! view, and the only signals are the plays themselves. The strategy (`docs/bots.md`):
