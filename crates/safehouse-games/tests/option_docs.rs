@@ -96,3 +96,22 @@ fn values_outside_a_domain_are_refused() {
         assert!(the_safe.resolve_options(1, None, Some(&Value::Object(change))).is_err(), "{name} = {value} accepted");
     }
 }
+
+#[test]
+fn tables_of_bots_only_keep_valid_options_and_safe_breaker_gets_its_limit() {
+    for game in safehouse_games::all() {
+        let info = game.info();
+        let defaults = game.resolve_options(info.default_players, None, None).unwrap_or_else(|e| panic!("{e}"));
+        let for_bots = game.for_bots_only(&defaults);
+        let check = game.resolve_options(info.default_players, None, Some(&for_bots));
+        assert!(check.is_ok(), "{}: the options for bots only do not validate: {check:?}", info.id);
+        let expected = if info.id == "safe-breaker" { Value::from(150) } else { Value::Null };
+        assert_eq!(for_bots.get("question_limit").cloned().unwrap_or(Value::Null), expected, "{}", info.id);
+    }
+    // A table that set its own limit keeps it.
+    let safe_breaker = safehouse_games::find("safe-breaker").map(|f| f.game).unwrap_or_else(|e| panic!("{e}"));
+    let own = safe_breaker
+        .resolve_options(4, None, Some(&serde_json::json!({"question_limit": 40})))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(safe_breaker.for_bots_only(&own), own);
+}
