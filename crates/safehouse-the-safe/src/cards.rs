@@ -521,6 +521,12 @@ impl CardStack {
         &self.cards[..usize::from(self.len)]
     }
 
+    /// The cards, bottom to top, to reorder in place (a shuffle).
+    #[inline]
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [Card] {
+        &mut self.cards[..usize::from(self.len)]
+    }
+
     /// Number of cards.
     #[inline]
     pub fn len(&self) -> usize {

@@ -27,7 +27,7 @@
 
 use safehouse_engine::{Game, GameRng, Seat, SetupError, Viewer};
 
-use crate::cards::{CARD_COUNT, Card, Cards, Colour, Colours};
+use crate::cards::{CARD_COUNT, Card, CardStack, Cards, Colour, Colours};
 use crate::options::{MAX_PLAYERS, SoloLeftoverRule};
 use crate::state::{HAND_SIZE, Phase};
 use crate::{TheSafe, View};
@@ -442,8 +442,9 @@ pub fn mission_end_certainty(game: &TheSafe) -> Option<Result<Vec<ColourCertaint
 pub(crate) struct Sample {
     pub(crate) code: Cards,
     pub(crate) hands: [Cards; MAX_PLAYERS],
-    /// The draw pile in a random order.
-    pub(crate) pile: Vec<Card>,
+    /// The draw pile in a random order (inline: sampling allocates nothing, since searches
+    /// sample once per iteration).
+    pub(crate) pile: CardStack,
 }
 
 /// Samples a placement consistent with the view: a random greedy placement repaired by
@@ -452,10 +453,14 @@ pub(crate) struct Sample {
 /// favours some placements and the swaps only mix for a bounded number of steps).
 pub(crate) fn sample(view: &View, rng: &mut GameRng) -> Result<Sample, SetupError> {
     let problem = Problem::from_view(view)?;
-    let mut order: Vec<Card> = problem.unknown.iter().collect();
-    rng.shuffle(&mut order);
+    let mut order = CardStack::new();
+    for card in problem.unknown.iter() {
+        order.push(card);
+    }
+    rng.shuffle(order.as_mut_slice());
+    let order = order.as_slice();
     let mut a = problem
-        .solve(&order, |candidates, a| {
+        .solve(order, |candidates, a| {
             // Weighted by room left, so that a greedy pass over shuffled cards is close to a uniform deal
             // (the code slots take one card of their colour each).
             let mut total = 0u32;
@@ -498,17 +503,20 @@ pub(crate) fn sample(view: &View, rng: &mut GameRng) -> Result<Sample, SetupErro
             }
         }
     }
-    let mut sample =
-        Sample { code: problem.known_code.unwrap_or_default(), hands: [Cards::EMPTY; MAX_PLAYERS], pile: Vec::new() };
+    let mut sample = Sample {
+        code: problem.known_code.unwrap_or_default(),
+        hands: [Cards::EMPTY; MAX_PLAYERS],
+        pile: CardStack::new(),
+    };
     for j in 0..problem.len {
         let cards = Cards::from_bits(a.holds[j]);
         match problem.owner[j] {
             Owner::Code => sample.code |= cards,
             Owner::Seat(s) => sample.hands[usize::from(s)] |= cards,
-            Owner::Pile => sample.pile.extend(cards),
+            Owner::Pile => cards.into_iter().for_each(|card| sample.pile.push(card)),
         }
     }
-    rng.shuffle(&mut sample.pile);
+    rng.shuffle(sample.pile.as_mut_slice());
     Ok(sample)
 }
 

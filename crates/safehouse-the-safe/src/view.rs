@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::TheSafe;
 use crate::actions::{Event, MissionReport};
-use crate::cards::{Card, CardStack, Cards, Colour, Colours};
+use crate::cards::{Card, Cards, Colour, Colours};
 use crate::deduction;
 use crate::options::{MISSIONS, Options, RevealOrder};
 use crate::rules::Reading;
@@ -172,18 +172,27 @@ impl TheSafe {
         for (r, row) in view.rows.iter().enumerate() {
             game.colour_cards[r] = row.colour_card;
         }
-        let mut pool = colour_card_pool(players).to_vec();
+        // Fixed-size scratch here and below: searches determinize once per iteration, and this
+        // allocates nothing.
+        let source = colour_card_pool(players);
+        let mut pool = [0u8; 16];
+        pool[..source.len()].copy_from_slice(source);
+        let mut pool_len = source.len();
         for value in game.colour_cards {
-            let i =
-                pool.iter().position(|&v| v == value).ok_or_else(|| inconsistent("colour cards not in the pool"))?;
-            pool.swap_remove(i);
+            let i = pool[..pool_len]
+                .iter()
+                .position(|&v| v == value)
+                .ok_or_else(|| inconsistent("colour cards not in the pool"))?;
+            pool[i] = pool[pool_len - 1];
+            pool_len -= 1;
         }
         // Restrictions: the revealed ones as shown, the others drawn from what is left.
         if view.revealed.len() > ROWS {
             return Err(inconsistent("more than four restrictions revealed"));
         }
         let mut known: [Option<Restriction>; ROWS] = [None; ROWS];
-        let mut order = Vec::with_capacity(ROWS);
+        let mut order = [0u8; ROWS];
+        let mut revealed = 0;
         for r in &view.revealed {
             let row = usize::from(r.row);
             let fits = match (row, r.restriction) {
@@ -196,23 +205,34 @@ impl TheSafe {
                 return Err(inconsistent(format!("restriction {:?} cannot lie under row {row}", r.restriction)));
             }
             known[row] = Some(r.restriction);
-            order.push(r.row);
+            order[revealed] = r.row;
+            revealed += 1;
         }
-        let mut rest: Vec<u8> = (0..ROWS as u8).filter(|r| !order.contains(r)).collect();
+        let mut rest = [0u8; ROWS];
+        let mut rest_len = 0;
+        for r in (0..ROWS as u8).filter(|r| !order[..revealed].contains(r)) {
+            rest[rest_len] = r;
+            rest_len += 1;
+        }
         if view.options.restriction_reveal_order == RevealOrder::Random {
-            rng.shuffle(&mut rest);
-        } else if order.iter().enumerate().any(|(i, &r)| usize::from(r) != i) {
+            rng.shuffle(&mut rest[..rest_len]);
+        } else if order[..revealed].iter().enumerate().any(|(i, &r)| usize::from(r) != i) {
             return Err(inconsistent("restrictions revealed out of left-to-right order"));
         }
-        order.extend(rest);
-        game.reveal_order.copy_from_slice(&order);
-        let mut colours: Vec<Colour> = view
+        order[revealed..].copy_from_slice(&rest[..rest_len]);
+        game.reveal_order = order;
+        let mut colours = Colour::ALL;
+        let mut colours_len = 0;
+        for c in view
             .colours
             .iter()
             .filter(|&c| known[0] != Some(Restriction::Colour(c)) && known[2] != Some(Restriction::Colour(c)))
-            .collect();
-        rng.shuffle(&mut colours);
-        let mut colours = colours.into_iter();
+        {
+            colours[colours_len] = c;
+            colours_len += 1;
+        }
+        rng.shuffle(&mut colours[..colours_len]);
+        let mut colours = colours[..colours_len].iter().copied();
         let mut draw_colour = || colours.next().map(Restriction::Colour).ok_or_else(|| inconsistent("no colour left"));
         game.restrictions = [
             match known[0] {
@@ -277,7 +297,7 @@ impl TheSafe {
                 _ => sample.hands[s],
             };
         }
-        game.pile = CardStack::from_slice(&sample.pile);
+        game.pile = sample.pile;
         Ok(game)
     }
 }
