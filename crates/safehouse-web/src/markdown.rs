@@ -71,4 +71,23 @@ mod tests {
         assert!(rulebook("the-safe", Lang::En, 0).into_string().contains("<h2>On your turn</h2>"));
         assert!(rulebook("chess", Lang::En, 1).into_string().is_empty());
     }
+
+    #[test]
+    fn every_rulebook_names_the_presets_as_the_setup_page_does() {
+        for game in safehouse_games::all() {
+            let info = game.info();
+            for lang in Lang::ALL {
+                let text = info.rulebook(lang.code());
+                for (preset, _, _) in game.presets() {
+                    let Some((label, _)) = crate::games::text::preset_words(info.id, preset, lang) else { continue };
+                    assert!(
+                        text.contains(&format!("*{label}*")),
+                        "{} ({}): the rulebook does not call the preset `{preset}` \"{label}\"",
+                        info.id,
+                        lang.code()
+                    );
+                }
+            }
+        }
+    }
 }
