@@ -40,10 +40,14 @@ impl<G: Game> Player<G> {
         }
     }
 
-    /// Asks the player for `seat`'s decision in `state`: a blind bot gets only the seat's view.
+    /// Asks the player for `seat`'s decision in `state`: a blind bot gets only the seat's view,
+    /// built only if it reads one ([`Bot::choose_without_view`]).
     pub fn choose(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> G::Action {
         match self {
-            Player::Blind(bot) => bot.choose(&state.view(Viewer::Seat(seat)), legal),
+            Player::Blind(bot) => match bot.choose_without_view(legal) {
+                Some(action) => action,
+                None => bot.choose(&state.view(Viewer::Seat(seat)), legal),
+            },
             Player::Omniscient(bot) => bot.choose(state, legal),
         }
     }

@@ -58,6 +58,12 @@ pub trait Bot<G: Game>: Send {
     fn name(&self) -> &str;
     /// Chooses one of `legal`.
     fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action;
+    /// Chooses one of `legal` without looking at the view, for a bot that never reads one (the
+    /// random bot): the same choice `choose` would make, so that the simulator need not build a
+    /// view it would throw away. `None` (the default): this bot reads its view.
+    fn choose_without_view(&mut self, _legal: &[G::Action]) -> Option<G::Action> {
+        None
+    }
 }
 
 /// A player that sees the whole state: for evaluation only (what would perfect information be

@@ -25,6 +25,10 @@ impl<G: Game> Bot<G> for RandomBot {
     fn choose(&mut self, _view: &G::View, legal: &[G::Action]) -> G::Action {
         legal[self.rng.index(legal.len())].clone()
     }
+
+    fn choose_without_view(&mut self, legal: &[G::Action]) -> Option<G::Action> {
+        Some(legal[self.rng.index(legal.len())].clone())
+    }
 }
 
 /// Plays like another bot, but with probability `slip` plays a uniformly random legal action

@@ -24,6 +24,7 @@ pub mod output;
 pub mod report;
 mod stats;
 pub mod svg;
+mod tally;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -38,7 +39,9 @@ use safehouse_player::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+pub(crate) use stats::SummaryHeader;
 pub use stats::{Distribution, Elo, Estimate, KindStats, PositionStats, Summary, TeamStats, quantile, wilson};
+pub use tally::{KindTally, MergeError, PairTally, PositionTally, Shard, ShardResult, Tally, Values};
 
 /// Salt mixed into the master seed for the bots' seeds (the games use the master seed itself).
 const BOT_SALT: u64 = 0xb075_5a17;
@@ -120,6 +123,9 @@ pub enum SimError {
     /// The thread pool could not be built.
     #[error("thread pool: {0}")]
     Threads(String),
+    /// A finished game could not be written out (per-game rows).
+    #[error("writing a game: {0}")]
+    Output(String),
 }
 
 /// One finished game of a tournament.
@@ -247,37 +253,64 @@ pub fn progress_bar(total: u64, label: &str) -> ProgressBar {
     bar
 }
 
+/// Called with every finished game, in index order (to write per-game rows as games finish).
+pub type GameSink<'a> = &'a mut (dyn FnMut(&GameResult) -> std::io::Result<()> + Send);
+
+/// Games played in parallel between two points where finished games are counted and handed to
+/// the sink in index order: memory holds one batch, whatever the number of games.
+const BATCH_PER_THREAD: u64 = 512;
+
 impl Tournament {
-    /// Plays the tournament.
+    /// Plays the tournament, keeping every game ([`Played::games`]). For many games prefer
+    /// [`Tournament::run_range`], whose memory does not grow with the number of games.
     pub fn run(&self, run: &RunOptions) -> Result<Played, SimError> {
+        let mut games = Vec::new();
+        let mut keep = |g: &GameResult| {
+            games.push(g.clone());
+            Ok(())
+        };
+        let result = self.run_range(run, 0..self.games, Some(&mut keep))?;
+        Ok(Played {
+            tournament: self.clone(),
+            game_id: result.game_id,
+            players: result.players,
+            options: result.options,
+            names: result.names,
+            games,
+            programs: result.programs,
+            threads: result.threads,
+            elapsed: Duration::from_secs_f64(result.seconds),
+        })
+    }
+
+    /// Plays shard `shard` of the tournament's games ([`Shard::range`]); the results of every
+    /// shard merge ([`ShardResult::merge_all`]) into exactly the figures of one whole run.
+    pub fn run_shard(&self, run: &RunOptions, shard: Shard) -> Result<ShardResult, SimError> {
+        self.run_range(run, shard.range(self.games), None)
+    }
+
+    /// Plays the games whose indices lie in `range` (each seeded by its index, as in a whole
+    /// run) and counts them into a mergeable [`ShardResult`]; `sink`, if given, sees every game
+    /// in index order as soon as its batch is done. Memory does not grow with the number of games.
+    pub fn run_range(
+        &self,
+        run: &RunOptions,
+        range: std::ops::Range<u64>,
+        sink: Option<GameSink<'_>>,
+    ) -> Result<ShardResult, SimError> {
         let found = safehouse_games::find(&self.game)?;
         let info = found.game.info();
-        if self.bots.is_empty() {
-            return Err(SimError::LineUp("the line-up is empty: name at least one bot".to_owned()));
-        }
-        let players = match self.players {
-            Some(p) => p,
-            None if self.bots.len() == 1 => info.default_players,
-            None => self.bots.len(),
-        };
-        if self.bots.len() != 1 && self.bots.len() < players {
-            return Err(SimError::LineUp(format!(
-                "{} bots for {players} seats: name one bot for every seat, one bot for all, or more bots than seats \
-                 for a league",
-                self.bots.len()
-            )));
-        }
+        let (players, lineup) = self.table()?;
+        let range = range.start.min(self.games)..range.end.min(self.games);
         let preset = self.preset.as_deref().or(found.preset);
         // Only bots sit here: a game whose printed rules could go on for ever adds its ending rule.
         let options = found.game.for_bots_only(&found.game.resolve_options(players, preset, self.options.as_ref())?);
-        let lineup: Vec<String> =
-            if self.bots.len() == 1 { vec![self.bots[0].clone(); players] } else { self.bots.clone() };
         let threads = run.threads.unwrap_or_else(rayon::current_num_threads).max(1);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
             .build()
             .map_err(|e| SimError::Threads(e.to_string()))?;
-        let bar = run.progress.then(|| progress_bar(self.games, run.label.as_deref().unwrap_or(info.id)));
+        let bar = run.progress.then(|| progress_bar(range.end - range.start, run.label.as_deref().unwrap_or(info.id)));
         let start = Instant::now();
         let pools: Vec<(String, Arc<ProgramPool>)> = {
             let mut kinds: Vec<&String> = Vec::new();
@@ -294,9 +327,18 @@ impl Tournament {
                 })
                 .collect()
         };
-        let job =
-            Job { tournament: self, players, options: &options, lineup: &lineup, bar: bar.as_ref(), pools: &pools };
-        let (names, games) = pool.install(|| safehouse_bots::visit(info.id, job))??;
+        let plan = Plan {
+            tournament: self,
+            players,
+            options: &options,
+            lineup: &lineup,
+            bar: bar.as_ref(),
+            pools: &pools,
+            range: range.clone(),
+            batch: BATCH_PER_THREAD * threads as u64,
+        };
+        let job = Job { plan, sink };
+        let (names, tally) = pool.install(|| safehouse_bots::visit(info.id, job))??;
         let programs = pools
             .iter()
             .map(|(kind, pool)| ProgramReport {
@@ -310,17 +352,40 @@ impl Tournament {
         if let Some(bar) = bar {
             bar.finish_and_clear();
         }
-        Ok(Played {
+        Ok(ShardResult {
             tournament: self.clone(),
             game_id: info.id.to_owned(),
             players,
             options,
             names,
-            games,
+            ranges: if range.is_empty() { Vec::new() } else { vec![(range.start, range.end)] },
+            tally,
             programs,
             threads,
-            elapsed,
+            seconds: elapsed.as_secs_f64(),
         })
+    }
+
+    /// The seats at each table and the line-up with one kind per entrant (a single kind
+    /// repeated for every seat), checked against the game.
+    pub fn table(&self) -> Result<(usize, Vec<String>), SimError> {
+        let info = safehouse_games::find(&self.game)?.game.info();
+        if self.bots.is_empty() {
+            return Err(SimError::LineUp("the line-up is empty: name at least one bot".to_owned()));
+        }
+        let players = match self.players {
+            Some(p) => p,
+            None if self.bots.len() == 1 => info.default_players,
+            None => self.bots.len(),
+        };
+        if self.bots.len() != 1 && self.bots.len() < players {
+            return Err(SimError::LineUp(format!(
+                "{} bots for {players} seats: name one bot for every seat, one bot for all, or more bots than seats \
+                 for a league",
+                self.bots.len()
+            )));
+        }
+        Ok((players, stats::lineup_of(self, players)))
     }
 
     /// The entrants seated in game `index`: `seats[s]` is the line-up index at seat `s`.
@@ -341,7 +406,8 @@ fn bot_seed(master: u64, index: u64, seat: usize) -> u64 {
     GameRng::derive_seed(master ^ BOT_SALT, index.wrapping_mul(16).wrapping_add(seat as u64))
 }
 
-struct Job<'a> {
+/// What the games of a run share.
+struct Plan<'a> {
     tournament: &'a Tournament,
     players: usize,
     options: &'a Value,
@@ -349,9 +415,19 @@ struct Job<'a> {
     bar: Option<&'a ProgressBar>,
     /// The process pool of each `exec:` kind.
     pools: &'a [(String, Arc<ProgramPool>)],
+    /// The game indices to play.
+    range: std::ops::Range<u64>,
+    /// Games played between two countings.
+    batch: u64,
 }
 
-impl Job<'_> {
+/// A run: its plan, and who sees every game in index order.
+struct Job<'a, 's> {
+    plan: Plan<'a>,
+    sink: Option<GameSink<'s>>,
+}
+
+impl Plan<'_> {
     /// The player for `kind` at `seat` of game `index`; for an outside program also its seat
     /// driver, to end the game with.
     fn player<G: BotGame>(
@@ -378,76 +454,92 @@ impl Job<'_> {
     }
 }
 
-type JobOutput = Result<(Vec<String>, Vec<GameResult>), SimError>;
+type JobOutput = Result<(Vec<String>, Tally), SimError>;
 
-impl BotVisitor for Job<'_> {
+impl BotVisitor for Job<'_, '_> {
     type Output = JobOutput;
 
     fn visit<G: BotGame>(self) -> JobOutput {
-        let t = self.tournament;
+        let Job { plan, mut sink } = self;
+        let t = plan.tournament;
         let options: G::Options =
-            serde_json::from_value(self.options.clone()).map_err(|e| SetupError::MalformedOptions(e.to_string()))?;
+            serde_json::from_value(plan.options.clone()).map_err(|e| SetupError::MalformedOptions(e.to_string()))?;
         // Make every bot once up front, so a bad kind fails before any game is played.
-        let mut names = Vec::with_capacity(self.lineup.len());
-        for kind in self.lineup {
+        let mut names = Vec::with_capacity(plan.lineup.len());
+        for kind in plan.lineup {
             if exec_command(kind).is_some() {
                 names.push(kind.clone());
             } else {
                 names.push(Player::<G>::of_kind(kind, 0)?.name().to_owned());
             }
         }
-        if !self.pools.is_empty() {
+        if !plan.pools.is_empty() {
             make_bot::<G>(&t.exec_fallback, 0)?;
         }
-        let games = (0..t.games)
-            .into_par_iter()
-            .map(|index| {
-                let seed = GameRng::derive_seed(t.seed, index);
-                let entrants = t.seating(index, self.players, self.lineup.len());
-                let mut players = Vec::with_capacity(self.players);
-                let mut programs = Vec::new();
-                for (seat, &entrant) in entrants.iter().enumerate() {
-                    let (player, driver) = self.player::<G>(&self.lineup[entrant], index, seat)?;
-                    players.push(player);
-                    programs.extend(driver.map(|d| (seat, d)));
+        let mut tally = Tally::new(plan.lineup, plan.players);
+        let mut at = plan.range.start;
+        while at < plan.range.end {
+            let end = plan.range.end.min(at.saturating_add(plan.batch.max(1)));
+            let games = (at..end)
+                .into_par_iter()
+                .map(|index| plan.play_one::<G>(index, &options))
+                .collect::<Result<Vec<_>, SimError>>()?;
+            for game in &games {
+                tally.add(game);
+                if let Some(sink) = sink.as_mut() {
+                    sink(game).map_err(|e| SimError::Output(e.to_string()))?;
                 }
-                let setup = Setup::<G> { players: self.players, options: options.clone(), seed, deal: None };
-                let played = play_game(&setup, &mut players, t.max_actions).map_err(|error| SimError::Play {
-                    index,
-                    seed,
-                    error,
-                })?;
-                let mut forfeited = Vec::new();
-                for (seat, driver) in &programs {
-                    let mut driver = driver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                    let view = played.state.view(Viewer::Seat(Seat(*seat as u8)));
-                    driver.finish(serde_json::to_value(&played.outcome).ok(), serde_json::to_value(view).ok());
-                    if driver.forfeited() {
-                        forfeited.push(*seat);
-                    }
-                }
-                if let Some(bar) = self.bar {
-                    bar.inc(1);
-                }
-                let outcome = played.outcome;
-                let mut result = GameResult {
-                    index,
-                    seed,
-                    win_shares: (0..self.players).map(|s| outcome.win_share(safehouse_engine::Seat(s as u8))).collect(),
-                    entrants,
-                    scores: outcome.scores,
-                    ranks: outcome.ranks,
-                    first_mover: played.first_mover.index(),
-                    actions: played.actions,
-                    cooperative: outcome.cooperative,
-                    reason: outcome.reason,
-                    forfeited: Vec::new(),
-                };
-                result.forfeit(&forfeited);
-                Ok(result)
-            })
-            .collect::<Result<Vec<_>, SimError>>()?;
-        Ok((names, games))
+            }
+            at = end;
+        }
+        Ok((names, tally))
+    }
+}
+
+impl Plan<'_> {
+    /// Plays game `index`.
+    fn play_one<G: BotGame>(&self, index: u64, options: &G::Options) -> Result<GameResult, SimError> {
+        let t = self.tournament;
+        let seed = GameRng::derive_seed(t.seed, index);
+        let entrants = t.seating(index, self.players, self.lineup.len());
+        let mut players = Vec::with_capacity(self.players);
+        let mut programs = Vec::new();
+        for (seat, &entrant) in entrants.iter().enumerate() {
+            let (player, driver) = self.player::<G>(&self.lineup[entrant], index, seat)?;
+            players.push(player);
+            programs.extend(driver.map(|d| (seat, d)));
+        }
+        let setup = Setup::<G> { players: self.players, options: options.clone(), seed, deal: None };
+        let played =
+            play_game(&setup, &mut players, t.max_actions).map_err(|error| SimError::Play { index, seed, error })?;
+        let mut forfeited = Vec::new();
+        for (seat, driver) in &programs {
+            let mut driver = driver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let view = played.state.view(Viewer::Seat(Seat(*seat as u8)));
+            driver.finish(serde_json::to_value(&played.outcome).ok(), serde_json::to_value(view).ok());
+            if driver.forfeited() {
+                forfeited.push(*seat);
+            }
+        }
+        if let Some(bar) = self.bar {
+            bar.inc(1);
+        }
+        let outcome = played.outcome;
+        let mut result = GameResult {
+            index,
+            seed,
+            win_shares: (0..self.players).map(|s| outcome.win_share(safehouse_engine::Seat(s as u8))).collect(),
+            entrants,
+            scores: outcome.scores,
+            ranks: outcome.ranks,
+            first_mover: played.first_mover.index(),
+            actions: played.actions,
+            cooperative: outcome.cooperative,
+            reason: outcome.reason,
+            forfeited: Vec::new(),
+        };
+        result.forfeit(&forfeited);
+        Ok(result)
     }
 }
 

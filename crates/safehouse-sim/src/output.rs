@@ -1,11 +1,12 @@
-//! Printing a tournament: a table for people, JSON lines or CSV for programs.
+//! Printing a tournament: a table for people, JSON lines or CSV for programs (whole, or one
+//! game at a time as games finish).
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use serde_json::json;
 
-use crate::{Estimate, Played, Summary};
+use crate::{Estimate, GameResult, Played, Summary};
 
 fn pct(e: &Estimate) -> String {
     format!("{:5.1}% [{:.1}, {:.1}]", 100.0 * e.mean, 100.0 * e.low, 100.0 * e.high)
@@ -138,51 +139,69 @@ pub fn table(summary: &Summary) -> String {
 
 /// Every game as a JSON line (`"type": "game"`), then the summary (`"type": "summary"`).
 pub fn write_json_lines(played: &Played, summary: &Summary, out: &mut impl Write) -> io::Result<()> {
-    let lineup = &summary.lineup;
     for g in &played.games {
-        let bots: Vec<&str> = g.entrants.iter().map(|&e| lineup.get(e).map_or("?", String::as_str)).collect();
-        let mut line = json!({
-            "type": "game",
-            "index": g.index,
-            "seed": g.seed,
-            "bots": bots,
-            "entrants": g.entrants,
-            "scores": g.scores,
-            "ranks": g.ranks,
-            "win_shares": g.win_shares,
-            "first_mover": g.first_mover,
-            "actions": g.actions,
-            "reason": g.reason,
-        });
-        if !g.forfeited.is_empty() {
-            line["forfeited"] = json!(g.forfeited);
-        }
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", game_json_line(g, &summary.lineup))?;
     }
+    writeln!(out, "{}", summary_json_line(summary)?)
+}
+
+/// One game as a JSON object (`"type": "game"`); `lineup` names the entrants.
+pub fn game_json_line(g: &GameResult, lineup: &[String]) -> serde_json::Value {
+    let bots: Vec<&str> = g.entrants.iter().map(|&e| lineup.get(e).map_or("?", String::as_str)).collect();
+    let mut line = json!({
+        "type": "game",
+        "index": g.index,
+        "seed": g.seed,
+        "bots": bots,
+        "entrants": g.entrants,
+        "scores": g.scores,
+        "ranks": g.ranks,
+        "win_shares": g.win_shares,
+        "first_mover": g.first_mover,
+        "actions": g.actions,
+        "reason": g.reason,
+    });
+    if !g.forfeited.is_empty() {
+        line["forfeited"] = json!(g.forfeited);
+    }
+    line
+}
+
+/// The summary as a JSON object with `"type": "summary"`.
+pub fn summary_json_line(summary: &Summary) -> io::Result<serde_json::Value> {
     let mut summary_json = serde_json::to_value(summary).map_err(io::Error::other)?;
     if let Some(object) = summary_json.as_object_mut() {
         object.insert("type".to_owned(), json!("summary"));
     }
-    writeln!(out, "{summary_json}")
+    Ok(summary_json)
 }
 
 /// Every game as a CSV row, with a header: per seat its bot, score, rank and win share.
 pub fn write_csv(played: &Played, summary: &Summary, out: &mut impl Write) -> io::Result<()> {
-    let players = summary.players;
+    writeln!(out, "{}", csv_header(summary.players))?;
+    for g in &played.games {
+        writeln!(out, "{}", csv_row(g, &summary.lineup))?;
+    }
+    Ok(())
+}
+
+/// The CSV header for a table of `players`.
+pub fn csv_header(players: usize) -> String {
     let mut header = String::from("index,seed,first_mover,actions,reason");
     for s in 0..players {
         let _ = write!(header, ",bot_{s},score_{s},rank_{s},win_share_{s}");
     }
-    writeln!(out, "{header}")?;
-    for g in &played.games {
-        let mut row = format!("{},{},{},{},{}", g.index, g.seed, g.first_mover, g.actions, csv_field(&g.reason));
-        for s in 0..players {
-            let bot = summary.lineup.get(g.entrants[s]).map_or("?", String::as_str);
-            let _ = write!(row, ",{},{},{},{}", csv_field(bot), g.scores[s], g.ranks[s], g.win_shares[s]);
-        }
-        writeln!(out, "{row}")?;
+    header
+}
+
+/// One game as a CSV row (no newline); `lineup` names the entrants.
+pub fn csv_row(g: &GameResult, lineup: &[String]) -> String {
+    let mut row = format!("{},{},{},{},{}", g.index, g.seed, g.first_mover, g.actions, csv_field(&g.reason));
+    for s in 0..g.entrants.len() {
+        let bot = lineup.get(g.entrants[s]).map_or("?", String::as_str);
+        let _ = write!(row, ",{},{},{},{}", csv_field(bot), g.scores[s], g.ranks[s], g.win_shares[s]);
     }
-    Ok(())
+    row
 }
 
 fn csv_field(text: &str) -> String {

@@ -6,12 +6,11 @@
 //! game gave the same value (a bot that never won), that formula gives a zero-width interval, so
 //! the Wilson score interval for a proportion is used instead.
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{GameResult, Played, ProgramReport};
+use crate::tally::{PairTally, Tally, Values};
+use crate::{Played, ProgramReport, Tournament};
 
 const Z95: f64 = 1.959_963_984_540_054;
 
@@ -31,23 +30,7 @@ pub struct Estimate {
 impl Estimate {
     /// The estimate of the mean of `values`; `proportion` says values lie in `0..=1`.
     pub fn of(values: &[f64], proportion: bool) -> Estimate {
-        let n = values.len();
-        if n == 0 {
-            return Estimate { mean: f64::NAN, low: f64::NAN, high: f64::NAN, n: 0 };
-        }
-        let mean = values.iter().sum::<f64>() / n as f64;
-        let var = if n > 1 { values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64 } else { 0.0 };
-        if proportion && var == 0.0 {
-            let (low, high) = wilson(mean, n as f64);
-            return Estimate { mean, low, high, n: n as u64 };
-        }
-        let half = Z95 * (var / n as f64).sqrt();
-        let (mut low, mut high) = (mean - half, mean + half);
-        if proportion {
-            low = low.max(0.0);
-            high = high.min(1.0);
-        }
-        Estimate { mean, low, high, n: n as u64 }
+        estimate(&values.iter().copied().collect(), proportion)
     }
 
     /// Whether the interval lies wholly above `x`.
@@ -95,8 +78,7 @@ pub struct Distribution {
 impl Distribution {
     /// Summarises `values` (any order).
     pub fn of(values: &[f64]) -> Distribution {
-        let n = values.len();
-        if n == 0 {
+        if values.is_empty() {
             return Distribution {
                 n: 0,
                 mean: f64::NAN,
@@ -110,24 +92,28 @@ impl Distribution {
                 max: f64::NAN,
             };
         }
-        let mut sorted = values.to_vec();
-        sorted.sort_by(f64::total_cmp);
-        let mean = sorted.iter().sum::<f64>() / n as f64;
-        let sd =
-            if n > 1 { (sorted.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64).sqrt() } else { 0.0 };
-        Distribution {
-            n: n as u64,
-            mean,
-            sd,
-            min: sorted[0],
-            p10: quantile(&sorted, 0.10),
-            p25: quantile(&sorted, 0.25),
-            median: quantile(&sorted, 0.5),
-            p75: quantile(&sorted, 0.75),
-            p90: quantile(&sorted, 0.90),
-            max: sorted[n - 1],
-        }
+        values.iter().copied().collect::<Values>().distribution()
     }
+}
+
+/// The mean of counted values with its 95% interval (the Wilson interval for a proportion
+/// whose every value was the same).
+pub(crate) fn estimate(values: &Values, proportion: bool) -> Estimate {
+    let (n, mean, var) = values.moments();
+    if n == 0 {
+        return Estimate { mean: f64::NAN, low: f64::NAN, high: f64::NAN, n: 0 };
+    }
+    if proportion && var == 0.0 {
+        let (low, high) = wilson(mean, n as f64);
+        return Estimate { mean, low, high, n };
+    }
+    let half = Z95 * (var / n as f64).sqrt();
+    let (mut low, mut high) = (mean - half, mean + half);
+    if proportion {
+        low = low.max(0.0);
+        high = high.min(1.0);
+    }
+    Estimate { mean, low, high, n }
 }
 
 /// The `q` quantile of sorted values, by linear interpolation between closest ranks.
@@ -245,168 +231,146 @@ pub struct Summary {
     pub programs: Vec<ProgramReport>,
 }
 
+/// What a summary says about where its games came from.
+pub(crate) struct SummaryHeader<'a> {
+    pub game_id: &'a str,
+    pub players: usize,
+    pub options: &'a Value,
+    pub tournament: &'a Tournament,
+    pub names: &'a [String],
+    pub programs: &'a [ProgramReport],
+    pub threads: usize,
+    pub seconds: f64,
+}
+
 impl Summary {
     /// The statistics of a played tournament.
     pub fn of(played: &Played) -> Summary {
-        let games = &played.games;
-        let players = played.players;
-        let lineup: Vec<String> = if played.tournament.bots.len() == 1 {
-            vec![played.tournament.bots[0].clone(); players]
-        } else {
-            played.tournament.bots.clone()
-        };
-        let mut kinds: Vec<String> = Vec::new();
-        for kind in &lineup {
-            if !kinds.contains(kind) {
-                kinds.push(kind.clone());
-            }
+        let lineup = lineup_of(&played.tournament, played.players);
+        let mut tally = Tally::new(&lineup, played.players);
+        for g in &played.games {
+            tally.add(g);
         }
-        let kind_of: Vec<usize> = lineup.iter().map(|k| kinds.iter().position(|x| x == k).unwrap_or(0)).collect();
-        let cooperative = games.first().is_some_and(|g| g.cooperative);
-        let fair = if cooperative {
-            let won = games.iter().filter(|g| g.win_shares.iter().any(|&w| w > 0.0)).count();
-            won as f64 / games.len().max(1) as f64
-        } else {
-            1.0 / players as f64
-        };
-        let elo = if cooperative || kinds.len() < 2 { None } else { Some(fit_elo(games, &kind_of, &kinds)) };
+        Summary::of_tally(
+            &SummaryHeader {
+                game_id: &played.game_id,
+                players: played.players,
+                options: &played.options,
+                tournament: &played.tournament,
+                names: &played.names,
+                programs: &played.programs,
+                threads: played.threads,
+                seconds: played.elapsed.as_secs_f64(),
+            },
+            &tally,
+        )
+    }
+
+    /// The statistics of the counted games.
+    pub(crate) fn of_tally(header: &SummaryHeader<'_>, tally: &Tally) -> Summary {
+        let players = header.players;
+        let lineup = lineup_of(header.tournament, players);
+        let kinds = &tally.kinds;
+        let cooperative = tally.cooperative;
+        let fair = if cooperative { tally.won as f64 / tally.games.max(1) as f64 } else { 1.0 / players as f64 };
+        let elo = if cooperative || kinds.len() < 2 { None } else { Some(fit_elo(&tally.pairs, kinds)) };
         let bots = kinds
             .iter()
-            .enumerate()
-            .map(|(k, kind)| {
-                let mut shares = Vec::new();
-                let mut diffs = Vec::new();
-                let mut scores = Vec::new();
-                let mut ranks = Vec::new();
-                let mut seats = 0usize;
-                for g in games {
-                    let mine: Vec<usize> = (0..players).filter(|&s| kind_of[g.entrants[s]] == k).collect();
-                    if mine.is_empty() {
-                        continue;
-                    }
-                    seats += mine.len();
-                    shares.push(mine.iter().map(|&s| g.win_shares[s]).sum::<f64>() / mine.len() as f64);
-                    let my_score = mine.iter().map(|&s| g.scores[s] as f64).sum::<f64>() / mine.len() as f64;
-                    let others: Vec<f64> =
-                        (0..players).filter(|s| !mine.contains(s)).map(|s| g.scores[s] as f64).collect();
-                    if !others.is_empty() {
-                        diffs.push(my_score - others.iter().sum::<f64>() / others.len() as f64);
-                    }
-                    for &s in &mine {
-                        scores.push(g.scores[s] as f64);
-                        ranks.push(f64::from(g.ranks[s]));
-                    }
-                }
-                let played_games = shares.len() as u64;
+            .zip(&tally.by_kind)
+            .map(|(kind, t)| {
+                let played_games = t.shares.n();
                 KindStats {
                     kind: kind.clone(),
                     name: lineup
                         .iter()
                         .position(|x| x == kind)
-                        .and_then(|i| played.names.get(i))
+                        .and_then(|i| header.names.get(i))
                         .cloned()
                         .unwrap_or_else(|| kind.clone()),
                     entrants: lineup.iter().filter(|x| *x == kind).count(),
                     games: played_games,
-                    seats_per_game: seats as f64 / played_games.max(1) as f64,
-                    win_share: Estimate::of(&shares, true),
+                    seats_per_game: t.seats as f64 / played_games.max(1) as f64,
+                    win_share: t.shares.estimate(true),
                     fair_share: fair,
-                    score: Distribution::of(&scores),
-                    score_diff: (!diffs.is_empty()).then(|| Estimate::of(&diffs, false)),
-                    mean_rank: ranks.iter().sum::<f64>() / ranks.len().max(1) as f64,
+                    score: t.scores.distribution(),
+                    score_diff: (t.diffs.n() > 0).then(|| t.diffs.estimate(false)),
+                    mean_rank: t.rank_sum as f64 / t.seats.max(1) as f64,
                     elo: elo.as_ref().and_then(|e| e.ratings.iter().find(|(n, _)| n == kind).map(|(_, r)| *r)),
                 }
             })
             .collect();
-        let positions = (0..players)
-            .map(|p| {
-                let seat = |g: &GameResult| (g.first_mover + p) % players;
-                let shares: Vec<f64> = games.iter().map(|g| g.win_shares[seat(g)]).collect();
-                let mean_score =
-                    games.iter().map(|g| g.scores[seat(g)] as f64).sum::<f64>() / games.len().max(1) as f64;
-                PositionStats { position: p, win_share: Estimate::of(&shares, true), mean_score }
+        let positions = tally
+            .positions
+            .iter()
+            .enumerate()
+            .map(|(p, t)| PositionStats {
+                position: p,
+                win_share: t.shares.estimate(true),
+                mean_score: t.score_sum as f64 / tally.games.max(1) as f64,
             })
             .collect::<Vec<_>>();
-        let first_player_edge = (!cooperative && !games.is_empty()).then(|| {
+        let first_player_edge = (!cooperative && tally.games > 0).then(|| {
             let e = positions[0].win_share;
             Estimate { mean: e.mean - fair, low: e.low - fair, high: e.high - fair, n: e.n }
         });
-        let length = Distribution::of(&games.iter().map(|g| g.actions as f64).collect::<Vec<_>>());
         let team = cooperative.then(|| {
-            let won: Vec<f64> =
-                games.iter().map(|g| if g.win_shares.iter().any(|&w| w > 0.0) { 1.0 } else { 0.0 }).collect();
-            let scores: Vec<i64> = games.iter().map(|g| g.scores.first().copied().unwrap_or(0)).collect();
-            let best = scores.iter().copied().max().unwrap_or(0).clamp(0, 10);
+            let won = counted_proportion(tally.won, tally.games);
+            let scores = tally.team_scores.sorted();
+            let best = scores.last().map_or(0, |&(s, _)| s as i64).clamp(0, 10);
             let reached = (1..=best)
                 .map(|k| {
-                    let hit: Vec<f64> = scores.iter().map(|&s| if s >= k { 1.0 } else { 0.0 }).collect();
-                    (k, Estimate::of(&hit, true))
+                    let hit: u64 = scores.iter().filter(|&&(s, _)| s as i64 >= k).map(|&(_, c)| c).sum();
+                    (k, counted_proportion(hit, tally.games).estimate(true))
                 })
                 .collect();
-            TeamStats {
-                success: Estimate::of(&won, true),
-                score: Distribution::of(&scores.iter().map(|&s| s as f64).collect::<Vec<_>>()),
-                reached,
-            }
+            TeamStats { success: won.estimate(true), score: tally.team_scores.distribution(), reached }
         });
-        let mut reasons: BTreeMap<String, u64> = BTreeMap::new();
-        for g in games {
-            *reasons.entry(g.reason.clone()).or_default() += 1;
-        }
         Summary {
-            game: played.game_id.clone(),
+            game: header.game_id.to_owned(),
             players,
-            options: played.options.clone(),
+            options: header.options.clone(),
             lineup,
-            games: games.len() as u64,
-            seed: played.tournament.seed,
-            threads: played.threads,
-            seconds: played.elapsed.as_secs_f64(),
-            games_per_second: played.games_per_second(),
+            games: tally.games,
+            seed: header.tournament.seed,
+            threads: header.threads,
+            seconds: header.seconds,
+            games_per_second: tally.games as f64 / header.seconds.max(1e-9),
             cooperative,
             bots,
             positions,
             first_player_edge,
-            length,
+            length: tally.length.distribution(),
             team,
-            reasons: reasons.into_iter().collect(),
+            reasons: tally.reasons.iter().map(|(r, n)| (r.clone(), *n)).collect(),
             elo,
-            programs: played.programs.clone(),
+            programs: header.programs.to_vec(),
         }
     }
+}
+
+/// `hits` ones and the rest zeros, out of `n`.
+fn counted_proportion(hits: u64, n: u64) -> Values {
+    let mut values = Values::default();
+    values.add_count(1.0, hits);
+    values.add_count(0.0, n - hits);
+    values
+}
+
+/// One kind per entrant: a single kind fills every seat.
+pub(crate) fn lineup_of(tournament: &Tournament, players: usize) -> Vec<String> {
+    if tournament.bots.len() == 1 { vec![tournament.bots[0].clone(); players] } else { tournament.bots.clone() }
 }
 
 /// Bradley–Terry ratings by the MM algorithm (Hunter 2004) over every pair of seats held by
 /// different kinds: the better-ranked seat wins the pair, equal ranks draw (half a win each).
 /// One virtual win and one virtual loss against a fixed opponent keep a kind that never lost
 /// (or never won) finite. Ratings are `400·log10(strength)`, shifted so their mean is 1500.
-fn fit_elo(games: &[GameResult], kind_of: &[usize], kinds: &[String]) -> Elo {
+fn fit_elo(counts: &PairTally, kinds: &[String]) -> Elo {
     let k = kinds.len();
-    let mut wins = vec![1.0f64; k]; // the virtual win
-    let mut meetings = vec![vec![0.0f64; k]; k];
-    let mut pairs = 0u64;
-    for g in games {
-        let n = g.entrants.len();
-        for a in 0..n {
-            for b in (a + 1)..n {
-                let (ka, kb) = (kind_of[g.entrants[a]], kind_of[g.entrants[b]]);
-                if ka == kb {
-                    continue;
-                }
-                pairs += 1;
-                meetings[ka][kb] += 1.0;
-                meetings[kb][ka] += 1.0;
-                match g.ranks[a].cmp(&g.ranks[b]) {
-                    std::cmp::Ordering::Less => wins[ka] += 1.0,
-                    std::cmp::Ordering::Greater => wins[kb] += 1.0,
-                    std::cmp::Ordering::Equal => {
-                        wins[ka] += 0.5;
-                        wins[kb] += 0.5;
-                    }
-                }
-            }
-        }
-    }
+    // The virtual win, then the pairs won (counted in halves).
+    let wins: Vec<f64> = (0..k).map(|i| 1.0 + counts.half_wins.get(i).copied().unwrap_or(0) as f64 / 2.0).collect();
+    let meetings: Vec<Vec<f64>> = (0..k).map(|i| (0..k).map(|j| counts.meetings[i][j] as f64).collect()).collect();
+    let pairs = counts.pairs;
     let mut gamma = vec![1.0f64; k];
     for _ in 0..2_000 {
         let mut next = gamma.clone();
@@ -434,6 +398,7 @@ fn fit_elo(games: &[GameResult], kind_of: &[usize], kinds: &[String]) -> Elo {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::GameResult;
 
     #[test]
     fn estimate_matches_hand_computation() {
@@ -474,7 +439,11 @@ mod tests {
                 forfeited: Vec::new(),
             })
             .collect();
-        let elo = fit_elo(&games, &[0, 1], &["a".into(), "b".into()]);
+        let mut tally = Tally::new(&["a".into(), "b".into()], 2);
+        for g in &games {
+            tally.add(g);
+        }
+        let elo = fit_elo(&tally.pairs, &tally.kinds);
         let gap = elo.ratings[0].1 - elo.ratings[1].1;
         // 3:1 odds are 400·log10(3) ≈ 191 Elo; the virtual games pull slightly towards 0.
         assert!((185.0..192.0).contains(&gap), "{gap}");

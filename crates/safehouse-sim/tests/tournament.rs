@@ -157,3 +157,53 @@ fn the_report_compares_presets_options_and_player_counts() {
     assert!(md.contains("| preset cash | 4 |"), "{md}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The summary without the timing (threads, seconds, games per second), which no two runs share.
+fn untimed(mut s: safehouse_sim::Summary) -> safehouse_sim::Summary {
+    s.threads = 0;
+    s.seconds = 0.0;
+    s.games_per_second = 0.0;
+    s
+}
+
+#[test]
+fn shards_merge_into_exactly_the_whole_run() {
+    use safehouse_sim::{Shard, ShardResult};
+    // A league (Elo, score differences, several kinds) and a co-operative game (team success).
+    for (t, threads) in [
+        (tournament("explosiv", "heuristic,random,noisy:30,random", 61, 5), 2),
+        (Tournament { players: Some(3), ..tournament("the-safe", "heuristic,random,random,heuristic", 23, 9) }, 1),
+    ] {
+        let whole = t.run(&quiet(threads)).expect("runs").summary();
+        let streamed = t.run_shard(&quiet(threads), Shard::ALL).expect("runs").summary();
+        assert_eq!(untimed(streamed), untimed(whole.clone()), "{}: streaming equals keeping every game", t.game);
+        for n in 1..=3 {
+            // Through JSON, as the shards of a cluster job would, and merged in reverse order.
+            let mut shards: Vec<ShardResult> = (0..n)
+                .map(|k| {
+                    let shard = t.run_shard(&quiet(threads), Shard::new(k, n).expect("shard")).expect("runs");
+                    serde_json::from_str(&serde_json::to_string(&shard).expect("json")).expect("parses")
+                })
+                .collect();
+            shards.reverse();
+            let merged = ShardResult::merge_all(shards).expect("merges").summary();
+            let (a, b) = (untimed(merged), untimed(whole.clone()));
+            assert_eq!(serde_json::to_string(&a).expect("json"), serde_json::to_string(&b).expect("json"));
+            assert_eq!(a, b, "{}: {n} shards", t.game);
+            assert_eq!(output::table(&a), output::table(&b));
+        }
+    }
+}
+
+#[test]
+fn merging_refuses_missing_overlapping_and_foreign_shards() {
+    use safehouse_sim::{MergeError, Shard, ShardResult};
+    let t = tournament("explosiv", "random", 10, 1);
+    let shard = |k, n| t.run_shard(&quiet(1), Shard::new(k, n).expect("shard")).expect("runs");
+    let missing = ShardResult::merge_all([shard(0, 3), shard(2, 3)]).expect_err("a shard is missing");
+    assert_eq!(missing, MergeError::Missing("3..6".to_owned(), 10));
+    assert!(matches!(ShardResult::merge_all([shard(0, 2), shard(0, 3)]), Err(MergeError::Overlap(..))));
+    let other = tournament("explosiv", "random", 10, 2).run_shard(&quiet(1), Shard::new(1, 2).expect("shard"));
+    assert!(matches!(ShardResult::merge_all([shard(0, 2), other.expect("runs")]), Err(MergeError::Different(_))));
+    assert_eq!(ShardResult::merge_all([]), Err(MergeError::Empty));
+}

@@ -31,6 +31,8 @@ enum Command {
     Play(commands::play::Args),
     /// Run many seeded games between bots and print statistics.
     Simulate(commands::simulate::Args),
+    /// Add up the shard results of `simulate --shard K/N` into one run's statistics.
+    SimulateMerge(commands::simulate::MergeArgs),
     /// Write a balance report (Markdown and SVG plots) for a game across its options.
     Report(commands::report::Args),
     /// Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md).
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Rules(args)) => commands::rules::run(args),
         Some(Command::Play(args)) => commands::play::run(args),
         Some(Command::Simulate(args)) => commands::simulate::run(args),
+        Some(Command::SimulateMerge(args)) => commands::simulate::merge(args),
         Some(Command::Report(args)) => commands::report::run(args),
         Some(Command::Engine(args)) => commands::engine::run(args),
         Some(Command::Bot(args)) => commands::bot::run(args),

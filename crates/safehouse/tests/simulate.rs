@@ -64,3 +64,67 @@ fn report_writes_markdown_and_plots() {
     assert!(md.contains("| 2 players") || md.contains("| 2 |"), "{md}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The table without its first line (threads, seconds and games per second differ between runs).
+fn untimed_table(table: &str) -> String {
+    table.lines().skip(1).collect::<Vec<_>>().join("\n")
+}
+
+/// The summary JSON line without the timing.
+fn untimed_summary(line: &str) -> serde_json::Value {
+    let mut summary: serde_json::Value = serde_json::from_str(line).expect("a JSON summary");
+    for key in ["threads", "seconds", "games_per_second"] {
+        summary.as_object_mut().expect("an object").remove(key);
+    }
+    summary
+}
+
+#[test]
+fn shards_merge_into_exactly_the_single_run() {
+    let dir = std::env::temp_dir().join(format!("safehouse-cli-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let base = ["simulate", "explosiv", "--games", "40", "--seed", "11", "--bots", "heuristic,random,noisy:40", "-q"];
+    let (ok, whole_table, err) = safehouse(&base);
+    assert!(ok, "{err}");
+    let (ok, whole_json, err) = safehouse(&[&base[..], &["--json"]].concat());
+    assert!(ok, "{err}");
+    let whole_summary = untimed_summary(whole_json.lines().last().expect("a summary line"));
+    let whole_games: Vec<&str> = whole_json.lines().filter(|l| l.contains("\"type\":\"game\"")).collect();
+    assert_eq!(whole_games.len(), 40);
+    for n in 1..=3 {
+        let mut files = Vec::new();
+        let mut games = Vec::new();
+        for k in 0..n {
+            let shard = format!("{k}/{n}");
+            // Odd shards also write their games (as --json lines before the shard line).
+            let extra: &[&str] = if k % 2 == 1 { &["--shard", &shard, "--json"] } else { &["--shard", &shard] };
+            let (ok, out, err) = safehouse(&[&base[..], extra].concat());
+            assert!(ok, "{err}");
+            assert!(out.lines().last().expect("a line").contains("\"type\":\"shard\""), "{out}");
+            games.extend(out.lines().filter(|l| l.contains("\"type\":\"game\"")).map(str::to_owned));
+            let file = dir.join(format!("shard-{k}-of-{n}.jsonl"));
+            std::fs::write(&file, out).expect("write shard");
+            files.push(file.to_string_lossy().into_owned());
+        }
+        let files: Vec<&str> = files.iter().rev().map(String::as_str).collect();
+        let (ok, table, err) = safehouse(&[&["simulate-merge"][..], &files].concat());
+        assert!(ok, "{err}");
+        assert_eq!(untimed_table(&table), untimed_table(&whole_table), "{n} shards");
+        let (ok, json, err) = safehouse(&[&["simulate-merge", "--json"][..], &files].concat());
+        assert!(ok, "{err}");
+        assert_eq!(untimed_summary(json.trim()), whole_summary, "{n} shards");
+        // The games a shard writes are the whole run's games with the same indices.
+        for line in &games {
+            assert!(whole_games.contains(&line.as_str()), "{line}");
+        }
+        if n > 1 {
+            let (ok, _, err) = safehouse(&[&["simulate-merge"][..], &files[1..]].concat());
+            assert!(!ok, "a missing shard is refused");
+            assert!(err.contains("games missing"), "{err}");
+        }
+    }
+    let (ok, _, err) = safehouse(&[&base[..], &["--shard", "3/3"]].concat());
+    assert!(!ok);
+    assert!(err.contains("counts from 0"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,12 +4,18 @@
 //! seeded from `--seed` and its index, so the figures do not depend on `--threads`.
 //! See `docs/simulator.md`; `exec:<command>` entrants are outside programs speaking the player
 //! protocol (`docs/player-protocol.md`).
+//!
+//! Statistics are counted as games finish (memory does not grow with `--games`); `--json` and
+//! `--csv` rows are written as their batch finishes, in index order. `--shard K/N` plays one
+//! shard of the games and writes a mergeable result; `safehouse simulate-merge` adds shards up
+//! to exactly the figures of one whole run (a SLURM array or a Kubernetes indexed job).
 
-use std::io::Write;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
 
 use anyhow::Context;
 use safehouse_player::{ExecSettings, OnFailure};
-use safehouse_sim::{RunOptions, Tournament, output, parse_lineup};
+use safehouse_sim::{GameResult, RunOptions, Shard, ShardResult, Tournament, output, parse_lineup};
 use serde_json::Value;
 
 /// Options of `safehouse simulate`.
@@ -57,8 +63,13 @@ pub(crate) struct Args {
     #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Print every game as a CSV row (the summary table goes to stderr).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "shard")]
     csv: bool,
+    /// Play only shard K of N (0-based: K from 0 to N-1) of the games, e.g. `--shard 0/8`, and print
+    /// its mergeable result as one JSON line (`"type":"shard"`; after the games with `--json`).
+    /// `safehouse simulate-merge` adds the N results up to exactly the figures of one whole run.
+    #[arg(long, value_name = "K/N")]
+    shard: Option<Shard>,
     /// Worker threads (default: every core). Results do not depend on it.
     #[arg(long)]
     threads: Option<usize>,
@@ -92,15 +103,89 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
         exec_fallback: args.exec_fallback.clone(),
     };
     let run = RunOptions { threads: args.threads, progress: !args.quiet, label: None };
-    let played = tournament.run(&run)?;
-    let summary = played.summary();
+    let (players, lineup) = tournament.table()?;
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    // Rows go out as their batch of games finishes; stdout is locked only to write.
+    let mut rows = std::io::BufWriter::new(std::io::stdout());
+    let (json, csv) = (args.json, args.csv);
+    if csv {
+        writeln!(rows, "{}", output::csv_header(players))?;
+    }
+    let mut write_row = |g: &GameResult| -> std::io::Result<()> {
+        if json {
+            writeln!(rows, "{}", output::game_json_line(g, &lineup))
+        } else {
+            writeln!(rows, "{}", output::csv_row(g, &lineup))
+        }
+    };
+    let sink: Option<safehouse_sim::GameSink<'_>> = if json || csv { Some(&mut write_row) } else { None };
+    let result = tournament.run_range(&run, shard.range(tournament.games), sink)?;
+    let mut out = rows;
+    if args.shard.is_some() {
+        let mut line = serde_json::to_value(&result)?;
+        if let Some(object) = line.as_object_mut() {
+            object.insert("type".to_owned(), Value::from("shard"));
+        }
+        writeln!(out, "{line}")?;
+        out.flush()?;
+        return Ok(());
+    }
+    let summary = result.summary();
+    if json {
+        writeln!(out, "{}", output::summary_json_line(&summary)?)?;
+    } else if csv {
+        out.flush()?;
+        eprint!("{}", output::table(&summary));
+    } else {
+        write!(out, "{}", output::table(&summary))?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Options of `safehouse simulate-merge`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct MergeArgs {
+    /// The shard results (`safehouse simulate --shard K/N` output; other lines, such as `--json`
+    /// games, are skipped). `-` reads standard input.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Print the summary as one JSON line (as the last line of `simulate --json`).
+    #[arg(long)]
+    json: bool,
+}
+
+/// `safehouse simulate-merge FILES...`: the summary of every shard of a tournament together.
+pub(crate) fn merge(args: MergeArgs) -> anyhow::Result<()> {
+    let mut shards = Vec::new();
+    for path in &args.files {
+        let reader: Box<dyn BufRead> = if path.as_os_str() == "-" {
+            Box::new(std::io::stdin().lock())
+        } else {
+            let file = std::fs::File::open(path).with_context(|| format!("reading {}", path.display()))?;
+            Box::new(std::io::BufReader::new(file))
+        };
+        let before = shards.len();
+        for (number, line) in reader.lines().enumerate() {
+            let line = line.with_context(|| format!("reading {}", path.display()))?;
+            // Cheap test first: game rows are skipped without parsing.
+            if !line.contains("\"type\":\"shard\"") {
+                continue;
+            }
+            let shard: ShardResult = serde_json::from_str(&line)
+                .with_context(|| format!("{}:{}: not a shard result", path.display(), number + 1))?;
+            shards.push(shard);
+        }
+        if shards.len() == before {
+            anyhow::bail!("{}: no shard result in it (a line with \"type\":\"shard\")", path.display());
+        }
+    }
+    let merged = ShardResult::merge_all(shards)?;
+    let summary = merged.summary();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     if args.json {
-        output::write_json_lines(&played, &summary, &mut out)?;
-    } else if args.csv {
-        output::write_csv(&played, &summary, &mut out)?;
-        eprint!("{}", output::table(&summary));
+        writeln!(out, "{}", output::summary_json_line(&summary)?)?;
     } else {
         write!(out, "{}", output::table(&summary))?;
     }

@@ -1,0 +1,534 @@
+//! Mergeable statistics: what a range of games adds up to, kept in memory that does not grow
+//! with the number of games, and merged exactly.
+//!
+//! A [`Tally`] counts every per-game value a [`crate::Summary`] needs in [`Values`]: a count of
+//! each distinct value, keyed by its exact bits. Scores, ranks and game lengths are integers
+//! and win shares are fractions with small denominators, so a tally holds a few hundred distinct
+//! values whether it saw a thousand games or a million. Every figure is computed from the counts
+//! in value order, never in game order, so a tally merged from any number of shards, in any
+//! order, gives bit-identical figures to one run over all the games. [`ShardResult`] is a
+//! tally with what it was played for (the tournament, the resolved options, the game ranges it
+//! covers): the file a shard writes and `safehouse simulate-merge` reads.
+
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::{GameResult, ProgramReport, Summary, Tournament};
+
+/// How often each exact value was seen (keys are `f64::to_bits`, so no rounding on the way in
+/// or through JSON).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Values(BTreeMap<u64, u64>);
+
+impl Values {
+    /// Counts `value` once.
+    pub fn add(&mut self, value: f64) {
+        *self.0.entry(value.to_bits()).or_default() += 1;
+    }
+
+    /// Counts `value` `count` times.
+    pub fn add_count(&mut self, value: f64, count: u64) {
+        if count > 0 {
+            *self.0.entry(value.to_bits()).or_default() += count;
+        }
+    }
+
+    /// Adds every count of `other`.
+    pub fn merge(&mut self, other: &Values) {
+        for (&bits, &count) in &other.0 {
+            *self.0.entry(bits).or_default() += count;
+        }
+    }
+
+    /// Values counted.
+    pub fn n(&self) -> u64 {
+        self.0.values().sum()
+    }
+
+    /// Distinct values with their counts, smallest first.
+    pub fn sorted(&self) -> Vec<(f64, u64)> {
+        let mut out: Vec<(f64, u64)> = self.0.iter().map(|(&bits, &count)| (f64::from_bits(bits), count)).collect();
+        out.sort_by(|a, b| a.0.total_cmp(&b.0));
+        out
+    }
+
+    /// The mean and the sample variance, summed in value order.
+    fn mean_var(sorted: &[(f64, u64)], n: u64) -> (f64, f64) {
+        if let [(only, _)] = sorted {
+            return (*only, 0.0);
+        }
+        let mean = sorted.iter().map(|&(v, c)| v * c as f64).sum::<f64>() / n as f64;
+        let var = if n > 1 {
+            sorted.iter().map(|&(v, c)| c as f64 * (v - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+        } else {
+            0.0
+        };
+        (mean, var)
+    }
+
+    /// The value at `rank` (0-based) in sorted order.
+    fn at(sorted: &[(f64, u64)], rank: u64) -> f64 {
+        let mut seen = 0;
+        for &(v, c) in sorted {
+            seen += c;
+            if rank < seen {
+                return v;
+            }
+        }
+        sorted.last().map_or(f64::NAN, |&(v, _)| v)
+    }
+
+    /// The `q` quantile, by linear interpolation between closest ranks.
+    fn quantile(sorted: &[(f64, u64)], n: u64, q: f64) -> f64 {
+        if n == 0 {
+            return f64::NAN;
+        }
+        let pos = q.clamp(0.0, 1.0) * (n - 1) as f64;
+        let (lower, upper) = (pos.floor() as u64, pos.ceil() as u64);
+        let (a, b) = (Values::at(sorted, lower), Values::at(sorted, upper));
+        a + (b - a) * (pos - lower as f64)
+    }
+
+    /// The mean with its 95% interval ([`crate::Estimate::of`]).
+    pub fn estimate(&self, proportion: bool) -> crate::Estimate {
+        crate::stats::estimate(self, proportion)
+    }
+
+    /// Mean, spread and quantiles ([`crate::Distribution::of`]).
+    pub fn distribution(&self) -> crate::Distribution {
+        let sorted = self.sorted();
+        let n = self.n();
+        if n == 0 {
+            return crate::Distribution::of(&[]);
+        }
+        let (mean, var) = Values::mean_var(&sorted, n);
+        crate::Distribution {
+            n,
+            mean,
+            sd: var.sqrt(),
+            min: sorted[0].0,
+            p10: Values::quantile(&sorted, n, 0.10),
+            p25: Values::quantile(&sorted, n, 0.25),
+            median: Values::quantile(&sorted, n, 0.5),
+            p75: Values::quantile(&sorted, n, 0.75),
+            p90: Values::quantile(&sorted, n, 0.90),
+            max: sorted[sorted.len() - 1].0,
+        }
+    }
+
+    /// `(n, mean, variance)`, for intervals.
+    pub(crate) fn moments(&self) -> (u64, f64, f64) {
+        let n = self.n();
+        if n == 0 {
+            return (0, f64::NAN, f64::NAN);
+        }
+        let (mean, var) = Values::mean_var(&self.sorted(), n);
+        (n, mean, var)
+    }
+
+    /// The sum of the values, in value order.
+    pub fn sum(&self) -> f64 {
+        self.sorted().iter().map(|&(v, c)| v * c as f64).sum()
+    }
+}
+
+impl FromIterator<f64> for Values {
+    fn from_iter<I: IntoIterator<Item = f64>>(iter: I) -> Self {
+        let mut values = Values::default();
+        for v in iter {
+            values.add(v);
+        }
+        values
+    }
+}
+
+/// One bot kind's counts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct KindTally {
+    /// Seats it held, over all games.
+    pub seats: u64,
+    /// Per game it played: the mean win share of its seats.
+    pub shares: Values,
+    /// Per game: its seats' mean score minus the other seats' (when it did not hold every seat).
+    pub diffs: Values,
+    /// Every seat's score.
+    pub scores: Values,
+    /// The sum of its seats' ranks.
+    pub rank_sum: u64,
+}
+
+/// One turn-order position's counts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PositionTally {
+    /// The win share of the seat in this position, per game.
+    pub shares: Values,
+    /// The sum of its scores.
+    pub score_sum: i64,
+}
+
+/// The pairwise results the Elo fit needs.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PairTally {
+    /// Per kind: pairs won, in halves (a draw is one half each).
+    pub half_wins: Vec<u64>,
+    /// `meetings[a][b]`: pairs between kinds `a` and `b`.
+    pub meetings: Vec<Vec<u64>>,
+    /// Pairs counted.
+    pub pairs: u64,
+}
+
+/// The mergeable counts of a set of games of one tournament.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Games counted.
+    pub games: u64,
+    /// Co-operative game (known from the first game counted).
+    pub cooperative: bool,
+    /// The distinct kinds of the line-up, in line-up order.
+    pub kinds: Vec<String>,
+    /// The kind (index into `kinds`) of each entrant.
+    pub kind_of: Vec<usize>,
+    /// Per kind.
+    pub by_kind: Vec<KindTally>,
+    /// Per turn-order position (0: the first mover).
+    pub positions: Vec<PositionTally>,
+    /// Decisions per game.
+    pub length: Values,
+    /// Games the team won (co-operative games; in competitive ones, games anybody won).
+    pub won: u64,
+    /// The first seat's score per game (the team's score in a co-operative game).
+    pub team_scores: Values,
+    /// How games ended.
+    pub reasons: BTreeMap<String, u64>,
+    /// Pairwise results between seats of different kinds.
+    pub pairs: PairTally,
+}
+
+impl Tally {
+    /// An empty tally for a table of `players` and this line-up (one kind per entrant).
+    pub fn new(lineup: &[String], players: usize) -> Tally {
+        let mut kinds: Vec<String> = Vec::new();
+        for kind in lineup {
+            if !kinds.contains(kind) {
+                kinds.push(kind.clone());
+            }
+        }
+        let kind_of = lineup.iter().map(|k| kinds.iter().position(|x| x == k).unwrap_or(0)).collect();
+        let k = kinds.len();
+        Tally {
+            by_kind: vec![KindTally::default(); k],
+            positions: vec![PositionTally::default(); players],
+            pairs: PairTally { half_wins: vec![0; k], meetings: vec![vec![0; k]; k], pairs: 0 },
+            kinds,
+            kind_of,
+            ..Tally::default()
+        }
+    }
+
+    /// Counts one game.
+    pub fn add(&mut self, g: &GameResult) {
+        let players = self.positions.len();
+        if self.games == 0 {
+            self.cooperative = g.cooperative;
+        }
+        self.games += 1;
+        for (k, tally) in self.by_kind.iter_mut().enumerate() {
+            let mine: Vec<usize> = (0..players).filter(|&s| self.kind_of[g.entrants[s]] == k).collect();
+            if mine.is_empty() {
+                continue;
+            }
+            tally.seats += mine.len() as u64;
+            tally.shares.add(mine.iter().map(|&s| g.win_shares[s]).sum::<f64>() / mine.len() as f64);
+            let my_score = mine.iter().map(|&s| g.scores[s] as f64).sum::<f64>() / mine.len() as f64;
+            let others: Vec<f64> = (0..players).filter(|s| !mine.contains(s)).map(|s| g.scores[s] as f64).collect();
+            if !others.is_empty() {
+                tally.diffs.add(my_score - others.iter().sum::<f64>() / others.len() as f64);
+            }
+            for &s in &mine {
+                tally.scores.add(g.scores[s] as f64);
+                tally.rank_sum += u64::from(g.ranks[s]);
+            }
+        }
+        for (p, position) in self.positions.iter_mut().enumerate() {
+            let seat = (g.first_mover + p) % players;
+            position.shares.add(g.win_shares[seat]);
+            position.score_sum += g.scores[seat];
+        }
+        self.length.add(g.actions as f64);
+        if g.win_shares.iter().any(|&w| w > 0.0) {
+            self.won += 1;
+        }
+        self.team_scores.add(g.scores.first().copied().unwrap_or(0) as f64);
+        *self.reasons.entry(g.reason.clone()).or_default() += 1;
+        let n = g.entrants.len();
+        for a in 0..n {
+            for b in (a + 1)..n {
+                let (ka, kb) = (self.kind_of[g.entrants[a]], self.kind_of[g.entrants[b]]);
+                if ka == kb {
+                    continue;
+                }
+                self.pairs.pairs += 1;
+                self.pairs.meetings[ka][kb] += 1;
+                self.pairs.meetings[kb][ka] += 1;
+                match g.ranks[a].cmp(&g.ranks[b]) {
+                    std::cmp::Ordering::Less => self.pairs.half_wins[ka] += 2,
+                    std::cmp::Ordering::Greater => self.pairs.half_wins[kb] += 2,
+                    std::cmp::Ordering::Equal => {
+                        self.pairs.half_wins[ka] += 1;
+                        self.pairs.half_wins[kb] += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds every count of `other` (a tally of other games of the same tournament).
+    pub fn merge(&mut self, other: &Tally) {
+        if self.games == 0 {
+            self.cooperative = other.cooperative;
+        }
+        self.games += other.games;
+        for (mine, theirs) in self.by_kind.iter_mut().zip(&other.by_kind) {
+            mine.seats += theirs.seats;
+            mine.shares.merge(&theirs.shares);
+            mine.diffs.merge(&theirs.diffs);
+            mine.scores.merge(&theirs.scores);
+            mine.rank_sum += theirs.rank_sum;
+        }
+        for (mine, theirs) in self.positions.iter_mut().zip(&other.positions) {
+            mine.shares.merge(&theirs.shares);
+            mine.score_sum += theirs.score_sum;
+        }
+        self.length.merge(&other.length);
+        self.won += other.won;
+        self.team_scores.merge(&other.team_scores);
+        for (reason, count) in &other.reasons {
+            *self.reasons.entry(reason.clone()).or_default() += count;
+        }
+        for (mine, theirs) in self.pairs.half_wins.iter_mut().zip(&other.pairs.half_wins) {
+            *mine += theirs;
+        }
+        for (row, theirs) in self.pairs.meetings.iter_mut().zip(&other.pairs.meetings) {
+            for (mine, theirs) in row.iter_mut().zip(theirs) {
+                *mine += theirs;
+            }
+        }
+        self.pairs.pairs += other.pairs.pairs;
+    }
+}
+
+/// Which part of a tournament's games to play: shard `index` of `count` (0-based, so
+/// `$SLURM_ARRAY_TASK_ID` with `--array=0-(N-1)` or a Kubernetes indexed job's
+/// `$JOB_COMPLETION_INDEX` can be passed as it is). Shard `k` plays the games
+/// `⌊games·k/n⌋ .. ⌊games·(k+1)/n⌋`: contiguous, disjoint, covering every game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which shard (0-based).
+    pub index: u64,
+    /// How many shards.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole tournament as one shard.
+    pub const ALL: Shard = Shard { index: 0, count: 1 };
+
+    /// A shard, checked: `index < count`.
+    pub fn new(index: u64, count: u64) -> Result<Shard, String> {
+        if count == 0 || index >= count {
+            return Err(format!("shard {index}/{count}: the shard index counts from 0 and must be below the count"));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The game indices of this shard, out of `games`.
+    pub fn range(&self, games: u64) -> Range<u64> {
+        let at = |k: u64| (u128::from(games) * u128::from(k) / u128::from(self.count)) as u64;
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `K/N`, e.g. `0/8`.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let (k, n) = text.split_once('/').ok_or_else(|| format!("`{text}`: a shard is K/N, e.g. 0/8"))?;
+        let parse = |s: &str| s.trim().parse::<u64>().map_err(|_| format!("`{text}`: a shard is K/N, e.g. 0/8"));
+        Shard::new(parse(k)?, parse(n)?)
+    }
+}
+
+/// Why shard results could not be merged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    /// No results were given.
+    #[error("nothing to merge")]
+    Empty,
+    /// The results come from different tournaments.
+    #[error("these results are from different tournaments: {0}")]
+    Different(String),
+    /// Two results played the same games.
+    #[error("games {0}..{1} were played by more than one shard")]
+    Overlap(u64, u64),
+    /// Games of the tournament are missing.
+    #[error("games missing: {0} (of 0..{1}); merge every shard of the tournament")]
+    Missing(String, u64),
+}
+
+/// The mergeable result of some of a tournament's games: what `safehouse simulate --shard K/N`
+/// writes and `safehouse simulate-merge` reads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardResult {
+    /// What was asked for (the same in every shard).
+    pub tournament: Tournament,
+    /// The game's id.
+    pub game_id: String,
+    /// Seats at each table.
+    pub players: usize,
+    /// The full options played.
+    pub options: Value,
+    /// The line-up's bot names, one per entrant.
+    pub names: Vec<String>,
+    /// The game indices played, as sorted, disjoint, half-open ranges.
+    pub ranges: Vec<(u64, u64)>,
+    /// The counts.
+    pub tally: Tally,
+    /// The outside programs of the line-up.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub programs: Vec<ProgramReport>,
+    /// Worker threads (summed over merged shards).
+    pub threads: usize,
+    /// Seconds of wall-clock time (summed over merged shards: the work, not the elapsed time).
+    pub seconds: f64,
+}
+
+impl ShardResult {
+    /// Merges `other` (another shard of the same tournament) into this one.
+    pub fn merge(&mut self, other: &ShardResult) -> Result<(), MergeError> {
+        let same = |what: &str, equal: bool| if equal { Ok(()) } else { Err(MergeError::Different(what.to_owned())) };
+        same("the tournaments differ (game, seed, games, bots or options)", self.tournament == other.tournament)?;
+        same("the game differs", self.game_id == other.game_id)?;
+        same("the player counts differ", self.players == other.players)?;
+        same("the resolved options differ", self.options == other.options)?;
+        same("the bots differ", self.names == other.names)?;
+        let mut ranges: Vec<(u64, u64)> = self.ranges.iter().chain(&other.ranges).copied().collect();
+        ranges.sort_unstable();
+        let mut merged: Vec<(u64, u64)> = Vec::new();
+        for (start, end) in ranges {
+            match merged.last_mut() {
+                Some(last) if start < last.1 => return Err(MergeError::Overlap(start, end.min(last.1))),
+                Some(last) if start == last.1 => last.1 = end,
+                _ => merged.push((start, end)),
+            }
+        }
+        self.ranges = merged;
+        self.tally.merge(&other.tally);
+        for theirs in &other.programs {
+            match self.programs.iter_mut().find(|p| p.kind == theirs.kind) {
+                Some(mine) => add_counts(&mut mine.counts, &theirs.counts),
+                None => self.programs.push(theirs.clone()),
+            }
+        }
+        self.threads += other.threads;
+        self.seconds += other.seconds;
+        Ok(())
+    }
+
+    /// Merges shard results; they must cover every game of their tournament exactly once.
+    pub fn merge_all(results: impl IntoIterator<Item = ShardResult>) -> Result<ShardResult, MergeError> {
+        let mut results = results.into_iter();
+        let mut all = results.next().ok_or(MergeError::Empty)?;
+        for other in results {
+            all.merge(&other)?;
+        }
+        let games = all.tournament.games;
+        let mut missing = Vec::new();
+        let mut at = 0;
+        for &(start, end) in &all.ranges {
+            if start > at {
+                missing.push(format!("{at}..{start}"));
+            }
+            at = end;
+        }
+        if at < games {
+            missing.push(format!("{at}..{games}"));
+        }
+        if !missing.is_empty() {
+            return Err(MergeError::Missing(missing.join(", "), games));
+        }
+        Ok(all)
+    }
+
+    /// The statistics of the games this result covers.
+    pub fn summary(&self) -> Summary {
+        Summary::of_tally(
+            &crate::SummaryHeader {
+                game_id: &self.game_id,
+                players: self.players,
+                options: &self.options,
+                tournament: &self.tournament,
+                names: &self.names,
+                programs: &self.programs,
+                threads: self.threads,
+                seconds: self.seconds,
+            },
+            &self.tally,
+        )
+    }
+}
+
+/// Adds the counts of one run of an outside program to another's (examples: the first few).
+fn add_counts(mine: &mut safehouse_player::FailureCounts, theirs: &safehouse_player::FailureCounts) {
+    mine.processes += theirs.processes;
+    mine.decisions += theirs.decisions;
+    mine.answered += theirs.answered;
+    mine.fallback_moves += theirs.fallback_moves;
+    mine.spawn += theirs.spawn;
+    mine.timeouts += theirs.timeouts;
+    mine.crashes += theirs.crashes;
+    mine.garbage += theirs.garbage;
+    mine.illegal += theirs.illegal;
+    mine.forfeits += theirs.forfeits;
+    mine.unsolicited_lines += theirs.unsolicited_lines;
+    let room = 5usize.saturating_sub(mine.examples.len());
+    mine.examples.extend(theirs.examples.iter().take(room).cloned());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cover_every_game_once() {
+        for games in [0u64, 1, 7, 1000, u64::MAX] {
+            for count in 1..=5 {
+                let ranges: Vec<Range<u64>> = (0..count).map(|k| Shard { index: k, count }.range(games)).collect();
+                assert_eq!(ranges[0].start, 0);
+                assert_eq!(ranges[count as usize - 1].end, games);
+                assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
+            }
+        }
+        assert!("3/3".parse::<Shard>().is_err());
+        assert!("1/0".parse::<Shard>().is_err());
+        assert!("x".parse::<Shard>().is_err());
+        assert_eq!("2/3".parse::<Shard>(), Ok(Shard { index: 2, count: 3 }));
+    }
+
+    #[test]
+    fn values_merge_in_any_order_to_the_same_figures() {
+        let all: Vec<f64> = (0..1000).map(|i| f64::from(i % 7) / 3.0 + f64::from(i % 3) * 0.1).collect();
+        let whole: Values = all.iter().copied().collect();
+        let mut parts = Values::default();
+        for chunk in all.chunks(333).rev() {
+            parts.merge(&chunk.iter().copied().collect());
+        }
+        assert_eq!(whole, parts);
+        assert_eq!(whole.distribution(), parts.distribution());
+        assert_eq!(whole.n(), 1000);
+    }
+}
