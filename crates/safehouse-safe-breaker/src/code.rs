@@ -198,6 +198,34 @@ impl fmt::Display for Code {
     }
 }
 
+/// Why a short code such as `R3` did not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseCodeError(String);
+
+impl fmt::Display for ParseCodeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a code: write a colour letter or name and a key number 1 to 6, e.g. R3 or red 3", self.0)
+    }
+}
+
+impl std::error::Error for ParseCodeError {}
+
+impl std::str::FromStr for Code {
+    type Err = ParseCodeError;
+
+    /// Reads the short form players type: `R3`, `r3`, `red3` or `red 3` (a colour's letter or
+    /// name, then its key number).
+    fn from_str(text: &str) -> Result<Code, ParseCodeError> {
+        let trimmed = text.trim();
+        let bad = || ParseCodeError(trimmed.to_owned());
+        let split = trimmed.find(|c: char| c.is_ascii_digit()).ok_or_else(bad)?;
+        let (colour, number) = trimmed.split_at(split);
+        let colour = Colour::parse(colour).ok_or_else(bad)?;
+        let number = number.parse::<u8>().ok().and_then(Number::new).ok_or_else(bad)?;
+        Ok(Code::new(colour, number))
+    }
+}
+
 /// A set of seats as a bit mask (bit `i` = seat `i`). Serialised as a list of seat numbers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct SeatSet(u8);
@@ -293,6 +321,18 @@ impl<'de> Deserialize<'de> for SeatSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_codes_read_as_players_type_them() {
+        let blue5 = Code::new(Colour::ALL[1], Number::ALL[4]);
+        for text in ["B5", "b5", " blue5 ", "Blue 5"] {
+            assert_eq!(text.parse::<Code>(), Ok(blue5), "{text}");
+        }
+        for text in ["", "B", "5", "B7", "B0", "X5", "B5x", "bluish 5"] {
+            assert!(text.parse::<Code>().is_err(), "{text}");
+        }
+        assert!(Code::all().all(|code| code.short().parse::<Code>() == Ok(code)));
+    }
 
     #[test]
     fn code_indices_round_trip() {

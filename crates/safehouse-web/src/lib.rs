@@ -37,6 +37,7 @@ mod markdown;
 mod replay;
 pub mod security;
 mod table;
+pub mod terminal;
 
 use axum::Router;
 use axum::routing::{get, post};

@@ -1,0 +1,86 @@
+//! `safehouse play` end to end with a scripted person on stdin: Safe Breaker's shorthand, refusals
+//! in players' words, bot levels, and players and rows numbered as on the web table.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `safehouse play <args>` with `input` on stdin; the exit status and stdout.
+fn play(args: &[&str], input: &str) -> (bool, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_safehouse"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run safehouse play");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("write");
+    let out = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.is_empty() || out.status.success(), "{stderr}");
+    (out.status.success(), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn safe_breaker_reads_a_code_as_a_question() {
+    let (ok, out) = play(&["safe-breaker", "--seed", "1"], "R3\nquit\n");
+    assert!(ok);
+    assert!(out.contains("Player 1 (you) asks: \"Do you have red or 3?\""), "{out}");
+    assert!(!out.contains("Not understood"), "{out}");
+}
+
+#[test]
+fn safe_breaker_reads_an_accusation_of_a_player_numbered_as_on_the_table() {
+    let (ok, out) = play(&["safe-breaker", "--seed", "1"], "accuse 2 B5\nquit\n");
+    assert!(ok);
+    // Player 2 is seat 1, "Bot 2" on the table.
+    assert!(out.contains("Player 1 (you) accuses Bot 2 of blue 5: "), "{out}");
+}
+
+#[test]
+fn a_refused_move_is_told_in_players_words() {
+    let (ok, out) = play(&["safe-breaker", "--seed", "1"], "accuse 1 B5\naccuse 0 B5\nask Q\nquit\n");
+    assert!(ok);
+    assert!(out.contains("Not allowed: You cannot accuse yourself."), "{out}");
+    assert!(!out.contains("guess_self"), "no rule codes: {out}");
+    assert!(out.contains("Players are numbered from 1."), "{out}");
+    assert!(out.contains("`Q` is not a code"), "{out}");
+    // A rule of another game, from a JSON move: The Safe's first row takes one colour.
+    let (ok, out) = play(&["the-safe", "--seed", "1"], "1\n{\"type\":\"play\",\"card\":\"B2\",\"row\":0}\nquit\n");
+    assert!(ok);
+    assert!(out.contains("Not allowed: Row 1 already holds"), "{out}");
+}
+
+#[test]
+fn the_players_line_shows_each_bot_level() {
+    let (ok, out) = play(&["safe-breaker", "--seed", "1", "--bots=you,easy,hard,random"], "quit\n");
+    assert!(ok);
+    let first = out.lines().next().unwrap_or_default();
+    assert!(first.contains("Player 1 (you), Bot 2 (easy), Bot 3 (hard), Bot 4 (random)"), "{first}");
+    let (ok, out) = play(&["explosiv", "--seed", "1", "--bots", "medium"], "quit\n");
+    assert!(ok);
+    assert!(out.lines().next().unwrap_or_default().contains("Bot 2 (medium), Bot 3 (medium)"), "{out}");
+}
+
+/// The numbered moves are the web table's labels: The Safe's rows count from 1, Explosiv's are
+/// lettered, Safe Breaker's players count from 1.
+#[test]
+fn numbered_moves_name_rows_and_players_as_the_web_does() {
+    let moves = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.trim_start().split(')').next().is_some_and(|n| n.parse::<u32>().is_ok()))
+            .map(str::to_owned)
+            .collect()
+    };
+    let (_, out) = play(&["the-safe", "--seed", "1"], "quit\n");
+    let listed = moves(&out);
+    assert!(!listed.is_empty() && listed.iter().all(|m| m.contains("under row ")), "{out}");
+    assert!(listed.iter().any(|m| m.ends_with("under row 4")), "{out}");
+    assert!(!listed.iter().any(|m| m.ends_with("row 0")), "{out}");
+    let (_, out) = play(&["explosiv", "--seed", "1"], "quit\n");
+    assert!(moves(&out).iter().any(|m| m.ends_with("Place 1 on row A")), "{out}");
+    let (_, out) = play(&["safe-breaker", "--seed", "1"], "list\nquit\n");
+    let listed = moves(&out);
+    assert!(listed.iter().any(|m| m.ends_with("Accuse Bot 4 of orange 6")), "{out}");
+    assert!(!listed.iter().any(|m| m.contains("Bot 1")), "{out}");
+}
