@@ -4,7 +4,7 @@
 use safehouse_club_unlock::{
     BONUS_MARKERS, ClubUnlock, ExhaustedPileBonus, KEYS_PER_COLOUR, Options, Phase, StartingKeys, TableMemory, TieBreak,
 };
-use safehouse_engine::testing::check_random_games;
+use safehouse_engine::testing::{check_golden_playthroughs, check_random_games};
 use safehouse_engine::{Game, Seat, Setup};
 
 /// 60 keys, every safe and 25 markers are somewhere at every step.
@@ -61,4 +61,13 @@ fn setups() -> Vec<Setup<ClubUnlock>> {
 #[test]
 fn random_games_keep_every_promise() {
     check_random_games(&setups(), 20_000, conserved);
+}
+
+/// OpenSpiel-style golden playthroughs: every seat's view and the legal actions at each of the
+/// first decisions of a seeded game per preset, in `tests/golden/`, reviewed in diffs
+/// (`SAFEHOUSE_UPDATE_GOLDEN=1` rewrites them after an intended rules or view change).
+#[test]
+fn golden_playthroughs() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    check_golden_playthroughs::<safehouse_club_unlock::ClubUnlock>(&dir, &[1], 20);
 }

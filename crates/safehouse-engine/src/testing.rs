@@ -4,6 +4,9 @@
 //! the engine contract promises. A game's own tests call it with setups covering its options
 //! and add an `invariant` closure for its conservation laws (cards, keys, markers).
 //! Failures panic with the seed, the step and what broke, so any failure replays exactly.
+//!
+//! [`check_golden_playthroughs`] keeps OpenSpiel-style playthroughs (every seat's view and the
+//! legal actions at each step of a few seeded games) as text files reviewed in diffs.
 
 use std::collections::HashSet;
 
@@ -348,4 +351,116 @@ fn check_dynamic_replay<G: Game>(record: &MatchRecord<G>, game: &G) {
     assert_eq!(live.state(), expected, "dynamic play differs from typed play");
     let replayed = handle.replay(&live.record()).expect("dynamic replay");
     assert_eq!(replayed.state(), expected, "dynamic replay differs");
+}
+
+/// An OpenSpiel-style playthrough, as text for a golden file: the setup, then at each of the
+/// first `steps` decisions of a seeded random game every seat's view (its `Display` text), the
+/// legal actions (as [`Game::describe`] says them, on one line) and the action played.
+pub fn playthrough<G: Game>(setup: &Setup<G>, steps: usize) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::new();
+    let options = serde_json::to_string(&setup.options).unwrap_or_default();
+    let _ = writeln!(out, "# {} — {} players, seed {}, options {options}", G::INFO.id, setup.players, setup.seed);
+    let mut game = G::new(setup).unwrap_or_else(|e| panic!("setup {setup:?} failed: {e}"));
+    let mut rng = GameRng::for_game(setup.seed, 0x901d);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    for step in 0..steps {
+        let Some(seat) = game.to_move() else { break };
+        let _ = writeln!(out, "\n## step {step}: {seat} to move");
+        for viewer in Seat::all(game.players()) {
+            let _ = writeln!(out, "\n### view of {viewer}\n{}", game.view(Viewer::Seat(viewer)).to_string().trim_end());
+        }
+        game.legal_actions(&mut legal);
+        // On one line: some games list a hundred actions, and a diff still shows a change.
+        let said: Vec<String> = legal.iter().map(|a| game.describe(a)).collect();
+        let _ = writeln!(out, "\n### legal actions ({}): {}", legal.len(), said.join("; "));
+        let action = legal[rng.index(legal.len())].clone();
+        let _ = writeln!(out, "\n### played: {}", game.describe(&action));
+        events.clear();
+        game.apply(&action, &mut events).unwrap_or_else(|e| panic!("step {step}: legal action rejected: {e}"));
+    }
+    if let Some(outcome) = game.outcome() {
+        let _ = writeln!(out, "\n## over: {} (scores {:?})", outcome.detail, outcome.scores);
+    }
+    out
+}
+
+/// Checks the golden playthroughs of every preset of `G` (the default options when it has
+/// none) at its default player count, `seeds` games of `steps` decisions each, against the
+/// files `<preset>-seed<seed>.txt` in `dir`; a file of `dir` that no playthrough writes is
+/// stale and fails too. With `SAFEHOUSE_UPDATE_GOLDEN=1` the files are written instead (and
+/// stale ones removed), to be reviewed in the diff: any rules change that shows in a view or
+/// the legal actions shows there.
+pub fn check_golden_playthroughs<G: Game>(dir: &std::path::Path, seeds: &[u64], steps: usize) {
+    let update = std::env::var("SAFEHOUSE_UPDATE_GOLDEN").is_ok_and(|v| v == "1");
+    let failures = compare_golden_playthroughs::<G>(dir, seeds, steps, update);
+    assert!(
+        failures.is_empty(),
+        "{}: golden playthroughs in {} differ:\n{}\nIf the change is intended, regenerate them with \
+         SAFEHOUSE_UPDATE_GOLDEN=1 and review the diff.",
+        G::INFO.id,
+        dir.display(),
+        failures.join("\n")
+    );
+}
+
+/// What [`check_golden_playthroughs`] does, with `update` given: the files that differ, are
+/// missing or are stale, one line each (empty when all match, or after an update).
+pub fn compare_golden_playthroughs<G: Game>(
+    dir: &std::path::Path,
+    seeds: &[u64],
+    steps: usize,
+    update: bool,
+) -> Vec<String> {
+    use crate::GameOptions as _;
+    let mut presets: Vec<(String, G::Options)> =
+        G::Options::presets().into_iter().map(|p| (p.name.to_owned(), p.options)).collect();
+    if presets.is_empty() {
+        presets.push(("default".to_owned(), G::Options::default()));
+    }
+    let mut expected = HashSet::new();
+    let mut failures = Vec::new();
+    if update {
+        std::fs::create_dir_all(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    }
+    for (name, options) in presets {
+        let players = (G::INFO.min_players..=G::INFO.max_players)
+            .filter(|&p| options.validate(p).is_ok())
+            .min_by_key(|&p| p.abs_diff(G::INFO.default_players))
+            .unwrap_or_else(|| panic!("preset {name} allows no player count"));
+        for &seed in seeds {
+            let file = format!("{name}-seed{seed}.txt");
+            let path = dir.join(&file);
+            let text = playthrough(&Setup::<G>::new(players, seed).with_options(options.clone()), steps);
+            expected.insert(file.clone());
+            if update {
+                std::fs::write(&path, &text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                continue;
+            }
+            match std::fs::read_to_string(&path) {
+                Err(_) => failures.push(format!("{file}: missing")),
+                Ok(golden) if golden != text => {
+                    let line = golden
+                        .lines()
+                        .zip(text.lines())
+                        .position(|(a, b)| a != b)
+                        .map_or_else(|| golden.lines().count().min(text.lines().count()) + 1, |i| i + 1);
+                    failures.push(format!("{file}: differs from line {line}"));
+                }
+                Ok(_) => {}
+            }
+        }
+    }
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        if file.ends_with(".txt") && !expected.contains(&file) {
+            if update {
+                let _ = std::fs::remove_file(entry.path());
+            } else {
+                failures.push(format!("{file}: stale (no preset and seed writes it)"));
+            }
+        }
+    }
+    failures
 }

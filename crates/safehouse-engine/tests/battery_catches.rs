@@ -292,3 +292,22 @@ fn each_other_planted_bug_is_caught() {
     let endless = battery_with(Bug::Endless).expect_err("an endless game must fail");
     assert!(endless.contains("did not end"), "{endless}");
 }
+
+#[test]
+fn golden_playthroughs_catch_a_change_and_a_stale_file() {
+    use safehouse_engine::testing::compare_golden_playthroughs;
+    let dir = std::env::temp_dir().join(format!("safehouse-golden-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(compare_golden_playthroughs::<Guessing>(&dir, &[1, 2], 6, true), Vec::<String>::new());
+    assert_eq!(compare_golden_playthroughs::<Guessing>(&dir, &[1, 2], 6, false), Vec::<String>::new());
+    let file = dir.join("default-seed1.txt");
+    let text = std::fs::read_to_string(&file).expect("written");
+    assert!(text.contains("### view of seat 0") && text.contains("### legal actions (11): Card(0); Card(1)"), "{text}");
+    std::fs::write(&file, text.replacen("Card(3)", "Card(4)", 1)).expect("write");
+    std::fs::write(dir.join("old-seed9.txt"), "").expect("write");
+    let found = compare_golden_playthroughs::<Guessing>(&dir, &[1, 2], 6, false);
+    assert!(found.iter().any(|f| f.starts_with("default-seed1.txt: differs")), "{found:?}");
+    assert!(found.iter().any(|f| f.starts_with("old-seed9.txt: stale")), "{found:?}");
+    assert_eq!(compare_golden_playthroughs::<Guessing>(&dir, &[1, 2, 3], 6, false).len(), 3, "a missing file");
+    let _ = std::fs::remove_dir_all(&dir);
+}

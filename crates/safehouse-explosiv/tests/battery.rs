@@ -1,7 +1,7 @@
 //! The engine's shared battery over many seeds, every player count and every option value,
 //! with this game's conservation laws checked at every step.
 
-use safehouse_engine::testing::check_random_games;
+use safehouse_engine::testing::{check_golden_playthroughs, check_random_games};
 use safehouse_engine::{Game, Seat, Setup};
 use safehouse_explosiv::{
     CardSet, EXPLOSIVE_DECK, Explosiv, GameTieBreak, LongestRowTie, NoLegalMove, Options, RoundStartPlayer,
@@ -196,4 +196,13 @@ fn random_games_reach_every_rule() {
     assert!(totals.tied_rows > 0, "{totals:?}");
     assert!(totals.unclaimed_rows > 0, "{totals:?}");
     assert!(totals.shared_wins > 0, "{totals:?}");
+}
+
+/// OpenSpiel-style golden playthroughs: every seat's view and the legal actions at each of the
+/// first decisions of a seeded game per preset, in `tests/golden/`, reviewed in diffs
+/// (`SAFEHOUSE_UPDATE_GOLDEN=1` rewrites them after an intended rules or view change).
+#[test]
+fn golden_playthroughs() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    check_golden_playthroughs::<safehouse_explosiv::Explosiv>(&dir, &[1], 12);
 }

@@ -2,7 +2,7 @@
 //! option, with Safe Breaker's invariants: each lock and key exists once, the log tells the
 //! truth about the codes, and the table's bookkeeping agrees with itself.
 
-use safehouse_engine::testing::check_random_games;
+use safehouse_engine::testing::{check_golden_playthroughs, check_random_games};
 use safehouse_engine::{Game, Seat, Setup};
 use safehouse_safe_breaker::{
     Code, Entry, Exposure, Guess, HalfRevealTurn, Options, OutReason, QuestionHistory, SafeBreaker, SimpleWrongGuess,
@@ -190,4 +190,13 @@ fn long_question_heavy_games_keep_the_view_promises() {
         }
     }
     assert!(longest >= 30, "question-heavy games should be long, longest was {longest}");
+}
+
+/// OpenSpiel-style golden playthroughs: every seat's view and the legal actions at each of the
+/// first decisions of a seeded game per preset, in `tests/golden/`, reviewed in diffs
+/// (`SAFEHOUSE_UPDATE_GOLDEN=1` rewrites them after an intended rules or view change).
+#[test]
+fn golden_playthroughs() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    check_golden_playthroughs::<safehouse_safe_breaker::SafeBreaker>(&dir, &[1], 12);
 }

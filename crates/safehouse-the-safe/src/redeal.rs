@@ -26,7 +26,7 @@ use crate::options::{MAX_PLAYERS, RevealOrder};
 use crate::state::{Phase, ROWS, Restriction};
 
 /// Swaps tried per hidden card.
-const SWAPS_PER_CARD: usize = 40;
+const SWAPS_PER_CARD: usize = 20;
 
 /// Where a hidden card lies.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! The engine's shared battery over many seeded random games, every player count and the
 //! options that change the flow, with The Safe's conservation laws as the invariant.
 
-use safehouse_engine::testing::check_random_games;
+use safehouse_engine::testing::{check_golden_playthroughs, check_random_games};
 use safehouse_engine::{Game, GameRng, Seat, Setup, Viewer};
 use safehouse_the_safe::{
     Action, Cards, ColourRestrictionCheck, Deal, HAND_SIZE, OnMissionFail, Options, Phase, ROWS, RevealOrder,
@@ -175,4 +175,13 @@ fn oracle_games_progress_through_missions() {
     }
     assert!(reached[5] > 0, "no game reached mission 5: {reached:?}");
     assert!(wins > 0, "no game won");
+}
+
+/// OpenSpiel-style golden playthroughs: every seat's view and the legal actions at each of the
+/// first decisions of a seeded game per preset, in `tests/golden/`, reviewed in diffs
+/// (`SAFEHOUSE_UPDATE_GOLDEN=1` rewrites them after an intended rules or view change).
+#[test]
+fn golden_playthroughs() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    check_golden_playthroughs::<safehouse_the_safe::TheSafe>(&dir, &[1], 12);
 }
