@@ -105,7 +105,7 @@ fn play_in_the_terminal_to_the_end() {
     let script = "1\n".repeat(5_000);
     let (ok, out, err) = safehouse(&["play", "club-unlock", "--players", "3", "--seed", "3"], &script);
     assert!(ok, "{err}");
-    assert!(out.contains("You are seat 0") && out.contains("Game over"), "{}", &out[out.len().saturating_sub(400)..]);
+    assert!(out.contains("Player 1 (you)") && out.contains("Game over"), "{}", &out[out.len().saturating_sub(400)..]);
     let (ok, _, err) = safehouse(&["play", "club-unlock", "--seat", "9"], "");
     assert!(!ok);
     assert!(err.contains("seat 9 does not exist"), "{err}");
