@@ -280,6 +280,7 @@ fn write_safe_breaker_help(
     let can_ask = legal.iter().any(|a| a["type"] == "ask");
     let halves = legal.iter().any(|a| a["type"] == "guess_lock");
     let mut targets: Vec<u8> = legal.iter().filter_map(|a| a["target"].as_u64()).map(|t| t as u8).collect();
+    targets.sort_unstable();
     targets.dedup();
     targets.retain(|t| Seat(*t) != human);
     let names: Vec<String> = targets.iter().map(|t| words.name(*t)).collect();
