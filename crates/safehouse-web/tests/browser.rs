@@ -490,33 +490,60 @@ async fn play_to_the_end(b: &Browser, game: &str, viewer: Viewer, snapshots: &mu
     snapshots.push(Snapshot::take(b, viewer).await);
 }
 
+/// The markup of a Safe Breaker code in the players list (the known-code pill), e.g. `>R3</span>`.
+fn code_pill(code: &Value) -> String {
+    let colour = code["colour"].as_str().unwrap_or("");
+    let letter = colour.chars().next().unwrap_or('?').to_ascii_uppercase();
+    format!(">{letter}{}</span>", code["number"].as_u64().unwrap_or(0))
+}
+
+/// The markup of a The Safe card face from its id (`Y7`): `>7<small>Y</small>`.
+fn safe_face(card: &str) -> String {
+    format!(">{}<small>{}</small>", &card[1..], &card[..1])
+}
+
+/// The markup of a The Safe card in the hand's form: `value="Y7"`.
+fn safe_choice(card: &str) -> String {
+    format!("value=\"{card}\"")
+}
+
+/// The markup of an Explosiv number card of `seat`: `>5<small>R</small>`.
+fn explosiv_card(seat: Seat, card: &Value) -> String {
+    let letter = ['R', 'B', 'G', 'Y'][seat.index() % 4];
+    format!(">{}<small>{letter}</small>", card.as_u64().unwrap_or(0))
+}
+
+/// The two pieces of markup that name a Club Unlock safe: its number and its words.
+fn club_safe(id: &Value) -> [String; 2] {
+    let id = id.as_u64().unwrap_or(0);
+    [format!(">#{id}</span>"), format!("safe #{id} (")]
+}
+
+/// The state and the public view of a record's match after `seq` actions, or `None` once over.
+fn position(record: &DynRecord, seq: u64) -> Option<Box<dyn safehouse_engine::DynMatch>> {
+    let game = safehouse_games::find(&record.game).expect("a game").game;
+    let mut upto = record.clone();
+    upto.actions.truncate(seq as usize);
+    let m = game.replay(&upto).expect("the record replays");
+    m.to_move().map(|_| m)
+}
+
 /// What must never appear in `viewer`'s page at `seq`, worked out afterwards from the finished
 /// match's record: pieces of HTML that would draw another seat's hidden card, the hidden code or
 /// the deck. Cards that are also on the table in the open (a named guess, last mission's code)
 /// cannot tell a leak apart and are left out.
 fn forbidden(record: &DynRecord, seq: u64, viewer: Viewer) -> Vec<String> {
-    let game = safehouse_games::find(&record.game).expect("a game").game;
-    let mut upto = record.clone();
-    upto.actions.truncate(seq as usize);
-    let m = game.replay(&upto).expect("the record replays");
-    if m.to_move().is_none() {
-        return Vec::new();
-    }
+    let Some(m) = position(record, seq) else { return Vec::new() };
     let others: Vec<Seat> = (0..record.players).map(|s| Seat(s as u8)).filter(|s| viewer != Viewer::Seat(*s)).collect();
     let state = m.state();
     let public = m.view(Viewer::Spectator);
-    let face = |card: &str| format!(">{}<small>{}</small>", &card[1..], &card[..1]);
     let mut out = Vec::new();
     match record.game.as_str() {
         "safe-breaker" => {
             for seat in others {
                 let open = &public["seats"][seat.index()];
                 if open["lock"].is_null() || open["key"].is_null() {
-                    let code = &m.view(Viewer::Seat(seat))["own_code"];
-                    let colour = code["colour"].as_str().unwrap_or("");
-                    let letter = colour.chars().next().unwrap_or('?').to_ascii_uppercase();
-                    // The known-code pill of the players list.
-                    out.push(format!(">{letter}{}</span>", code["number"].as_u64().unwrap_or(0)));
+                    out.push(code_pill(&m.view(Viewer::Seat(seat))["own_code"]));
                 }
             }
         }
@@ -535,28 +562,58 @@ fn forbidden(record: &DynRecord, seq: u64, viewer: Viewer) -> Vec<String> {
                 for card in
                     m.view(Viewer::Seat(seat))["hand"].as_array().into_iter().flatten().filter_map(Value::as_str)
                 {
-                    out.push(format!("value=\"{card}\""));
+                    out.push(safe_choice(card));
                     hidden.push(card.to_owned());
                 }
             }
             for list in [&state["code"], &state["pile"]] {
                 hidden.extend(list.as_array().into_iter().flatten().filter_map(|c| c.as_str().map(str::to_owned)));
             }
-            out.extend(hidden.iter().filter(|c| !open.contains(c)).map(|c| face(c)));
+            out.extend(hidden.iter().filter(|c| !open.contains(c)).map(|c| safe_face(c)));
         }
         "explosiv" => {
             for seat in others {
-                let letter = ['R', 'B', 'G', 'Y'][seat.index() % 4];
                 for card in m.view(Viewer::Seat(seat))["seats"][seat.index()]["hand"].as_array().into_iter().flatten() {
-                    out.push(format!(">{}<small>{letter}</small>", card.as_u64().unwrap_or(0)));
+                    out.push(explosiv_card(seat, card));
                 }
             }
         }
         "club-unlock" => {
             for id in state["deck"].as_array().into_iter().flatten() {
-                let id = id.as_u64().unwrap_or(0);
-                out.push(format!(">#{id}</span>"));
-                out.push(format!("safe #{id} ("));
+                out.extend(club_safe(id));
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The positive control of [`forbidden`]: the same patterns built for what `viewer` may see
+/// (its own code or hand; in Club Unlock, whose hidden cards are the deck, the displayed
+/// safes), all of which must be found in its page, so that a pattern that matches nothing
+/// cannot pass for "no leak".
+fn must_show(record: &DynRecord, seq: u64, viewer: Viewer) -> Vec<String> {
+    let Some(m) = position(record, seq) else { return Vec::new() };
+    let mine = viewer.seat().map(|seat| (seat, m.view(viewer)));
+    let mut out = Vec::new();
+    match (record.game.as_str(), mine) {
+        ("safe-breaker", Some((_, view))) => out.push(code_pill(&view["own_code"])),
+        ("the-safe", Some((_, view))) => {
+            for card in view["hand"].as_array().into_iter().flatten().filter_map(Value::as_str) {
+                out.push(safe_choice(card));
+                out.push(safe_face(card));
+            }
+        }
+        ("explosiv", Some((seat, view))) => {
+            for card in view["seats"][seat.index()]["hand"].as_array().into_iter().flatten() {
+                out.push(explosiv_card(seat, card));
+            }
+        }
+        ("club-unlock", _) => {
+            // The number is on every safe's face; its words only in the log and on buttons.
+            for slot in m.view(Viewer::Spectator)["display"].as_array().into_iter().flatten() {
+                let [number, _words] = club_safe(&slot["safe"]);
+                out.push(number);
             }
         }
         _ => {}
@@ -591,7 +648,19 @@ fn check_fortresses(record: &DynRecord, snap: &Snapshot) {
 
 fn check_snapshots(record: &DynRecord, snapshots: &[Snapshot], tokens: &[String]) {
     assert!(!snapshots.is_empty(), "no page was checked");
+    let mut controls = 0;
     for snap in snapshots {
+        for needle in must_show(record, snap.seq, snap.viewer) {
+            assert!(
+                snap.html.contains(&needle),
+                "{} page of {:?} at move {}: the leak check's pattern {needle:?} does not find what the page \
+                 must show, so it could not find a leak either",
+                record.game,
+                snap.viewer,
+                snap.seq
+            );
+            controls += 1;
+        }
         for needle in forbidden(record, snap.seq, snap.viewer) {
             assert!(
                 !snap.html.contains(&needle),
@@ -608,6 +677,7 @@ fn check_snapshots(record: &DynRecord, snapshots: &[Snapshot], tokens: &[String]
         // No view or state JSON is ever embedded in the page.
         assert!(!snap.html.contains("\"own_code\"") && !snap.html.contains("\"hand\""), "raw view JSON in the page");
     }
+    assert!(controls > 0, "{}: the leak check's patterns were never tried on what the page must show", record.game);
 }
 
 /// A game against bots: set up on the setup page, play to the end by clicking, check every
