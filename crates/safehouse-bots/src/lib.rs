@@ -157,12 +157,13 @@ pub trait BotGame: Game {
     const KINDS: &'static [&'static str] = &["easy", "medium", "hard", "random", "heuristic", "noisy", "ismcts"];
 
     /// The kind each difficulty level stands for (`heuristic`, `ismcts:800`...); by default the
-    /// noisy rule-based bot, the rule-based bot and `ismcts:2000`.
+    /// noisy rule-based bot, the rule-based bot and `ismcts:4000` (stronger than 2000 in Club
+    /// Unlock and Explosiv, and still far inside a second at p99: docs/bots.md).
     fn difficulty(level: Difficulty) -> &'static str {
         match level {
             Difficulty::Easy => "noisy",
             Difficulty::Medium => "heuristic",
-            Difficulty::Hard => "ismcts:2000",
+            Difficulty::Hard => "ismcts:4000",
         }
     }
 
