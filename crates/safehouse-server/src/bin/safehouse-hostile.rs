@@ -76,8 +76,10 @@ fn spawn_server(dir: &std::path::Path) -> anyhow::Result<(Child, SocketAddr)> {
 }
 
 /// One honest player: plays random legal moves against instant bots until `stop`.
-async fn honest_player(addr: SocketAddr, stop: Arc<AtomicBool>, seed: u64) -> (Vec<Duration>, u64) {
-    let http = HttpClient::from_source(addr, HONEST);
+async fn honest_player(addr: SocketAddr, stop: Arc<AtomicBool>, seed: u64, n: u8) -> (Vec<Duration>, u64) {
+    // Each honest player is a client of its own (127.0.0.1, 127.0.0.11, ...).
+    let source = if n == 0 { HONEST } else { IpAddr::V4(Ipv4Addr::new(127, 0, 0, 10 + n)) };
+    let http = HttpClient::from_source(addr, source);
     let mut times = Vec::new();
     let mut failures = 0u64;
     let mut rng = seed | 1;
@@ -103,8 +105,14 @@ async fn honest_player(addr: SocketAddr, stop: Arc<AtomicBool>, seed: u64) -> (V
             if view.body["finished"] == json!(true) {
                 continue 'tables;
             }
+            if view.status != 200 {
+                failures += 1;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
             if view.body["to_move"] != json!(0) {
-                tokio::time::sleep(Duration::from_millis(2)).await;
+                // Polls within the default rate (50 requests a second per client).
+                tokio::time::sleep(Duration::from_millis(25)).await;
                 continue;
             }
             let legal = view.body["legal"].as_array().cloned().unwrap_or_default();
@@ -281,7 +289,7 @@ async fn phase(name: &'static str, addr: SocketAddr, pid: u32, seconds: f64, hon
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
     let players: Vec<_> =
-        (0..honest).map(|i| tokio::spawn(honest_player(addr, stop.clone(), 0x5EED + i as u64))).collect();
+        (0..honest).map(|i| tokio::spawn(honest_player(addr, stop.clone(), 0x5EED + i as u64, i as u8))).collect();
     let started = Instant::now();
     let mut peak = before;
     while started.elapsed().as_secs_f64() < seconds {
