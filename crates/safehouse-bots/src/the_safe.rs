@@ -176,20 +176,28 @@ impl OmniscientBot<TheSafe> for TheSafeOmniscient {
 
     fn choose(&mut self, state: &TheSafe, legal: &[Action]) -> Action {
         let chosen = match state.phase() {
-            Phase::Naming { colour, .. } => {
-                let numbers = state.code().numbers(colour);
-                (0..10u8).find(|n| numbers & (1 << n) != 0).map(|number| Action::Name { colour, number })
-            }
+            Phase::Naming { colour, .. } => name_the_truth(state, colour),
             Phase::Play { seat } => {
                 let view = state.view(Viewer::Seat(seat));
                 best_play(state, live_cards(&view), legal, &mut self.rng)
             }
             Phase::Over { .. } => None,
         };
-        match chosen.filter(|a| legal.contains(a)) {
-            Some(action) => action,
-            None => legal[self.rng.index(legal.len())],
-        }
+        legal_or_random(chosen, legal, &mut self.rng)
+    }
+}
+
+/// What a bot that sees the code names: the code's (smallest) number of `colour`.
+pub(crate) fn name_the_truth(state: &TheSafe, colour: Colour) -> Option<Action> {
+    let numbers = state.code().numbers(colour);
+    (0..10u8).find(|n| numbers & (1 << n) != 0).map(|number| Action::Name { colour, number })
+}
+
+/// `chosen` if it is legal, else a random legal action (the omniscient bots' safety net).
+pub(crate) fn legal_or_random(chosen: Option<Action>, legal: &[Action], rng: &mut GameRng) -> Action {
+    match chosen.filter(|a| legal.contains(a)) {
+        Some(action) => action,
+        None => legal[rng.index(legal.len())],
     }
 }
 

@@ -14,6 +14,7 @@ use safehouse_the_safe::{Action, Phase, TheSafe};
 
 use super::convention::{Play, plays};
 use super::model::Mission;
+use super::{legal_or_random, name_the_truth};
 use crate::{OmniscientBot, bot_rng};
 
 /// Continuations tried per candidate play (the first by the convention's own choices, the
@@ -86,10 +87,7 @@ impl OmniscientBot<TheSafe> for TheSafePlanner {
 
     fn choose(&mut self, state: &TheSafe, legal: &[Action]) -> Action {
         let chosen = match state.phase() {
-            Phase::Naming { colour, .. } => {
-                let numbers = state.code().numbers(colour);
-                (0..10u8).find(|n| numbers & (1 << n) != 0).map(|number| Action::Name { colour, number })
-            }
+            Phase::Naming { colour, .. } => name_the_truth(state, colour),
             Phase::Play { seat } => {
                 if legal.iter().all(|a| !matches!(a, Action::Play { .. })) {
                     Some(Action::Pass)
@@ -99,9 +97,6 @@ impl OmniscientBot<TheSafe> for TheSafePlanner {
             }
             Phase::Over { .. } => None,
         };
-        match chosen.filter(|a| legal.contains(a)) {
-            Some(action) => action,
-            None => legal[self.rng.index(legal.len())],
-        }
+        legal_or_random(chosen, legal, &mut self.rng)
     }
 }
