@@ -91,6 +91,16 @@ impl<'a> Encoder<'a> {
         });
     }
 
+    /// The `to_move` field every game has: the seat whose decision it is, relative to `viewer`.
+    pub fn to_move(&mut self, viewer: Seat, to_move: Option<Seat>, players: usize) {
+        self.one_hot(
+            "to_move",
+            "one-hot relative seat whose decision it is (all 0 once over)",
+            players,
+            to_move.map(|s| relative(viewer, s, players)),
+        );
+    }
+
     /// A field of `len` entries, entry `i` being bit `i` of `bits`.
     pub fn bits(&mut self, name: &str, help: &'static str, len: usize, bits: u64) {
         self.put(name, help, len, |s| {

@@ -46,12 +46,7 @@ impl RlGame for ClubUnlock {
             Phase::Over { .. } => (3, None),
         };
         e.one_hot("phase", "one-hot: choosing starting keys, turn, placing a bonus marker, over", 4, Some(phase));
-        e.one_hot(
-            "to_move",
-            "one-hot relative seat whose decision it is (all 0 once over)",
-            players,
-            to_move.map(|s| relative(me, s, players)),
-        );
+        e.to_move(me, to_move, players);
         e.one_hot(
             "first_player",
             "one-hot relative seat that started",

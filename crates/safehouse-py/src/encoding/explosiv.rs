@@ -45,12 +45,7 @@ impl RlGame for Explosiv {
         let players = usize::from(view.players);
         let deck_copies = EXPLOSIVE_DECK.iter().filter(|&&f| f == 1).count() as f64;
         e.scalar("round", "the round being played / 8", scaled(f64::from(view.round), 8.0));
-        e.one_hot(
-            "to_move",
-            "one-hot relative seat whose decision it is (all 0 once over)",
-            players,
-            view.to_move.map(|s| relative(me, s, players)),
-        );
+        e.to_move(me, view.to_move, players);
         e.one_hot(
             "round_start",
             "one-hot relative seat that started this round",

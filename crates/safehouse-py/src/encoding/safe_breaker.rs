@@ -45,12 +45,7 @@ impl RlGame for SafeBreaker {
         let questions = view.log.iter().filter(|entry| matches!(entry, Entry::Question { .. })).count();
         let limit = view.options.question_limit.map_or(150.0, f64::from);
         e.one_hot("own_code", "one-hot code c of the viewer's own lock and key", CODES, view.own_code.map(Code::index));
-        e.one_hot(
-            "to_move",
-            "one-hot relative seat whose decision it is (all 0 once over)",
-            players,
-            view.to_move.map(|s| relative(me, s, players)),
-        );
+        e.to_move(me, view.to_move, players);
         e.one_hot(
             "first_player",
             "one-hot relative seat that started",

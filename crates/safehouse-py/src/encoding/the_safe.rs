@@ -54,12 +54,7 @@ impl RlGame for TheSafe {
             Phase::Over { .. } => (2, None, None),
         };
         e.one_hot("phase", "one-hot: playing cards, naming the code, over", 3, Some(phase));
-        e.one_hot(
-            "to_move",
-            "one-hot relative seat whose decision it is (all 0 once over)",
-            players,
-            to_move.map(|s| relative(me, s, players)),
-        );
+        e.to_move(me, to_move, players);
         e.one_hot("naming_colour", "one-hot colour whose code is being named (naming phase)", COLOURS, naming);
         e.one_hot(
             "first_player",
