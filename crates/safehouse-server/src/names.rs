@@ -34,6 +34,11 @@ fn is_format(c: char) -> bool {
 
 /// The name as shown.
 pub fn clean(name: &str) -> String {
+    clean_to(name, MAX_NAME_CHARS)
+}
+
+/// A line of text cleaned as a name is (chat lines too), cut to `max_chars` characters.
+pub fn clean_to(name: &str, max_chars: usize) -> String {
     let mut out = String::new();
     let mut marks = 0usize;
     let mut chars = 0usize;
@@ -58,14 +63,14 @@ pub fn clean(name: &str) -> String {
             space = !out.is_empty();
             continue;
         }
-        if chars >= MAX_NAME_CHARS {
+        if chars >= max_chars {
             break;
         }
         if space {
             out.push(' ');
             chars += 1;
             space = false;
-            if chars >= MAX_NAME_CHARS {
+            if chars >= max_chars {
                 break;
             }
         }
