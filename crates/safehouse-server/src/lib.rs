@@ -21,6 +21,7 @@ pub mod error;
 pub mod limits;
 pub mod names;
 mod serve;
+pub mod settings;
 pub mod token;
 pub mod ws;
 

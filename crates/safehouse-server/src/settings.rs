@@ -1,0 +1,270 @@
+//! A table's settings: chosen when the match is created, stored with it (`NewMatch.settings`)
+//! and read back whenever the match is loaded, on any node.
+//!
+//! Every field has `#[serde(default)]`, so a match stored before a field existed (or with `{}`)
+//! reads back with that field's default. Unknown fields are ignored when reading (a newer node may
+//! have stored more), but the create request checks its settings with [`TableSettings::validate`].
+//! Each feature of a table adds its own field here (time control, visibility, chat, turn-based
+//! deadlines, rematch links...).
+
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+
+/// What a table was set up with.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub struct TableSettings {
+    /// The clocks of a real-time table: a time bank per player plus an increment per move, or
+    /// none (`null`, the default: no clock).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_control: Option<TimeControl>,
+    /// A turn-based table (play over days): each move has a deadline of hours or days, and the
+    /// idle takeover does not apply; `null` (the default) for a real-time table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub turn_based: Option<TurnBased>,
+}
+
+/// The move deadline of a turn-based table ("a move within 2 days").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TurnBased {
+    /// Hours each player has for a move, from the moment it becomes their turn (1 to 720).
+    #[serde(default = "default_deadline_hours")]
+    pub deadline_hours: u32,
+    /// What happens when a deadline passes (as when a clock runs out).
+    #[serde(default)]
+    pub on_timeout: OnTimeout,
+}
+
+fn default_deadline_hours() -> u32 {
+    48
+}
+
+impl TurnBased {
+    /// The longest deadline: 30 days.
+    pub const MAX_DEADLINE_HOURS: u32 = 720;
+
+    /// The deadline in milliseconds.
+    pub fn deadline_ms(&self) -> i64 {
+        i64::from(self.deadline_hours) * 3_600_000
+    }
+}
+
+/// A time bank per player plus a per-move increment ("3 min + 20 s per move").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TimeControl {
+    /// Each player's time at the start, in seconds (1 to 86,400).
+    #[serde(default = "default_bank")]
+    pub bank_secs: u32,
+    /// Seconds added to a player's time after each of their moves (0 to 3,600).
+    #[serde(default)]
+    pub increment_secs: u32,
+    /// What happens when a player's time runs out.
+    #[serde(default)]
+    pub on_timeout: OnTimeout,
+}
+
+fn default_bank() -> u32 {
+    180
+}
+
+impl TimeControl {
+    /// Most seconds a bank may hold at the start.
+    pub const MAX_BANK_SECS: u32 = 86_400;
+    /// Most seconds added per move.
+    pub const MAX_INCREMENT_SECS: u32 = 3_600;
+
+    /// The bank in milliseconds.
+    pub fn bank_ms(&self) -> i64 {
+        i64::from(self.bank_secs) * 1000
+    }
+
+    /// The increment in milliseconds.
+    pub fn increment_ms(&self) -> i64 {
+        i64::from(self.increment_secs) * 1000
+    }
+}
+
+/// The consequence of a clock running out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    /// A bot plays for the seat until its person acts again (the default).
+    #[default]
+    Bot,
+    /// The seat passes, where the game has a pass legal at that moment; otherwise a bot plays.
+    Skip,
+    /// The player loses: the match ends at once with a forfeit result (competitive games only).
+    Lose,
+}
+
+impl OnTimeout {
+    /// The stable name (as in the JSON).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OnTimeout::Bot => "bot",
+            OnTimeout::Skip => "skip",
+            OnTimeout::Lose => "lose",
+        }
+    }
+}
+
+/// Why the settings of a create request were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SettingsError {
+    /// The bank is outside 1..=86,400 seconds.
+    #[error("the time bank must be 1 to {max} seconds, not {given}", max = TimeControl::MAX_BANK_SECS)]
+    Bank {
+        /// What was asked for.
+        given: u32,
+    },
+    /// The increment is above 3,600 seconds.
+    #[error("the increment must be 0 to {max} seconds, not {given}", max = TimeControl::MAX_INCREMENT_SECS)]
+    Increment {
+        /// What was asked for.
+        given: u32,
+    },
+    /// A turn-based deadline outside 1..=720 hours.
+    #[error("the move deadline must be 1 to {max} hours, not {given}", max = TurnBased::MAX_DEADLINE_HOURS)]
+    Deadline {
+        /// What was asked for.
+        given: u32,
+    },
+    /// Both a clock and a turn-based deadline.
+    #[error("a table is either real-time with a clock or turn-based with a move deadline, not both")]
+    ClockAndDeadline,
+    /// `lose` asked for a co-operative game, where nobody loses alone.
+    #[error("`{game}` is co-operative: nobody loses alone on time; choose `bot` or `skip`")]
+    LoseInCooperativeGame {
+        /// The game id.
+        game: String,
+    },
+}
+
+impl From<SettingsError> for ApiError {
+    fn from(error: SettingsError) -> Self {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_settings", error.to_string())
+    }
+}
+
+/// The registered games where the players win or lose together. The engine's `GameInfo` does not
+/// say this; the outcome does, but only once a game is over.
+const COOPERATIVE_GAMES: &[&str] = &["the-safe"];
+
+/// Whether the players of `game` (an id, not an alias) win or lose together.
+pub fn is_cooperative(game: &str) -> bool {
+    COOPERATIVE_GAMES.contains(&game)
+}
+
+impl TableSettings {
+    /// Checks the settings a create request asks for, for the game `game` (its id).
+    pub fn validate(&self, game: &str) -> Result<(), SettingsError> {
+        if let Some(tb) = &self.turn_based {
+            if self.time_control.is_some() {
+                return Err(SettingsError::ClockAndDeadline);
+            }
+            if !(1..=TurnBased::MAX_DEADLINE_HOURS).contains(&tb.deadline_hours) {
+                return Err(SettingsError::Deadline { given: tb.deadline_hours });
+            }
+            if tb.on_timeout == OnTimeout::Lose && is_cooperative(game) {
+                return Err(SettingsError::LoseInCooperativeGame { game: game.to_owned() });
+            }
+        }
+        if let Some(tc) = &self.time_control {
+            if !(1..=TimeControl::MAX_BANK_SECS).contains(&tc.bank_secs) {
+                return Err(SettingsError::Bank { given: tc.bank_secs });
+            }
+            if tc.increment_secs > TimeControl::MAX_INCREMENT_SECS {
+                return Err(SettingsError::Increment { given: tc.increment_secs });
+            }
+            if tc.on_timeout == OnTimeout::Lose && is_cooperative(game) {
+                return Err(SettingsError::LoseInCooperativeGame { game: game.to_owned() });
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a person's idle seat is taken over by a bot after the server's idle time (not at
+    /// a turn-based table, where a move may take days: its deadline decides instead).
+    pub fn idle_takeover_applies(&self) -> bool {
+        self.turn_based.is_none()
+    }
+
+    /// The settings stored with a match (`{}` or missing fields read back as defaults; a value
+    /// that is not an object reads back as the defaults too, with a warning).
+    pub fn from_stored(value: &serde_json::Value) -> TableSettings {
+        if value.is_null() {
+            return TableSettings::default();
+        }
+        match serde_json::from_value(value.clone()) {
+            Ok(settings) => settings,
+            Err(error) => {
+                tracing::warn!(%error, "stored table settings do not read back; using the defaults");
+                TableSettings::default()
+            }
+        }
+    }
+
+    /// The settings as stored.
+    pub fn to_stored(&self) -> serde_json::Value {
+        serde_json::to_value(self).unwrap_or_else(|_| serde_json::json!({}))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn old_matches_read_back_with_the_defaults() {
+        assert_eq!(TableSettings::from_stored(&json!({})), TableSettings::default());
+        assert_eq!(TableSettings::from_stored(&serde_json::Value::Null), TableSettings::default());
+        assert_eq!(TableSettings::from_stored(&json!({"some_future_field": 3})), TableSettings::default());
+    }
+
+    #[test]
+    fn a_time_control_round_trips_and_defaults_its_parts() {
+        let settings: TableSettings = serde_json::from_value(json!({"time_control": {"bank_secs": 60}})).unwrap();
+        let tc = settings.time_control.unwrap();
+        assert_eq!((tc.bank_secs, tc.increment_secs, tc.on_timeout), (60, 0, OnTimeout::Bot));
+        assert_eq!(TableSettings::from_stored(&settings.to_stored()), settings);
+    }
+
+    #[test]
+    fn turn_based_deadlines_are_checked() {
+        let tb = |deadline_hours, on_timeout| TableSettings {
+            turn_based: Some(TurnBased { deadline_hours, on_timeout }),
+            ..TableSettings::default()
+        };
+        assert!(tb(48, OnTimeout::Bot).validate("explosiv").is_ok());
+        assert!(!tb(48, OnTimeout::Bot).idle_takeover_applies());
+        assert!(TableSettings::default().idle_takeover_applies());
+        assert_eq!(tb(0, OnTimeout::Bot).validate("explosiv"), Err(SettingsError::Deadline { given: 0 }));
+        assert!(tb(721, OnTimeout::Bot).validate("explosiv").is_err());
+        assert!(tb(24, OnTimeout::Lose).validate("the-safe").is_err());
+        let mut both = tb(24, OnTimeout::Bot);
+        both.time_control = Some(TimeControl { bank_secs: 60, increment_secs: 0, on_timeout: OnTimeout::Bot });
+        assert_eq!(both.validate("explosiv"), Err(SettingsError::ClockAndDeadline));
+        let read: TableSettings = serde_json::from_value(json!({"turn_based": {}})).unwrap();
+        assert_eq!(read.turn_based.map(|t| t.deadline_ms()), Some(48 * 3_600_000));
+    }
+
+    #[test]
+    fn bad_time_controls_are_refused() {
+        let tc = |bank_secs, increment_secs, on_timeout| TableSettings {
+            time_control: Some(TimeControl { bank_secs, increment_secs, on_timeout }),
+            ..TableSettings::default()
+        };
+        assert_eq!(tc(0, 0, OnTimeout::Bot).validate("explosiv"), Err(SettingsError::Bank { given: 0 }));
+        assert!(tc(60, 3601, OnTimeout::Bot).validate("explosiv").is_err());
+        assert!(tc(60, 5, OnTimeout::Lose).validate("the-safe").is_err());
+        assert!(tc(60, 5, OnTimeout::Lose).validate("explosiv").is_ok());
+        assert!(
+            serde_json::from_value::<TableSettings>(json!({"time_control": {"bank_secs": 1, "extra": 1}})).is_err()
+        );
+    }
+}
