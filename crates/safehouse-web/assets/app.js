@@ -178,6 +178,8 @@
     socket.onmessage = function (event) {
       var message;
       try { message = JSON.parse(event.data); } catch (e) { return; }
+      // Other scripts of the page (chat.js) read the same messages.
+      document.dispatchEvent(new CustomEvent('safehouse:message', { detail: message }));
       if (message.type === 'welcome') {
         if (message.seq !== seq || log.length > rendered) refresh();
       } else if (message.type === 'update') {

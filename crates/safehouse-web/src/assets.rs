@@ -12,6 +12,8 @@ pub const CSS: &str = include_str!("../assets/app.css");
 /// The script: the WebSocket, form submission without page loads, focus and selection kept
 /// across updates, the game log, keyboard shortcuts of the replay.
 pub const JS: &str = include_str!("../assets/app.js");
+/// The table's chat and "play again": lines from the WebSocket, sending without a page load.
+pub const CHAT_JS: &str = include_str!("../assets/chat.js");
 /// The site icon.
 pub const ICON: &str = include_str!("../assets/icon.svg");
 
@@ -19,6 +21,7 @@ fn file(name: &str) -> Option<(&'static str, &'static str)> {
     match name {
         "app.css" => Some((CSS, "text/css; charset=utf-8")),
         "app.js" => Some((JS, "text/javascript; charset=utf-8")),
+        "chat.js" => Some((CHAT_JS, "text/javascript; charset=utf-8")),
         "icon.svg" => Some((ICON, "image/svg+xml")),
         _ => None,
     }
@@ -30,7 +33,7 @@ fn version() -> &'static str {
     VERSION.get_or_init(|| {
         // FNV-1a over every file.
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for byte in CSS.bytes().chain(JS.bytes()).chain(ICON.bytes()) {
+        for byte in CSS.bytes().chain(JS.bytes()).chain(CHAT_JS.bytes()).chain(ICON.bytes()) {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);
         }

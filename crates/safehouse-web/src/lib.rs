@@ -29,6 +29,7 @@ pub mod assets;
 pub mod games;
 
 mod api;
+mod chat;
 mod cookies;
 mod forms;
 mod home;
@@ -56,7 +57,7 @@ pub(crate) struct Web {
 /// `api` is the table server's API router with its state applied (every `/api/...` route);
 /// the pages call it in-process. The routes are `/` (home), `/new/{game}` (set up a table),
 /// `/rules/{game}` (the rulebook for players), `/join/{id}` (an invite link), `/play/{id}` (the
-/// table, `?watch=1` to watch), its `/frag`, `/act` and `/ws`, `/replay/{id}`, `/lang/{code}` and
+/// table, `?watch=1` to watch), its `/frag`, `/act`, `/ws`, `/chat` and `/rematch`, `/replay/{id}`, `/lang/{code}` and
 /// `/assets/{file}`.
 pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
     let web = Web { api: api::Api::new(api) };
@@ -69,6 +70,8 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/play/{id}/frag", post(table::frag))
         .route("/play/{id}/act", post(table::act))
         .route("/play/{id}/ws", get(table::socket))
+        .route("/play/{id}/chat", get(chat::get).post(chat::post))
+        .route("/play/{id}/rematch", post(chat::rematch))
         .route("/replay/{id}", get(replay::page))
         .route("/lang/{code}", get(i18n::switch))
         .route("/assets/{file}", get(assets::serve))

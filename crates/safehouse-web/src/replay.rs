@@ -117,6 +117,8 @@ pub(crate) async fn page(
         outcome: game_match.outcome(),
     };
     let extra = Extra::default();
+    // The match is over: its whole chat is anybody's to read.
+    let (chat, links) = tokio::join!(crate::chat::history(&web, &id, None, peer), crate::chat::links(&web, &id, peer));
     let table = Table { snap: &snap, lang, extra: &extra, live: false, replay: true, origin: String::new() };
     let (live_markup, _) = live(&table);
     let as_param = match viewer {
@@ -151,6 +153,9 @@ pub(crate) async fn page(
                 }
                 p.small { (lang.t("Keys: ← and → step back and forth.", "키보드: ←, → 로 앞뒤로 이동합니다.")) }
             }
+            @if links.rematch.is_some() || links.rematch_of.is_some() {
+                (crate::chat::rematch_panel(&id, &links, true, false, lang))
+            }
             div #live .live { (live_markup) }
             section #log .panel.log aria-labelledby="log-h" {
                 h2 #log-h { (lang.t("Moves", "수 기록")) }
@@ -165,6 +170,7 @@ pub(crate) async fn page(
                     }
                 }
             }
+            (crate::chat::replay_panel(chat.as_ref(), step as u64, &seats, lang))
         }
     };
     let path = format!("/replay/{id}?step={step}&as={as_param}");

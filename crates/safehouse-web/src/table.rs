@@ -322,6 +322,11 @@ pub(crate) async fn page(
         }
     };
     let extra = cookies::extra(&headers, &id);
+    // The chat as this browser's seat reads it, even when it watches (a player never reads the
+    // spectators' chat during play), and the links to a rematch.
+    let held = if stale { None } else { cookies::seat(&headers, &id) };
+    let (chat, links) =
+        tokio::join!(crate::chat::history(&web, &id, held.as_ref(), peer), crate::chat::links(&web, &id, peer));
     let table = Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: origin(&headers) };
     let (live_markup, title) = live(&table);
     let path = format!("/play/{id}{}", if watch { "?watch=1" } else { "" });
@@ -340,11 +345,14 @@ pub(crate) async fn page(
             div #notice .notice role="alert" {
                 @if let Some(notice) = &notice { p { (notice) } }
             }
+            (crate::chat::rematch_panel(&snap.id, &links, snap.finished, held.is_some(), lang))
             section #log .panel.log aria-labelledby="log-h" {
                 h2 #log-h { (lang.t("Game log", "게임 기록")) }
                 p.small.log-empty { (lang.t("What happens at the table appears here.", "테이블에서 일어나는 일이 여기에 나옵니다.")) }
                 ol #log-list aria-live="polite" {}
             }
+            (crate::chat::panel(&snap.id, chat.as_ref(), &snap.seats, lang))
+            script src=(crate::assets::url("chat.js")) defer {}
             details #rules-help .panel.rules-help {
                 summary { (lang.t("How to play", "게임 방법")) }
                 div.markdown lang=(lang.code()) { (crate::markdown::rulebook(&snap.game, lang, 1)) }
