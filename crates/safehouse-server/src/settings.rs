@@ -24,6 +24,15 @@ pub struct TableSettings {
     /// idle takeover does not apply; `null` (the default) for a real-time table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub turn_based: Option<TurnBased>,
+    /// Whether the players may chat while the game is on (`chat.rs`); `null` (the default) takes
+    /// the game's default: off for The Safe, whose rules forbid talking about cards (004:29, T13),
+    /// on for the others. Spectators' chat and the chat after the end are always open.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chat: Option<bool>,
+    /// The match this one is the rematch of (`rematch.rs`), set by the server only: a create
+    /// request that names one is refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<String>,
 }
 
 /// The move deadline of a turn-based table ("a move within 2 days").
@@ -142,6 +151,9 @@ pub enum SettingsError {
         /// The game id.
         game: String,
     },
+    /// `rematch_of` in a create request: only "play again" links matches.
+    #[error("`rematch_of` is set by the server when a rematch is started (POST /api/matches/{{id}}/rematch)")]
+    RematchOf,
 }
 
 impl From<SettingsError> for ApiError {
@@ -162,6 +174,9 @@ pub fn is_cooperative(game: &str) -> bool {
 impl TableSettings {
     /// Checks the settings a create request asks for, for the game `game` (its id).
     pub fn validate(&self, game: &str) -> Result<(), SettingsError> {
+        if self.rematch_of.is_some() {
+            return Err(SettingsError::RematchOf);
+        }
         if let Some(tb) = &self.turn_based {
             if self.time_control.is_some() {
                 return Err(SettingsError::ClockAndDeadline);
@@ -266,5 +281,14 @@ mod tests {
         assert!(
             serde_json::from_value::<TableSettings>(json!({"time_control": {"bank_secs": 1, "extra": 1}})).is_err()
         );
+    }
+
+    #[test]
+    fn only_the_server_links_a_rematch_and_chat_reads_back() {
+        let linked = TableSettings { rematch_of: Some("abc".into()), ..TableSettings::default() };
+        assert_eq!(linked.validate("explosiv"), Err(SettingsError::RematchOf));
+        let read: TableSettings = serde_json::from_value(json!({"chat": false})).unwrap();
+        assert_eq!(read.chat, Some(false));
+        assert_eq!(TableSettings::from_stored(&json!({})).chat, None, "old matches: the game's default");
     }
 }
