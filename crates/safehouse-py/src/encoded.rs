@@ -6,7 +6,7 @@ use safehouse_engine::{
     ActionError, DynMatch, DynRecord, DynSetup, Game, Match, MatchRecord, RecordedAction, ReplayError, Seat, Setup,
     SetupError, Viewer,
 };
-use safehouse_sim::SimError;
+use safehouse_sim::{MergeError, SimError};
 use serde_json::Value;
 
 use crate::encoding::{Encoder, Field, RlGame, fields};
@@ -30,6 +30,9 @@ pub enum PyError {
     /// A tournament could not be run.
     #[error(transparent)]
     Sim(#[from] SimError),
+    /// Shard results could not be merged (different tournaments, overlapping or missing games).
+    #[error(transparent)]
+    Merge(#[from] MergeError),
     /// A value passed from Python was not what the call expects.
     #[error("{0}")]
     BadArgument(String),
@@ -46,6 +49,7 @@ impl PyError {
             PyError::Sim(SimError::Setup(e)) => e.code(),
             PyError::Sim(SimError::Bot(e)) => e.code(),
             PyError::Sim(_) => "simulation_failed",
+            PyError::Merge(_) => "merge_failed",
             PyError::BadArgument(_) => "bad_argument",
         }
     }

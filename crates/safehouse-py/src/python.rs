@@ -521,6 +521,78 @@ fn simulate<'py>(
     Ok((played.names.clone(), to_py(py, &played.games)?))
 }
 
+/// Plays shard `shard_index` of `shard_count` of a tournament (the games
+/// `⌊games·k/n⌋ .. ⌊games·(k+1)/n⌋`, as `safehouse simulate --shard K/N`) and returns
+/// (its mergeable result as the JSON text `simulate --shard` prints, the line-up's bot names,
+/// the shard's per-game rows in index order if `rows`, else None). The text goes to `merge_shards`.
+#[pyfunction]
+#[pyo3(signature = (game, bots, games=1000, seed=0, players=None, preset=None, options=None, threads=None, shard_index=0, shard_count=1, rows=false))]
+#[allow(clippy::too_many_arguments)]
+fn simulate_shard<'py>(
+    py: Python<'py>,
+    game: &str,
+    bots: Vec<String>,
+    games: u64,
+    seed: u64,
+    players: Option<usize>,
+    preset: Option<String>,
+    options: Option<&Bound<'_, PyAny>>,
+    threads: Option<usize>,
+    shard_index: u64,
+    shard_count: u64,
+    rows: bool,
+) -> PyResult<(String, Vec<String>, Option<Bound<'py, PyAny>>)> {
+    let shard = safehouse_sim::Shard::new(shard_index, shard_count).map_err(|e| raise(py, PyError::BadArgument(e)))?;
+    let tournament = safehouse_sim::Tournament {
+        game: game.to_owned(),
+        players,
+        preset,
+        options: options.map(|o| from_py(py, o)).transpose()?,
+        bots,
+        games,
+        seed,
+        ..safehouse_sim::Tournament::default()
+    };
+    let run = safehouse_sim::RunOptions { threads, ..safehouse_sim::RunOptions::default() };
+    let mut kept = Vec::new();
+    let (names, text) = py
+        .detach(|| {
+            let mut keep = |g: &safehouse_sim::GameResult| {
+                kept.push(g.clone());
+                Ok(())
+            };
+            let sink: Option<safehouse_sim::GameSink<'_>> = if rows { Some(&mut keep) } else { None };
+            let result = tournament.run_range(&run, shard.range(tournament.games), sink)?;
+            let text = serde_json::to_string(&result).map_err(|e| PyError::BadArgument(e.to_string()))?;
+            Ok::<_, PyError>((result.names, text))
+        })
+        .map_err(|e| raise(py, e))?;
+    let rows = if rows { Some(to_py(py, &kept)?) } else { None };
+    Ok((text, names, rows))
+}
+
+/// Merges the results of every shard of one tournament (`simulate_shard` texts, in any order)
+/// exactly as `safehouse simulate-merge` does and returns the summary (the dict of
+/// `safehouse simulate --json`'s summary line). Different tournaments, a game played twice or a
+/// missing game raise `SafehouseError` (`merge_failed`).
+#[pyfunction]
+fn merge_shards<'py>(py: Python<'py>, shards: Vec<String>) -> PyResult<Bound<'py, PyAny>> {
+    let summary = py
+        .detach(|| {
+            let parsed = shards
+                .iter()
+                .enumerate()
+                .map(|(i, text)| {
+                    serde_json::from_str::<safehouse_sim::ShardResult>(text)
+                        .map_err(|e| PyError::BadArgument(format!("shard result {i}: not a shard result: {e}")))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok::<_, PyError>(safehouse_sim::ShardResult::merge_all(parsed)?.summary())
+        })
+        .map_err(|e| raise(py, e))?;
+    to_py(py, &summary)
+}
+
 /// A vector of games stepped together in Rust (rayon), returning numpy arrays.
 #[pyclass(name = "VecEnv", module = "safehouse._native")]
 struct PyVecEnv {
@@ -626,6 +698,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(bot_kinds, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(merge_shards, m)?)?;
     m.add_class::<PyMatch>()?;
     m.add_class::<PyBot>()?;
     m.add_class::<PyState>()?;

@@ -2,7 +2,7 @@
 
 The engine (``games``, ``new``, ``replay`` and the ``Match`` they return), the bots
 (``safehouse.bots``), the simulator (``simulate``), PettingZoo environments
-(``safehouse.pettingzoo``), a vector of games stepped in Rust (``VecEnv``), bare states for
+(``safehouse.pettingzoo``), tournaments sharded over Ray (``safehouse.ray``), a vector of games stepped in Rust (``VecEnv``), bare states for
 search (``State``, from ``Match.to_state()``) and the OpenSpiel adapter (``safehouse.openspiel``).
 Errors are ``SafehouseError`` exceptions whose ``code`` is the engine's stable error code.
 See docs/python.md.
@@ -23,7 +23,10 @@ __all__ = [
     "games",
     "new",
     "replay",
+    "merge_shards",
     "simulate",
+    "simulate_shard",
+    "simulate_summary",
 ]
 
 
@@ -93,6 +96,72 @@ def simulate(
             raise
         return rows
     return pandas.DataFrame(rows)
+
+
+def simulate_shard(
+    game: str,
+    bots: Iterable[str] = ("heuristic",),
+    games: int = 1000,
+    seed: int = 0,
+    shard: tuple[int, int] = (0, 1),
+    players: int | None = None,
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    threads: int | None = None,
+    rows: bool = False,
+) -> tuple[str, list[dict[str, Any]] | None]:
+    """Plays shard ``shard = (k, n)`` of a tournament (0-based ``k``): the games
+    ``games*k//n .. games*(k+1)//n``, each seeded by its index as in a whole run.
+
+    Returns (the shard's mergeable result, as the JSON text ``safehouse simulate --shard K/N``
+    prints; its per-game rows in index order if ``rows``, else None). ``merge_shards`` adds the
+    results of every shard up to exactly the figures of one whole run.
+    """
+    k, n = shard
+    text, names, played = _native.simulate_shard(
+        game,
+        list(bots),
+        games=games,
+        seed=seed,
+        players=players,
+        preset=preset,
+        options=options,
+        threads=threads,
+        shard_index=k,
+        shard_count=n,
+        rows=rows,
+    )
+    if played is not None:
+        for row in played:
+            row["bots"] = [names[e] for e in row["entrants"]]
+    return text, played
+
+
+def merge_shards(shards: Iterable[str]) -> dict[str, Any]:
+    """The summary of a whole tournament from the results of all its shards (any order), merged
+    exactly as ``safehouse simulate-merge`` does: the dict of ``safehouse simulate --json``'s
+    summary line (``threads`` and ``seconds`` are summed over the shards). A missing shard, a
+    game played twice or shards of different tournaments raise ``SafehouseError``
+    (``merge_failed``)."""
+    return _native.merge_shards(list(shards))
+
+
+def simulate_summary(
+    game: str,
+    bots: Iterable[str] = ("heuristic",),
+    games: int = 1000,
+    seed: int = 0,
+    players: int | None = None,
+    preset: str | None = None,
+    options: dict[str, Any] | None = None,
+    threads: int | None = None,
+) -> dict[str, Any]:
+    """The summary of a tournament played in this process (every core): the figures of
+    ``safehouse simulate --json``'s summary line, in memory that does not grow with ``games``."""
+    text, _ = simulate_shard(
+        game, bots, games=games, seed=seed, players=players, preset=preset, options=options, threads=threads
+    )
+    return merge_shards([text])
 
 
 from . import bots  # noqa: E402  (needs the names above)
