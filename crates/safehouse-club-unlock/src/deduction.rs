@@ -186,6 +186,96 @@ pub(crate) fn draw_starts(seats: &[UnknownStart], totals: &KeyCounts, rng: &mut 
     Some(out)
 }
 
+/// Most seats [`draw_starts_into`] draws for (every seat of the largest table).
+pub(crate) const MAX_UNKNOWN: usize = 6;
+/// Most rows of four starting keys in four colours (C(7,3)).
+const MAX_ROWS: usize = 35;
+
+/// [`draw_starts`] with every table on the stack (the sum sets as fixed bitsets, the rows as
+/// fixed arrays): the same rows drawn from the same `rng`, without allocating, as a search
+/// needs once per iteration. Writes one row per seat into `out`; `None` if nothing fits.
+/// Seats of more than four unknown keys (only an explicit deal makes them) have more rows than
+/// the stack tables hold; for them it falls back to [`draw_starts`].
+pub(crate) fn draw_starts_into(
+    seats: &[UnknownStart],
+    totals: &KeyCounts,
+    rng: &mut GameRng,
+    out: &mut [KeyCounts],
+) -> Option<()> {
+    let n = seats.len();
+    let oversized = seats.iter().any(|s| s.size.saturating_sub(s.floor.iter().sum()) > 4);
+    if n > MAX_UNKNOWN || out.len() < n || oversized {
+        let drawn = draw_starts(seats, totals, rng)?;
+        out.get_mut(..n)?.copy_from_slice(&drawn);
+        return Some(());
+    }
+    if totals.iter().any(|&t| t > KEYS_PER_COLOUR) {
+        return None;
+    }
+    let mut rows = [[[0u8; 4]; MAX_ROWS]; MAX_UNKNOWN];
+    let mut counts = [0usize; MAX_UNKNOWN];
+    for j in 0..n {
+        let seat = &seats[j];
+        let spare = seat.size.checked_sub(seat.floor.iter().sum())?;
+        for a in 0..=spare {
+            for b in 0..=spare - a {
+                for c in 0..=spare - a - b {
+                    let row =
+                        [seat.floor[0] + a, seat.floor[1] + b, seat.floor[2] + c, seat.floor[3] + spare - a - b - c];
+                    if (0..4).all(|i| row[i] <= totals[i]) {
+                        rows[j][counts[j]] = row;
+                        counts[j] += 1;
+                    }
+                }
+            }
+        }
+    }
+    // `suffix[j]`: the column sums seats `j..` can make, as bits over the packed sum.
+    let mut suffix = [[0u64; 1 << 10]; MAX_UNKNOWN + 1];
+    let insert = |bits: &mut [u64; 1 << 10], sum: u16| bits[usize::from(sum >> 6)] |= 1 << (sum & 63);
+    let contains = |bits: &[u64; 1 << 10], sum: u16| bits[usize::from(sum >> 6)] & (1 << (sum & 63)) != 0;
+    insert(&mut suffix[n], 0);
+    for j in (0..n).rev() {
+        let (head, tail) = suffix.split_at_mut(j + 1);
+        let (next, later) = (&mut head[j], &tail[0]);
+        for (word, &bits) in later.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let sum = (word as u16) << 6 | bits.trailing_zeros() as u16;
+                bits &= bits - 1;
+                for row in &rows[j][..counts[j]] {
+                    if let Some(s) = add_within(sum, row, totals) {
+                        insert(next, s);
+                    }
+                }
+            }
+        }
+    }
+    if !contains(&suffix[0], pack(totals)) {
+        return None;
+    }
+    let mut left = *totals;
+    let mut fitting = [[0u8; 4]; MAX_ROWS];
+    for j in 0..n {
+        let mut found = 0;
+        for row in &rows[j][..counts[j]] {
+            if (0..4).all(|c| row[c] <= left[c]) {
+                let rest: KeyCounts = [0, 1, 2, 3].map(|c| left[c] - row[c]);
+                if contains(&suffix[j + 1], pack(&rest)) {
+                    fitting[found] = *row;
+                    found += 1;
+                }
+            }
+        }
+        let row = *rng.pick(&fitting[..found])?;
+        for c in 0..4 {
+            left[c] -= row[c];
+        }
+        out[j] = row;
+    }
+    Some(())
+}
+
 /// Per colour, the fewest and the most of each row set.
 pub(crate) fn row_bounds(rows: &[KeyCounts]) -> (KeyCounts, KeyCounts) {
     let mut low = [u8::MAX; 4];
@@ -224,6 +314,28 @@ mod tests {
             let drawn = draw_starts(&seats, &[4, 0, 0, 4], &mut rng).expect("draw");
             assert!(drawn[0][0] >= 3 && drawn.iter().all(|r| r.iter().sum::<u8>() == 4));
             assert_eq!([0, 1, 2, 3].map(|c| drawn[0][c] + drawn[1][c]), [4, 0, 0, 4]);
+        }
+    }
+
+    #[test]
+    fn the_stack_draw_draws_what_the_allocating_one_does() {
+        let cases: [(&[UnknownStart], KeyCounts); 4] = [
+            (&[seat(4, [3, 0, 0, 0]), seat(4, [0, 0, 0, 0])], [4, 0, 0, 4]),
+            (&[seat(4, [0; 4]); 3], [3, 3, 3, 3]),
+            (
+                &[seat(4, [0; 4]), seat(5, [0, 1, 0, 0]), seat(4, [1, 0, 1, 0]), seat(4, [0; 4]), seat(4, [0; 4])],
+                [5, 6, 5, 5],
+            ),
+            (&[seat(4, [0; 4]), seat(4, [0; 4])], [1, 1, 1, 1]),
+        ];
+        for (seats, totals) in cases {
+            for seed in 0..40 {
+                let (mut a, mut b) = (GameRng::from_seed(seed), GameRng::from_seed(seed));
+                let mut out = [[9u8; 4]; MAX_UNKNOWN];
+                let stacked = draw_starts_into(seats, &totals, &mut b, &mut out).map(|()| out[..seats.len()].to_vec());
+                assert_eq!(stacked, draw_starts(seats, &totals, &mut a), "{seats:?} {totals:?} seed {seed}");
+                assert_eq!(a, b, "the two draws used the generator differently");
+            }
         }
     }
 

@@ -165,4 +165,10 @@ impl Game for ClubUnlock {
     fn determinize(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {
         ClubUnlock::from_view(view, rng)
     }
+
+    /// The same state as [`Game::determinize`] from the same `rng`, written into `into`'s
+    /// buffers, the starting keys drawn with stack tables: no allocation per search iteration.
+    fn determinize_into(view: &View, rng: &mut GameRng, into: &mut Self) -> Result<(), SetupError> {
+        ClubUnlock::from_view_into(view, rng, into)
+    }
 }

@@ -190,15 +190,47 @@ impl ClubUnlock {
     /// allows (pile totals, floors, the viewer's empty piles), unknown loot dealt from the safes
     /// unaccounted for, and the unseen safes shuffled into the deck.
     pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> Result<ClubUnlock, SetupError> {
+        let mut state = ClubUnlock {
+            options: view.options.clone(),
+            players: 0,
+            cards: Vec::new(),
+            deck: Vec::new(),
+            display: Vec::new(),
+            piles: [0; 4],
+            seats: Vec::new(),
+            bonus_supply: 0,
+            phase: view.phase,
+            first_player: view.first_player,
+            layouts: 0,
+            rng: GameRng::from_seed(0),
+        };
+        ClubUnlock::from_view_into(view, rng, &mut state)?;
+        Ok(state)
+    }
+
+    /// [`ClubUnlock::from_view`] into an existing state, reusing its buffers (card table, deck,
+    /// display, seats and their loot): no allocation once `into` has grown, as a search needs
+    /// once per iteration. On error `into` may hold anything.
+    pub(crate) fn from_view_into(view: &View, rng: &mut GameRng, into: &mut ClubUnlock) -> Result<(), SetupError> {
         let bad = |what: &str| SetupError::InconsistentView(what.to_owned());
         let players = view.seats.len();
-        let cards = view.cards.clone();
-        let mut seen = vec![false; cards.len()];
+        if players > deduction::MAX_UNKNOWN {
+            return Err(bad("more seats than a table has"));
+        }
+        let cards = &view.cards;
+        if cards.len() > 256 {
+            return Err(bad("more safes than safe ids"));
+        }
+        let mut seen = [0u64; 4];
         let mut mark = |id: SafeId| -> Result<(), SetupError> {
-            let slot = seen.get_mut(id.index()).ok_or_else(|| bad("a safe id outside the card table"))?;
-            if std::mem::replace(slot, true) {
+            if id.index() >= cards.len() {
+                return Err(bad("a safe id outside the card table"));
+            }
+            let (word, bit) = (id.index() / 64, id.index() % 64);
+            if seen[word] & (1 << bit) != 0 {
                 return Err(bad("a safe appears twice"));
             }
+            seen[word] |= 1 << bit;
             Ok(())
         };
         for slot in &view.display {
@@ -209,35 +241,48 @@ impl ClubUnlock {
                 mark(id)?;
             }
         }
-        let mut unseen: Vec<SafeId> = (0..cards.len() as u8).map(SafeId).filter(|id| !seen[id.index()]).collect();
-        rng.shuffle(&mut unseen);
+        let unseen = &mut into.deck;
+        unseen.clear();
+        unseen.reserve(cards.len());
+        unseen.extend((0..cards.len()).filter(|&i| seen[i / 64] & (1 << (i % 64)) == 0).map(|i| SafeId(i as u8)));
+        rng.shuffle(unseen);
 
-        let hands = draw_hands(view, rng)?;
+        let mut hands = [[0u8; 4]; deduction::MAX_UNKNOWN];
+        draw_hands(view, rng, &mut hands)?;
         let mut piles = [0u8; 4];
         for c in 0..4 {
-            let held: u32 = hands.iter().map(|h| u32::from(h[c])).sum();
+            let held: u32 = hands[..players].iter().map(|h| u32::from(h[c])).sum();
             piles[c] = u32::from(KEYS_PER_COLOUR).checked_sub(held).ok_or_else(|| bad("more keys than exist"))? as u8;
         }
         if view.piles.is_some_and(|p| p != piles) {
             return Err(bad("keys unaccounted for"));
         }
 
-        let mut seats = Vec::with_capacity(players);
-        for (seat, keys) in view.seats.iter().zip(hands) {
-            let cracked = match &seat.cracked {
-                Some(list) => list.clone(),
+        into.seats.truncate(players);
+        while into.seats.len() < players {
+            into.seats.push(SeatState::starting_with([0; 4], cards.len()));
+        }
+        for ((seat, keys), state) in view.seats.iter().zip(hands).zip(into.seats.iter_mut()) {
+            state.cracked.clear();
+            state.cracked.reserve(cards.len());
+            match &seat.cracked {
+                Some(list) => state.cracked.extend_from_slice(list),
                 None => {
                     let n = usize::from(seat.cracked_count);
                     if n > unseen.len() {
                         return Err(bad("more cracked safes than unseen cards"));
                     }
-                    unseen.split_off(unseen.len() - n)
+                    // The last `n` of the shuffled unseen safes (as `split_off` takes them).
+                    state.cracked.extend_from_slice(&unseen[unseen.len() - n..]);
+                    unseen.truncate(unseen.len() - n);
                 }
-            };
-            let score = cracked.iter().map(|id| i64::from(cards[id.index()].value)).sum::<i64>()
+            }
+            let score = state.cracked.iter().map(|id| i64::from(cards[id.index()].value)).sum::<i64>()
                 + BONUS_VALUE * i64::from(seat.markers);
-            let mut state = SeatState::starting_with(keys, cards.len());
-            state.cracked.extend(cracked);
+            state.keys = keys;
+            state.taken = [0; 4];
+            state.returned = [0; 4];
+            state.starting_at_least = [0; 4];
             state.markers = seat.markers;
             state.score = score;
             // Without the public tallies (a table that does not remember) the drawn hand counts as
@@ -247,40 +292,53 @@ impl ClubUnlock {
                 state.returned = returned;
                 state.starting_at_least = floor;
             }
-            seats.push(state);
         }
         if unseen.len() != usize::from(view.deck_size) {
             return Err(bad("deck size does not match the unseen safes"));
         }
-        let mut display = Vec::with_capacity(cards.len());
-        display.extend_from_slice(&view.display);
-        Ok(ClubUnlock {
-            options: view.options.clone(),
-            players: players as u8,
-            cards,
-            deck: unseen,
-            display,
-            piles,
-            seats,
-            bonus_supply: view.bonus_supply,
-            phase: view.phase,
-            first_player: view.first_player,
-            layouts: view.layouts,
-            rng: rng.fork(),
-        })
+        into.cards.clone_from(cards);
+        into.display.clear();
+        into.display.reserve(cards.len());
+        into.display.extend_from_slice(&view.display);
+        into.options.clone_from(&view.options);
+        into.players = players as u8;
+        into.piles = piles;
+        into.bonus_supply = view.bonus_supply;
+        into.phase = view.phase;
+        into.first_player = view.first_player;
+        into.layouts = view.layouts;
+        into.rng = rng.fork();
+        Ok(())
     }
+}
+
+/// The seats whose starting keys a viewer does not know, with what is known of them.
+struct UnknownStarts {
+    /// How many there are.
+    len: usize,
+    /// Their seat indices.
+    which: [usize; deduction::MAX_UNKNOWN],
+    /// Their sizes and floors.
+    unknown: [UnknownStart; deduction::MAX_UNKNOWN],
+    /// Per colour, the sum of their starting keys.
+    totals: KeyCounts,
 }
 
 /// The column totals and unknown seats of a view that remembers: per colour, the starting keys
 /// of the seats the viewer does not know add up to 15 less the pile, less the known hands, less
 /// what those seats took since, plus what they handed back.
-fn unknown_starts(seats: &[SeatView], piles: &KeyCounts) -> Option<(Vec<usize>, Vec<UnknownStart>, KeyCounts)> {
+fn unknown_starts(seats: &[SeatView], piles: &KeyCounts) -> Option<UnknownStarts> {
     let mut totals = [0i32; 4];
     for c in 0..4 {
         totals[c] = i32::from(KEYS_PER_COLOUR) - i32::from(piles[c]);
     }
-    let mut which = Vec::new();
-    let mut unknown = Vec::new();
+    let none = UnknownStart { size: 0, floor: [0; 4] };
+    let mut out = UnknownStarts {
+        len: 0,
+        which: [0; deduction::MAX_UNKNOWN],
+        unknown: [none; deduction::MAX_UNKNOWN],
+        totals: [0; 4],
+    };
     for (i, seat) in seats.iter().enumerate() {
         if let Some(keys) = seat.keys {
             for c in 0..4 {
@@ -295,12 +353,16 @@ fn unknown_starts(seats: &[SeatView], piles: &KeyCounts) -> Option<(Vec<usize>, 
             totals[c] -= net;
             size -= net;
         }
-        which.push(i);
-        unknown.push(UnknownStart { size: u8::try_from(size).ok()?, floor });
+        if out.len == deduction::MAX_UNKNOWN {
+            return None;
+        }
+        out.which[out.len] = i;
+        out.unknown[out.len] = UnknownStart { size: u8::try_from(size).ok()?, floor };
+        out.len += 1;
     }
     let totals = totals.map(|t| u8::try_from(t).ok().filter(|&t| t <= KEYS_PER_COLOUR));
-    let totals = [totals[0]?, totals[1]?, totals[2]?, totals[3]?];
-    Some((which, unknown, totals))
+    out.totals = [totals[0]?, totals[1]?, totals[2]?, totals[3]?];
+    Some(out)
 }
 
 /// Fills in the bounds of the hands the viewer does not know.
@@ -316,10 +378,10 @@ fn deduce_hands(seats: &mut [SeatView], piles: Option<KeyCounts>, sight: &Sight)
         return;
     };
     if sight.remembers
-        && let Some((which, unknown, totals)) = unknown_starts(seats, &piles)
-        && let Some(possible) = deduction::possible_starts(&unknown, &totals)
+        && let Some(starts) = unknown_starts(seats, &piles)
+        && let Some(possible) = deduction::possible_starts(&starts.unknown[..starts.len], &starts.totals)
     {
-        for (&i, rows) in which.iter().zip(&possible) {
+        for (&i, rows) in starts.which[..starts.len].iter().zip(&possible) {
             let (low, high) = deduction::row_bounds(rows);
             let seat = &mut seats[i];
             let (taken, returned) = (seat.taken.unwrap_or_default(), seat.returned.unwrap_or_default());
@@ -339,20 +401,37 @@ fn deduce_hands(seats: &mut [SeatView], piles: Option<KeyCounts>, sight: &Sight)
     loose(seats, outstanding);
 }
 
-/// Every seat's hand in a state consistent with `view`.
-fn draw_hands(view: &View, rng: &mut GameRng) -> Result<Vec<KeyCounts>, SetupError> {
+/// Every seat's hand in a state consistent with `view`, written into `out` (one per seat, in
+/// seat order; at most [`deduction::MAX_UNKNOWN`] seats), without allocating.
+fn draw_hands(view: &View, rng: &mut GameRng, out: &mut [KeyCounts; deduction::MAX_UNKNOWN]) -> Result<(), SetupError> {
     let bad = |what: &str| SetupError::InconsistentView(what.to_owned());
-    let mut hands: Vec<Option<KeyCounts>> = view.seats.iter().map(|s| s.keys).collect();
+    let players = view.seats.len();
+    if players > out.len() {
+        return Err(bad("more seats than a table has"));
+    }
+    let mut hands: [Option<KeyCounts>; deduction::MAX_UNKNOWN] = [None; deduction::MAX_UNKNOWN];
+    for (hand, seat) in hands.iter_mut().zip(&view.seats) {
+        *hand = seat.keys;
+    }
+    let hands = &mut hands[..players];
+    let finish = |hands: &[Option<KeyCounts>], out: &mut [KeyCounts; deduction::MAX_UNKNOWN]| {
+        for (o, hand) in out.iter_mut().zip(hands) {
+            *o = hand.unwrap_or_default();
+        }
+    };
     if hands.iter().all(Option::is_some) {
-        return Ok(hands.into_iter().flatten().collect());
+        finish(hands, out);
+        return Ok(());
     }
     // A table that remembers, after the start: draw starting keys within what the view proves.
     if let Some(piles) = view.piles
         && view.seats.iter().all(|s| s.keys.is_some() || s.taken.is_some())
     {
-        let (which, unknown, totals) = unknown_starts(&view.seats, &piles).ok_or_else(|| bad("keys do not add up"))?;
-        let starts = deduction::draw_starts(&unknown, &totals, rng).ok_or_else(|| bad("no starting keys fit"))?;
-        for (&i, start) in which.iter().zip(starts) {
+        let starts = unknown_starts(&view.seats, &piles).ok_or_else(|| bad("keys do not add up"))?;
+        let mut drawn = [[0u8; 4]; deduction::MAX_UNKNOWN];
+        deduction::draw_starts_into(&starts.unknown[..starts.len], &starts.totals, rng, &mut drawn)
+            .ok_or_else(|| bad("no starting keys fit"))?;
+        for (&i, start) in starts.which[..starts.len].iter().zip(drawn) {
             let seat = &view.seats[i];
             let (taken, returned) = (seat.taken.unwrap_or_default(), seat.returned.unwrap_or_default());
             let mut hand = [0u8; 4];
@@ -362,7 +441,8 @@ fn draw_hands(view: &View, rng: &mut GameRng) -> Result<Vec<KeyCounts>, SetupErr
             }
             hands[i] = Some(hand);
         }
-        return Ok(hands.into_iter().map(Option::unwrap_or_default).collect());
+        finish(hands, out);
+        return Ok(());
     }
     // Otherwise deal the keys not accounted for by hand size. During a secret choice the piles
     // are unknown: a pile the viewer found empty must come out empty, the others must keep a key
@@ -391,12 +471,21 @@ fn draw_hands(view: &View, rng: &mut GameRng) -> Result<Vec<KeyCounts>, SetupErr
     if required.iter().any(|&r| r < 0) || required.iter().sum::<i32>() > slots || capacity.iter().sum::<i32>() < slots {
         return Err(bad("hand sizes do not fit the keys unaccounted for"));
     }
-    let mut pool: Vec<KeyColour> = Vec::with_capacity(slots as usize);
+    // At most every key of every colour (the capacity bounds the slots).
+    let mut pool = [KeyColour::Red; 4 * KEYS_PER_COLOUR as usize];
+    let slots = slots as usize;
+    if slots > pool.len() {
+        return Err(bad("more keys in hands than exist"));
+    }
+    let mut len = 0;
     for colour in KeyColour::ALL {
-        pool.extend(std::iter::repeat_n(colour, required[colour.index()] as usize));
+        for _ in 0..required[colour.index()] {
+            pool[len] = colour;
+            len += 1;
+        }
     }
     let mut spare: [i32; 4] = [0, 1, 2, 3].map(|c| capacity[c] - required[c]);
-    while (pool.len() as i32) < slots {
+    while len < slots {
         let total: i32 = spare.iter().sum();
         let mut pick = rng.below(total as u32) as i32;
         let c = (0..4).find(|&c| {
@@ -405,19 +494,24 @@ fn draw_hands(view: &View, rng: &mut GameRng) -> Result<Vec<KeyCounts>, SetupErr
         });
         let c = c.ok_or_else(|| bad("no key left to deal"))?;
         spare[c] -= 1;
-        pool.push(KeyColour::ALL[c]);
+        pool[len] = KeyColour::ALL[c];
+        len += 1;
     }
-    rng.shuffle(&mut pool);
+    let pool = &mut pool[..len];
+    rng.shuffle(pool);
+    let mut next = 0;
     for (hand, seat) in hands.iter_mut().zip(&view.seats) {
         if hand.is_none() {
             let mut keys = [0u8; 4];
-            for colour in pool.drain(..usize::from(seat.key_count)) {
+            for &colour in &pool[next..next + usize::from(seat.key_count)] {
                 keys[colour.index()] += 1;
             }
+            next += usize::from(seat.key_count);
             *hand = Some(keys);
         }
     }
-    Ok(hands.into_iter().map(Option::unwrap_or_default).collect())
+    finish(hands, out);
+    Ok(())
 }
 
 fn keys_text(keys: &KeyCounts) -> String {

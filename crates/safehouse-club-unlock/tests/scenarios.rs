@@ -543,3 +543,50 @@ fn bad_setups_are_typed_errors() {
     let bad_safe = Deal { safes: vec![SafeCard { keys: [1, 0, 0, 0], value: 3 }], ..Deal::default() };
     assert_eq!(err(Setup::new(3, 0).with_deal(bad_safe)), "bad_deal");
 }
+
+/// `determinize_into` (what a search calls once per iteration, into one scratch state) draws
+/// exactly what `determinize` draws from the same generator, whatever the scratch state held
+/// before: random games at every table size, both memories and both starts, every seat's view
+/// at every step.
+#[test]
+fn determinize_into_a_used_state_draws_what_determinize_draws() {
+    let mut compared = 0;
+    for players in 2..=6 {
+        for (memory, start) in [
+            (TableMemory::Perfect, StartingKeys::Secret),
+            (TableMemory::Perfect, StartingKeys::Open),
+            (TableMemory::CountsOnly, StartingKeys::Secret),
+        ] {
+            let options =
+                Options { table_memory: memory, starting_keys: start, allow_two_players: true, ..Options::default() };
+            let mut game =
+                ClubUnlock::new(&Setup::new(players, 40 + players as u64).with_options(options)).expect("setup");
+            let mut scratch = game.clone();
+            let mut rng = GameRng::from_seed(players as u64);
+            let mut legal = Vec::new();
+            let mut events = Vec::new();
+            let mut steps = 0;
+            while let Some(_seat) = game.to_move() {
+                for viewer in Seat::all(players) {
+                    let view = game.view(Viewer::Seat(viewer));
+                    let mut twin = rng.clone();
+                    let fresh = ClubUnlock::determinize(&view, &mut rng).expect("determinize");
+                    ClubUnlock::determinize_into(&view, &mut twin, &mut scratch).expect("determinize_into");
+                    assert_eq!(scratch, fresh, "{players} players, {memory:?}, {start:?}, step {steps}");
+                    assert_eq!(twin, rng, "the generator was used differently");
+                    assert_eq!(scratch.view(Viewer::Seat(viewer)), view);
+                    compared += 1;
+                }
+                game.legal_actions(&mut legal);
+                let action = legal[rng.index(legal.len())];
+                events.clear();
+                game.apply(&action, &mut events).expect("legal");
+                steps += 1;
+                if steps > 120 {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(compared > 1000, "{compared} views compared");
+}

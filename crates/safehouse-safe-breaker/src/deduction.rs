@@ -467,6 +467,121 @@ impl Deduction {
     }
 }
 
+/// Most search states reachable after any number of seats: C(6,3)² (three colours and three
+/// numbers taken).
+const LEVEL_CAPACITY: usize = 400;
+
+/// One level of the dynamic programme: states (sorted) with their counts, on the stack.
+#[derive(Clone, Copy)]
+struct Level {
+    len: usize,
+    entries: [(u16, u32); LEVEL_CAPACITY],
+}
+
+impl Level {
+    const EMPTY: Level = Level { len: 0, entries: [(0, 0); LEVEL_CAPACITY] };
+
+    fn get(&self, state: u16) -> u64 {
+        let entries = &self.entries[..self.len];
+        entries.binary_search_by_key(&state, |&(s, _)| s).map_or(0, |k| u64::from(entries[k].1))
+    }
+}
+
+/// Draws one consistent assignment for the seats with these candidate masks, exactly as
+/// `Deduction::from_candidates(players, candidates).sample(rng)` does (the same counts, the same
+/// draw from `rng`, the same walk, so the same codes), but with every table on the stack: what
+/// determinizing once per search iteration needs, as it allocates nothing. `false` when no
+/// assignment fits (then `out` holds anything).
+pub(crate) fn sample_into(
+    players: usize,
+    candidates: &[u64; MAX_PLAYERS],
+    rng: &mut GameRng,
+    out: &mut [Code; MAX_PLAYERS],
+) -> bool {
+    let players = players.min(MAX_PLAYERS);
+    let mut order = [0u8; MAX_PLAYERS];
+    for (i, o) in order.iter_mut().enumerate() {
+        *o = i as u8;
+    }
+    order[..players].sort_unstable_by_key(|&s| (candidates[usize::from(s)].count_ones(), s));
+    // Forward: the states reachable after each seat (their counts are not needed to sample).
+    let mut forward = [Level::EMPTY; MAX_PLAYERS + 1];
+    forward[0].len = 1;
+    let mut seen = [false; STATES];
+    for depth in 0..players {
+        let seat = usize::from(order[depth]);
+        let (done, rest) = forward.split_at_mut(depth + 1);
+        let (from, next) = (&done[depth], &mut rest[0]);
+        for &(state, _) in &from.entries[..from.len] {
+            let mut avail = candidates[seat] & !blocked(state);
+            while avail != 0 {
+                let i = avail.trailing_zeros() as usize;
+                avail &= avail - 1;
+                let to = state | STATE_BITS[i];
+                if !std::mem::replace(&mut seen[usize::from(to)], true) {
+                    if next.len == LEVEL_CAPACITY {
+                        return false;
+                    }
+                    next.entries[next.len] = (to, 0);
+                    next.len += 1;
+                }
+            }
+        }
+        next.entries[..next.len].sort_unstable_by_key(|&(s, _)| s);
+        for &(state, _) in &next.entries[..next.len] {
+            seen[usize::from(state)] = false;
+        }
+    }
+    // Backward: the ways to complete each state, as `Deduction::count` computes them.
+    let mut completions = [Level::EMPTY; MAX_PLAYERS + 1];
+    completions[players] = forward[players];
+    for entry in &mut completions[players].entries[..forward[players].len] {
+        entry.1 = 1;
+    }
+    for depth in (0..players).rev() {
+        let seat = usize::from(order[depth]);
+        let (head, tail) = completions.split_at_mut(depth + 1);
+        let (level, below) = (&mut head[depth], &tail[0]);
+        *level = forward[depth];
+        for entry in &mut level.entries[..level.len] {
+            let mut avail = candidates[seat] & !blocked(entry.0);
+            let mut total = 0u64;
+            while avail != 0 {
+                let i = avail.trailing_zeros() as usize;
+                avail &= avail - 1;
+                total += below.get(entry.0 | STATE_BITS[i]);
+            }
+            entry.1 = total as u32;
+        }
+    }
+    let worlds = if completions[0].len > 0 { u64::from(completions[0].entries[0].1) } else { 0 };
+    if worlds == 0 {
+        return false;
+    }
+    let mut left =
+        if worlds <= u64::from(u32::MAX) { u64::from(rng.below(worlds as u32)) } else { rng.next_u64() % worlds };
+    let mut state = 0u16;
+    for depth in 0..players {
+        let seat = usize::from(order[depth]);
+        let mut avail = candidates[seat] & !blocked(state);
+        let mut chosen = None;
+        while avail != 0 {
+            let i = avail.trailing_zeros() as usize;
+            avail &= avail - 1;
+            let below = completions[depth + 1].get(state | STATE_BITS[i]);
+            if left < below {
+                chosen = Some(i);
+                break;
+            }
+            left -= below;
+        }
+        let Some(code) = chosen.and_then(Code::from_index) else { return false };
+        out[seat] = code;
+        state |= STATE_BITS[code.index()];
+    }
+    true
+}
+
 /// The depth-first search over seats.
 struct Search<'a> {
     cand: &'a [u64; MAX_PLAYERS],

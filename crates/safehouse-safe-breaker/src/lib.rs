@@ -95,4 +95,10 @@ impl Game for SafeBreaker {
     fn determinize(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {
         SafeBreaker::from_view(view, rng)
     }
+
+    /// The same codes as [`Game::determinize`] from the same `rng`, drawn with the deduction's
+    /// tables on the stack and written into `into`'s buffers: no allocation per search iteration.
+    fn determinize_into(view: &View, rng: &mut GameRng, into: &mut Self) -> Result<(), SetupError> {
+        SafeBreaker::from_view_into(view, rng, into)
+    }
 }

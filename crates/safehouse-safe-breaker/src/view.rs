@@ -151,10 +151,38 @@ impl SafeBreaker {
         SafeBreaker::from_view_with_codes(view, &codes[..view.players()])
     }
 
+    /// [`SafeBreaker::from_view`] into an existing state, reusing its buffers (the seats and
+    /// the log): the same codes from the same `rng`, and no allocation once `into` has grown.
+    pub(crate) fn from_view_into(view: &View, rng: &mut GameRng, into: &mut SafeBreaker) -> Result<(), SetupError> {
+        check_shape(view)?;
+        let mut codes = [Code::new(Colour::ALL[0], Number::ALL[0]); MAX_PLAYERS];
+        if !crate::deduction::sample_into(view.players(), &crate::deduction::candidates(view), rng, &mut codes) {
+            return Err(SetupError::InconsistentView("no deal of codes fits everything this view has seen".into()));
+        }
+        into.fill_from_view(view, &codes[..view.players()])
+    }
+
     /// The full state `view` shows, with these codes at the seats (one per seat, e.g. a world
     /// of [`Deduction::for_each`] chosen by a bot). Fails if the codes do not fit the view: a
     /// code the view rules out, or a colour or number twice.
     pub fn from_view_with_codes(view: &View, codes: &[Code]) -> Result<SafeBreaker, SetupError> {
+        let mut state = SafeBreaker {
+            options: view.options.clone(),
+            seats: Vec::with_capacity(view.seats.len()),
+            exposed_locks: Vec::new(),
+            exposed_keys: Vec::new(),
+            first_player: view.first_player,
+            to_move: view.to_move,
+            active: view.active(),
+            log: Vec::with_capacity(view.log.len().max(crate::state::LOG_CAPACITY)),
+            questions: 0,
+        };
+        state.fill_from_view(view, codes)?;
+        Ok(state)
+    }
+
+    /// Makes `self` the full state `view` shows with these codes, reusing its buffers.
+    fn fill_from_view(&mut self, view: &View, codes: &[Code]) -> Result<(), SetupError> {
         check_shape(view)?;
         let players = view.players();
         if codes.len() != players {
@@ -170,31 +198,25 @@ impl SafeBreaker {
             colours |= colour;
             numbers |= number;
         }
-        let seats = view
-            .seats
-            .iter()
-            .zip(codes.iter())
-            .map(|(s, code)| SeatState {
-                code: *code,
-                status: s.status,
-                lock_shown: s.lock.is_some(),
-                key_shown: s.key.is_some(),
-            })
-            .collect();
-        let mut log = Vec::with_capacity(view.log.len().max(crate::state::LOG_CAPACITY));
-        log.extend_from_slice(&view.log);
-        let questions = log.iter().filter(|e| matches!(e, crate::actions::Entry::Question { .. })).count();
-        Ok(SafeBreaker {
-            options: view.options.clone(),
-            seats,
-            exposed_locks: view.exposed_locks.clone(),
-            exposed_keys: view.exposed_keys.clone(),
-            first_player: view.first_player,
-            to_move: view.to_move,
-            active: view.active(),
-            log,
-            questions: u16::try_from(questions).unwrap_or(u16::MAX),
-        })
+        self.seats.clear();
+        self.seats.extend(view.seats.iter().zip(codes.iter()).map(|(s, code)| SeatState {
+            code: *code,
+            status: s.status,
+            lock_shown: s.lock.is_some(),
+            key_shown: s.key.is_some(),
+        }));
+        self.log.clear();
+        self.log.reserve(view.log.len().max(crate::state::LOG_CAPACITY));
+        self.log.extend_from_slice(&view.log);
+        let questions = self.log.iter().filter(|e| matches!(e, crate::actions::Entry::Question { .. })).count();
+        self.options.clone_from(&view.options);
+        self.exposed_locks.clone_from(&view.exposed_locks);
+        self.exposed_keys.clone_from(&view.exposed_keys);
+        self.first_player = view.first_player;
+        self.to_move = view.to_move;
+        self.active = view.active();
+        self.questions = u16::try_from(questions).unwrap_or(u16::MAX);
+        Ok(())
     }
 }
 

@@ -146,6 +146,7 @@ fn long_question_heavy_games_keep_the_view_promises() {
                 let setup = Setup::new(players, seed * 10 + v as u64).with_options(options.clone());
                 let mut game = SafeBreaker::new(&setup).expect("setup");
                 let mut rng = GameRng::from_seed(seed);
+                let mut scratch = game.clone();
                 let mut legal = Vec::new();
                 let mut sampled_legal = Vec::new();
                 let mut events = Vec::new();
@@ -162,8 +163,13 @@ fn long_question_heavy_games_keep_the_view_promises() {
                             serde_json::from_str::<safehouse_safe_breaker::View>(&json).ok().as_ref(),
                             Some(&view)
                         );
+                        let mut twin = rng.clone();
                         let sampled = SafeBreaker::determinize(&view, &mut rng).expect("determinize");
                         assert_eq!(sampled.view(Viewer::Seat(viewer)), view, "step {steps}");
+                        // Into a scratch state last filled from another view: the very same state.
+                        SafeBreaker::determinize_into(&view, &mut twin, &mut scratch).expect("determinize_into");
+                        assert_eq!(scratch, sampled, "determinize_into differs from determinize at step {steps}");
+                        assert_eq!(twin, rng, "determinize_into drew differently from determinize");
                         assert_eq!(sampled.to_move(), Some(seat));
                         if viewer == seat {
                             sampled.legal_actions(&mut sampled_legal);
