@@ -118,7 +118,8 @@ pub(crate) async fn page(
     };
     let extra = Extra::default();
     // The match is over: its whole chat is anybody's to read.
-    let (chat, links) = tokio::join!(crate::chat::history(&web, &id, None, peer), crate::chat::links(&web, &id, peer));
+    let chat = crate::chat::history(&web, &id, None, peer).await;
+    let links = crate::chat::links(&web, &id, peer).await;
     let table = Table { snap: &snap, lang, extra: &extra, live: false, replay: true, origin: String::new() };
     let (live_markup, _) = live(&table);
     let as_param = match viewer {

@@ -325,8 +325,8 @@ pub(crate) async fn page(
     // The chat as this browser's seat reads it, even when it watches (a player never reads the
     // spectators' chat during play), and the links to a rematch.
     let held = if stale { None } else { cookies::seat(&headers, &id) };
-    let (chat, links) =
-        tokio::join!(crate::chat::history(&web, &id, held.as_ref(), peer), crate::chat::links(&web, &id, peer));
+    let chat = crate::chat::history(&web, &id, held.as_ref(), peer).await;
+    let links = crate::chat::links(&web, &id, peer).await;
     let table = Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: origin(&headers) };
     let (live_markup, title) = live(&table);
     let path = format!("/play/{id}{}", if watch { "?watch=1" } else { "" });
