@@ -360,3 +360,55 @@ impl<G: Game> DynMatch for Match<G> {
         Box::new(self.clone())
     }
 }
+
+/// One action of a match as one viewer may see it: what [`DynRecord::history`] yields.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    /// The match's sequence number after this action (the first action is 1), as the server's
+    /// updates number them.
+    pub seq: u64,
+    /// The seat that acted (every viewer may know whose decision it was).
+    pub seat: Seat,
+    /// The action's events as the viewer may see them ([`Game::event_view`]), possibly none.
+    pub events: Vec<Value>,
+}
+
+impl DynRecord {
+    /// Replays the record through `game` and gives, for each viewer of `viewers` (in that
+    /// order), every action's events as that viewer may see them: the match's history as a
+    /// late joiner, a new tab or a spectator should be shown it. Built only from the record and
+    /// [`Game::event_view`], never from anything a viewer may not see; one replay serves all the
+    /// viewers.
+    pub fn history(&self, game: &dyn DynGame, viewers: &[Viewer]) -> Result<Vec<Vec<HistoryEntry>>, ReplayError> {
+        let id = game.info().id;
+        if self.game != id {
+            return Err(ReplayError::WrongGame { expected: id.to_owned(), found: self.game.clone() });
+        }
+        let setup = DynSetup {
+            players: Some(self.players),
+            preset: None,
+            options: Some(self.options.clone()),
+            seed: self.seed,
+            deal: self.deal.clone(),
+        };
+        let mut game_match = game.new_match(&setup)?;
+        let mut histories: Vec<Vec<HistoryEntry>> =
+            viewers.iter().map(|_| Vec::with_capacity(self.actions.len())).collect();
+        for (index, step) in self.actions.iter().enumerate() {
+            game_match.act(step.seat, &step.action).map_err(|error| ReplayError::Action { index, error })?;
+            for (viewer, history) in viewers.iter().zip(histories.iter_mut()) {
+                history.push(HistoryEntry {
+                    seq: index as u64 + 1,
+                    seat: step.seat,
+                    events: game_match.last_events_for(*viewer),
+                });
+            }
+        }
+        Ok(histories)
+    }
+
+    /// [`DynRecord::history`] for one viewer.
+    pub fn history_for(&self, game: &dyn DynGame, viewer: Viewer) -> Result<Vec<HistoryEntry>, ReplayError> {
+        Ok(self.history(game, &[viewer])?.pop().unwrap_or_default())
+    }
+}
