@@ -22,9 +22,7 @@ mod rng;
 mod seat;
 pub mod testing;
 
-pub use dynamic::{
-    DynGame, DynMatch, DynRecord, DynRecordedAction, DynSetup, GameHandle, HistoryEntry, RECORD_FORMAT,
-};
+pub use dynamic::{DynGame, DynMatch, DynRecord, DynRecordedAction, DynSetup, GameHandle, HistoryEntry, RECORD_FORMAT};
 pub use error::{ActionError, ReplayError, SetupError};
 pub use game::{Alias, Game, GameInfo, GameOptions, PlayersRules, Preset, RULEBOOK_SECTIONS, Setup, check_players};
 pub use option_doc::{Bound, OptionDoc, OptionDomain, Words};
