@@ -4,7 +4,8 @@
 //! `INTEGER` and `BIGINT`, so the statements are identical; what differs (connection setup,
 //! `NOTIFY`) lives in each backend's module.
 
-/// The tables, in the order they are created.
+/// The tables as version 1 made them, in the order they are created; [`MIGRATIONS`] take them
+/// from there to the newest version.
 pub(crate) const SCHEMA: &[&str] = &[
     "CREATE TABLE IF NOT EXISTS sh_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS sh_matches (
@@ -43,6 +44,34 @@ pub(crate) const SCHEMA: &[&str] = &[
     "INSERT INTO sh_meta (key, value) VALUES ('schema_version', '1') ON CONFLICT DO NOTHING",
 ];
 
+/// What changed in the tables after version 1, in order: `MIGRATIONS[i]` takes a database from
+/// version `i + 1` to `i + 2`. A database made by an older Safehouse is brought up to date when
+/// it is opened; a migration is never edited once released, only a new one added.
+pub(crate) const MIGRATIONS: &[&[&str]] = &[
+    // 2: table settings, the table log (waiting rooms, chat, rematch links, subscriptions) and
+    // the lobby's list of open tables.
+    &[
+        "ALTER TABLE sh_matches ADD COLUMN settings TEXT NOT NULL DEFAULT '{}'",
+        "CREATE TABLE sh_table_events (
+            match_id TEXT NOT NULL REFERENCES sh_matches (id),
+            n BIGINT NOT NULL,
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL,
+            at BIGINT NOT NULL,
+            PRIMARY KEY (match_id, n)
+        )",
+        "CREATE TABLE sh_listings (
+            match_id TEXT PRIMARY KEY REFERENCES sh_matches (id),
+            listing TEXT NOT NULL,
+            updated_at BIGINT NOT NULL
+        )",
+        "CREATE INDEX sh_listings_by_time ON sh_listings (updated_at)",
+    ],
+];
+
+/// The schema version [`MIGRATIONS`] lead to.
+pub(crate) const SCHEMA_VERSION: usize = MIGRATIONS.len() + 1;
+
 /// What differs between the backends where the shared SQL runs.
 pub(crate) trait SqlBackend {
     /// The sqlx database.
@@ -56,6 +85,40 @@ pub(crate) trait SqlBackend {
 /// `notify(&mut tx, payload)`, `node()` and `listen_impl()`.
 macro_rules! impl_store {
     ($store:ty, $backend:expr) => {
+        impl $store {
+            /// Creates the tables if missing and runs every migration the database has not had,
+            /// on one connection (the caller's transaction, so that it all happens or nothing).
+            async fn migrate(
+                conn: &mut <<$store as $crate::common::SqlBackend>::Database as sqlx::Database>::Connection,
+            ) -> Result<(), $crate::StoreError> {
+                for statement in $crate::common::SCHEMA {
+                    sqlx::query(*statement).execute(&mut *conn).await?;
+                }
+                let version: String = sqlx::query_scalar("SELECT value FROM sh_meta WHERE key = 'schema_version'")
+                    .fetch_one(&mut *conn)
+                    .await?;
+                let version: usize = version
+                    .parse()
+                    .map_err(|_| $crate::StoreError::Corrupt(format!("schema version `{version}`")))?;
+                if version > $crate::common::SCHEMA_VERSION {
+                    return Err($crate::StoreError::Config(format!(
+                        "the database has schema version {version}, newer than this Safehouse knows ({}): upgrade Safehouse",
+                        $crate::common::SCHEMA_VERSION
+                    )));
+                }
+                for (done, migration) in $crate::common::MIGRATIONS.iter().enumerate().skip(version.max(1) - 1) {
+                    for statement in *migration {
+                        sqlx::query(*statement).execute(&mut *conn).await?;
+                    }
+                    sqlx::query("UPDATE sh_meta SET value = $1 WHERE key = 'schema_version'")
+                        .bind((done + 2).to_string())
+                        .execute(&mut *conn)
+                        .await?;
+                }
+                Ok(())
+            }
+        }
+
         #[async_trait::async_trait]
         impl $crate::Store for $store {
             fn backend(&self) -> $crate::Backend {
@@ -64,8 +127,8 @@ macro_rules! impl_store {
 
             async fn create_match(&self, header: &$crate::NewMatch) -> Result<(), $crate::StoreError> {
                 let done = sqlx::query(
-                    "INSERT INTO sh_matches (id, game, players, options, seed, deal, seats, created_at, updated_at)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT DO NOTHING",
+                    "INSERT INTO sh_matches (id, game, players, options, seed, deal, seats, created_at, updated_at, settings)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9) ON CONFLICT DO NOTHING",
                 )
                 .bind(&header.id)
                 .bind(&header.game)
@@ -75,6 +138,7 @@ macro_rules! impl_store {
                 .bind(header.deal.as_ref().map($crate::to_text))
                 .bind($crate::to_text(&header.seats))
                 .bind(header.created_at_ms)
+                .bind($crate::to_text(&header.settings))
                 .execute(self.write_pool())
                 .await?;
                 if done.rows_affected() == 0 {
@@ -86,7 +150,7 @@ macro_rules! impl_store {
             async fn load_match(&self, id: &str) -> Result<Option<$crate::StoredMatch>, $crate::StoreError> {
                 use sqlx::Row;
                 let row = sqlx::query(
-                    "SELECT id, game, players, options, seed, deal, seats, created_at, finished, outcome
+                    "SELECT id, game, players, options, seed, deal, seats, created_at, finished, outcome, settings
                      FROM sh_matches WHERE id = $1",
                 )
                 .bind(id)
@@ -105,12 +169,14 @@ macro_rules! impl_store {
                     deal: deal.as_deref().map($crate::from_text).transpose()?,
                     seats: $crate::from_text(&row.try_get::<String, _>("seats")?)?,
                     created_at_ms: row.try_get("created_at")?,
+                    settings: $crate::from_text(&row.try_get::<String, _>("settings")?)?,
                 };
                 let finished = row.try_get::<i32, _>("finished")? != 0;
                 let outcome = outcome.as_deref().map($crate::from_text).transpose()?;
                 let actions = self.actions_since(id, 0).await?;
                 let seats = self.seat_claims(id).await?;
-                Ok(Some($crate::StoredMatch { header, finished, outcome, actions, seats }))
+                let table_events = self.table_events(id, 0).await?;
+                Ok(Some($crate::StoredMatch { header, finished, outcome, actions, seats, table_events }))
             }
 
             async fn actions_since(
@@ -346,6 +412,155 @@ macro_rules! impl_store {
                     .fetch_one(self.read_pool())
                     .await?;
                 Ok(row.try_get::<i64, _>("n")? as u64)
+            }
+
+            async fn append_table_event(
+                &self,
+                match_id: &str,
+                kind: &str,
+                data: &serde_json::Value,
+                at_ms: i64,
+            ) -> Result<u64, $crate::StoreError> {
+                let data = $crate::to_text(data);
+                // The next number is taken inside the insert; two nodes appending at once may pick
+                // the same one, and then the primary key lets one in and the other tries again.
+                for _ in 0..32 {
+                    let mut tx = self.write_pool().begin().await?;
+                    let n: Option<i64> = sqlx::query_scalar(
+                        "INSERT INTO sh_table_events (match_id, n, kind, data, at)
+                         SELECT $1, COALESCE((SELECT MAX(e.n) FROM sh_table_events e WHERE e.match_id = $1), 0) + 1, $2, $3, $4
+                         WHERE EXISTS (SELECT 1 FROM sh_matches m WHERE m.id = $1)
+                         ON CONFLICT DO NOTHING RETURNING n",
+                    )
+                    .bind(match_id)
+                    .bind(kind)
+                    .bind(&data)
+                    .bind(at_ms)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    if let Some(n) = n {
+                        let notice = $crate::Notice::Table { match_id: match_id.to_owned(), n: n as u64 };
+                        self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
+                        tx.commit().await?;
+                        return Ok(n as u64);
+                    }
+                    tx.rollback().await?;
+                    let known: Option<i32> = sqlx::query_scalar("SELECT 1 FROM sh_matches WHERE id = $1")
+                        .bind(match_id)
+                        .fetch_optional(self.write_pool())
+                        .await?;
+                    if known.is_none() {
+                        return Err($crate::StoreError::Unknown(match_id.to_owned()));
+                    }
+                }
+                Err($crate::StoreError::Corrupt(format!("match {match_id}: the table log is too contended")))
+            }
+
+            async fn table_events(&self, match_id: &str, after: u64) -> Result<Vec<$crate::TableEvent>, $crate::StoreError> {
+                use sqlx::Row;
+                let rows = sqlx::query(
+                    "SELECT n, kind, data, at FROM sh_table_events WHERE match_id = $1 AND n > $2 ORDER BY n",
+                )
+                .bind(match_id)
+                .bind(after as i64)
+                .fetch_all(self.read_pool())
+                .await?;
+                let mut out = Vec::with_capacity(rows.len());
+                for row in rows {
+                    out.push($crate::TableEvent {
+                        n: row.try_get::<i64, _>("n")? as u64,
+                        kind: row.try_get("kind")?,
+                        data: $crate::from_text(&row.try_get::<String, _>("data")?)?,
+                        at_ms: row.try_get("at")?,
+                    });
+                }
+                Ok(out)
+            }
+
+            async fn release_seat(&self, match_id: &str, seat: u8) -> Result<bool, $crate::StoreError> {
+                let mut tx = self.write_pool().begin().await?;
+                let done = sqlx::query("DELETE FROM sh_seats WHERE match_id = $1 AND seat = $2")
+                    .bind(match_id)
+                    .bind(i32::from(seat))
+                    .execute(&mut *tx)
+                    .await?;
+                if done.rows_affected() == 0 {
+                    return Ok(false);
+                }
+                let notice = $crate::Notice::Seats { match_id: match_id.to_owned() };
+                self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn close_match(
+                &self,
+                match_id: &str,
+                outcome: &serde_json::Value,
+                at_ms: i64,
+            ) -> Result<bool, $crate::StoreError> {
+                let mut tx = self.write_pool().begin().await?;
+                let done = sqlx::query(
+                    "UPDATE sh_matches SET finished = 1, outcome = $2, updated_at = $3 WHERE id = $1 AND finished = 0",
+                )
+                .bind(match_id)
+                .bind($crate::to_text(outcome))
+                .bind(at_ms)
+                .execute(&mut *tx)
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Ok(false);
+                }
+                sqlx::query("DELETE FROM sh_listings WHERE match_id = $1").bind(match_id).execute(&mut *tx).await?;
+                let notice = $crate::Notice::Closed { match_id: match_id.to_owned() };
+                self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn set_listing(
+                &self,
+                match_id: &str,
+                listing: Option<&serde_json::Value>,
+                at_ms: i64,
+            ) -> Result<(), $crate::StoreError> {
+                match listing {
+                    // Only a match that exists and has not ended can be listed.
+                    Some(listing) => sqlx::query(
+                        "INSERT INTO sh_listings (match_id, listing, updated_at)
+                         SELECT $1, $2, $3 WHERE EXISTS (SELECT 1 FROM sh_matches m WHERE m.id = $1 AND m.finished = 0)
+                         ON CONFLICT (match_id) DO UPDATE SET listing = excluded.listing, updated_at = excluded.updated_at",
+                    )
+                    .bind(match_id)
+                    .bind($crate::to_text(listing))
+                    .bind(at_ms)
+                    .execute(self.write_pool())
+                    .await?,
+                    None => sqlx::query("DELETE FROM sh_listings WHERE match_id = $1")
+                        .bind(match_id)
+                        .execute(self.write_pool())
+                        .await?,
+                };
+                Ok(())
+            }
+
+            async fn listings(&self, limit: u32) -> Result<Vec<$crate::Listing>, $crate::StoreError> {
+                use sqlx::Row;
+                let rows = sqlx::query(
+                    "SELECT match_id, listing, updated_at FROM sh_listings ORDER BY updated_at DESC, match_id LIMIT $1",
+                )
+                .bind(i64::from(limit))
+                .fetch_all(self.read_pool())
+                .await?;
+                let mut out = Vec::with_capacity(rows.len());
+                for row in rows {
+                    out.push($crate::Listing {
+                        match_id: row.try_get("match_id")?,
+                        listing: $crate::from_text(&row.try_get::<String, _>("listing")?)?,
+                        updated_at_ms: row.try_get("updated_at")?,
+                    });
+                }
+                Ok(out)
             }
 
             async fn ping(&self) -> Result<(), $crate::StoreError> {

@@ -53,6 +53,41 @@ pub struct NewMatch {
     pub seats: Value,
     /// Creation time, milliseconds since the Unix epoch.
     pub created_at_ms: i64,
+    /// The table's settings (visibility, time control, chat, turn-based deadline, rematch link...),
+    /// as the server defines them; `{}` for a match stored before settings existed.
+    #[serde(default = "empty_settings")]
+    pub settings: Value,
+}
+
+fn empty_settings() -> Value {
+    Value::Object(serde_json::Map::new())
+}
+
+/// One entry of a match's *table log*: everything about a table that is not a game action, in the
+/// order it happened (waiting-room seat changes, the start, chat lines, rematch links, notification
+/// subscriptions...). The server defines `kind` and `data`; the store only keeps them, durably and
+/// in order, and announces them to other nodes ([`Notice::Table`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableEvent {
+    /// Its number in the match's table log: 1, 2, 3...
+    pub n: u64,
+    /// What happened, as the server names it.
+    pub kind: String,
+    /// The details, as the server defines them.
+    pub data: Value,
+    /// When it was stored, milliseconds since the Unix epoch.
+    pub at_ms: i64,
+}
+
+/// What the lobby shows of one listed table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Listing {
+    /// The match.
+    pub match_id: String,
+    /// What to show, as the server defines it.
+    pub listing: Value,
+    /// When it was last set, milliseconds since the Unix epoch.
+    pub updated_at_ms: i64,
 }
 
 /// One stored action.
@@ -98,6 +133,9 @@ pub struct StoredMatch {
     pub actions: Vec<StoredAction>,
     /// The joined seats.
     pub seats: Vec<SeatClaim>,
+    /// The whole table log, in order.
+    #[serde(default)]
+    pub table_events: Vec<TableEvent>,
 }
 
 /// A short description of a match for listings.
@@ -149,8 +187,20 @@ pub enum Notice {
         /// Its sequence number.
         seq: u64,
     },
-    /// A seat of a match was joined, or its away flag changed.
+    /// A seat of a match was joined or released, or its away flag changed.
     Seats {
+        /// The match.
+        match_id: String,
+    },
+    /// Event `n` of a match's table log was stored.
+    Table {
+        /// The match.
+        match_id: String,
+        /// Its number.
+        n: u64,
+    },
+    /// A match was ended without a game outcome ([`Store::close_match`]).
+    Closed {
         /// The match.
         match_id: String,
     },
@@ -181,6 +231,9 @@ pub enum StoreError {
     /// A match with this id already exists.
     #[error("a match with id `{0}` already exists")]
     Duplicate(String),
+    /// No match has this id.
+    #[error("no match has id `{0}`")]
+    Unknown(String),
     /// The configuration is not usable (bad URL, bad schema name).
     #[error("configuration: {0}")]
     Config(String),
@@ -196,6 +249,7 @@ impl StoreError {
             StoreError::Database(_) | StoreError::Closed => "storage_error",
             StoreError::Corrupt(_) => "storage_corrupt",
             StoreError::Duplicate(_) => "duplicate_match",
+            StoreError::Unknown(_) => "unknown_match",
             StoreError::Config(_) => "storage_config",
         }
     }
@@ -237,6 +291,30 @@ pub trait Store: Send + Sync + Debug + 'static {
 
     /// Number of matches that have not ended.
     async fn count_live(&self) -> Result<u64, StoreError>;
+
+    /// Appends an event to a match's table log and returns its number (1, 2, ... per match).
+    /// Durable on return; other nodes get [`Notice::Table`]. [`StoreError::Unknown`] for an
+    /// unknown match.
+    async fn append_table_event(&self, match_id: &str, kind: &str, data: &Value, at_ms: i64)
+    -> Result<u64, StoreError>;
+
+    /// The table events of a match after number `after` (all of them for 0), in order.
+    async fn table_events(&self, match_id: &str, after: u64) -> Result<Vec<TableEvent>, StoreError>;
+
+    /// Gives up a claimed seat (a person leaves a waiting room, or is removed from it); `false` if
+    /// the seat was not claimed. Other nodes get [`Notice::Seats`].
+    async fn release_seat(&self, match_id: &str, seat: u8) -> Result<bool, StoreError>;
+
+    /// Ends a match that is not over without a game outcome (a waiting room nobody joined, a
+    /// forfeit on time): stores `outcome`, marks it finished and takes it off the lobby list;
+    /// `false` if it had already ended (or is unknown). Other nodes get [`Notice::Closed`].
+    async fn close_match(&self, match_id: &str, outcome: &Value, at_ms: i64) -> Result<bool, StoreError>;
+
+    /// Sets what the lobby lists for a match (`Some`), or takes it off the list (`None`).
+    async fn set_listing(&self, match_id: &str, listing: Option<&Value>, at_ms: i64) -> Result<(), StoreError>;
+
+    /// The listed tables, most recently updated first.
+    async fn listings(&self, limit: u32) -> Result<Vec<Listing>, StoreError>;
 
     /// Checks the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
@@ -306,12 +384,14 @@ pub(crate) fn check_identifier(name: &str) -> Result<(), StoreError> {
     if ok { Ok(()) } else { Err(StoreError::Config(format!("bad schema name `{name}` (use a-z, 0-9 and _)"))) }
 }
 
-/// A notice as it travels in a PostgreSQL `NOTIFY` payload: `<node> a <seq> <match>` or
-/// `<node> s <match>`.
+/// A notice as it travels in a PostgreSQL `NOTIFY` payload: `<node> a <seq> <match>`,
+/// `<node> s <match>`, `<node> t <n> <match>`, `<node> c <match>` or `<node> r`.
 pub(crate) fn encode_notice(node: &str, notice: &Notice) -> String {
     match notice {
         Notice::Action { match_id, seq } => format!("{node} a {seq} {match_id}"),
         Notice::Seats { match_id } => format!("{node} s {match_id}"),
+        Notice::Table { match_id, n } => format!("{node} t {n} {match_id}"),
+        Notice::Closed { match_id } => format!("{node} c {match_id}"),
         Notice::Resync => format!("{node} r"),
     }
 }
@@ -329,6 +409,11 @@ pub(crate) fn decode_notice(own_node: &str, payload: &str) -> Option<Notice> {
             Some(Notice::Action { seq, match_id: parts.next()?.to_owned() })
         }
         "s" => Some(Notice::Seats { match_id: parts.next()?.to_owned() }),
+        "t" => {
+            let n = parts.next()?.parse().ok()?;
+            Some(Notice::Table { n, match_id: parts.next()?.to_owned() })
+        }
+        "c" => Some(Notice::Closed { match_id: parts.next()?.to_owned() }),
         "r" => Some(Notice::Resync),
         _ => None,
     }
@@ -357,6 +442,10 @@ mod tests {
         assert_eq!(decode_notice("a", &encode_notice("a", &n)), None);
         let s = Notice::Seats { match_id: "m1".into() };
         assert_eq!(decode_notice("b", &encode_notice("a", &s)), Some(s));
+        let t = Notice::Table { match_id: "m1".into(), n: 12 };
+        assert_eq!(decode_notice("b", &encode_notice("a", &t)), Some(t));
+        let c = Notice::Closed { match_id: "m1".into() };
+        assert_eq!(decode_notice("b", &encode_notice("a", &c)), Some(c));
         assert_eq!(decode_notice("b", "garbage"), None);
     }
 

@@ -7,7 +7,7 @@ use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
 use sqlx::{AssertSqlSafe, Postgres, Transaction};
 use tokio::sync::mpsc;
 
-use crate::common::{SCHEMA, impl_store};
+use crate::common::impl_store;
 use crate::{Backend, Notice, OpenOptions, StoreError, check_identifier, decode_notice};
 
 /// A store in a PostgreSQL database (tables in one schema, `public` unless told otherwise).
@@ -48,9 +48,7 @@ impl PgStore {
             // Several nodes may start together: serialise the table creation.
             let mut tx = pool.begin().await?;
             sqlx::query("SELECT pg_advisory_xact_lock(7453110)").execute(&mut *tx).await?;
-            for statement in SCHEMA {
-                sqlx::query(*statement).execute(&mut *tx).await?;
-            }
+            Self::migrate(&mut tx).await?;
             tx.commit().await?;
         }
         let node = format!("{:016x}", node_id());

@@ -9,7 +9,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 use sqlx::{Sqlite, Transaction};
 use tokio::sync::mpsc;
 
-use crate::common::{SCHEMA, impl_store};
+use crate::common::impl_store;
 use crate::{Backend, Notice, OpenOptions, StoreError};
 
 /// A store in one SQLite file (WAL journal, `synchronous=FULL`: a commit is on disk when it returns).
@@ -78,8 +78,10 @@ impl SqliteStore {
             .acquire_timeout(Duration::from_secs(30))
             .connect_with(connect.clone())
             .await?;
-        for statement in SCHEMA {
-            sqlx::query(*statement).execute(&writer).await?;
+        {
+            let mut tx = writer.begin().await?;
+            Self::migrate(&mut tx).await?;
+            tx.commit().await?;
         }
         let readers = SqlitePoolOptions::new()
             .max_connections(options.max_connections.unwrap_or(4).max(1))

@@ -71,6 +71,7 @@ fn header(id: &str) -> NewMatch {
         deal: None,
         seats: json!([{"kind": "person"}, {"kind": "bot", "difficulty": "easy"}, {"kind": "person"}]),
         created_at_ms: 1_700_000_000_000,
+        settings: json!({"visibility": "public", "clock": {"bank_s": 180}}),
     }
 }
 
@@ -167,7 +168,66 @@ async fn suite(store: Arc<dyn Store>) {
     for m in 0..40 {
         assert_eq!(store.actions_since(&format!("g{m}"), 0).await.expect("actions").len(), 10);
     }
+    table_log(store.as_ref()).await;
     store.ping().await.expect("ping");
+}
+
+/// The table log, seat release, closing without an outcome, and the lobby list.
+async fn table_log(store: &dyn Store) {
+    store.create_match(&header("t1")).await.expect("create");
+    store.create_match(&header("t2")).await.expect("create");
+    let unknown = store.append_table_event("ghost", "chat", &json!({}), 1).await;
+    assert!(matches!(unknown, Err(StoreError::Unknown(_))), "{unknown:?}");
+    assert_eq!(store.append_table_event("t1", "seat", &json!({"seat": 0}), 10).await.expect("event"), 1);
+    assert_eq!(store.append_table_event("t2", "chat", &json!({"text": "hi"}), 11).await.expect("event"), 1);
+    assert_eq!(store.append_table_event("t1", "chat", &json!({"text": "<b>"}), 12).await.expect("event"), 2);
+    let events = store.table_events("t1", 0).await.expect("events");
+    let kinds: Vec<(u64, &str, i64)> = events.iter().map(|e| (e.n, e.kind.as_str(), e.at_ms)).collect();
+    assert_eq!(kinds, vec![(1, "seat", 10), (2, "chat", 12)], "numbered per match, in order");
+    assert_eq!(events[1].data, json!({"text": "<b>"}));
+    assert_eq!(store.table_events("t1", 1).await.expect("events"), events[1..].to_vec());
+    let loaded = store.load_match("t1").await.expect("load").expect("exists");
+    assert_eq!(loaded.table_events, events, "a loaded match carries its table log");
+    assert_eq!(loaded.header.settings, header("t1").settings, "settings round-trip");
+
+    // Many appends at once: every number used once, none lost.
+    let data: Vec<serde_json::Value> = (0..20).map(|i| json!({"i": i})).collect();
+    let appends = data.iter().map(|d| store.append_table_event("t2", "chat", d, 20));
+    let numbers: std::collections::BTreeSet<u64> =
+        futures_util::future::join_all(appends).await.into_iter().map(|n| n.expect("event")).collect();
+    assert_eq!(numbers, (2..=21).collect(), "concurrent appends get distinct consecutive numbers");
+
+    // Seats can be given up (a waiting room), and claimed again.
+    let claim = SeatClaim { seat: 1, token_hash: "12".repeat(32), name: None, joined_at_ms: 5, away: false };
+    assert!(!store.release_seat("t1", 1).await.expect("release"), "an empty seat is not released");
+    assert!(store.claim_seat("t1", &claim).await.expect("claim"));
+    assert!(store.release_seat("t1", 1).await.expect("release"));
+    assert!(store.seat_claims("t1").await.expect("seats").is_empty());
+    assert!(store.claim_seat("t1", &claim).await.expect("claim again"), "a released seat can be taken again");
+
+    // The lobby list: set, replaced, newest first, removed.
+    store.set_listing("t1", Some(&json!({"free": 2})), 100).await.expect("list");
+    store.set_listing("t2", Some(&json!({"free": 1})), 200).await.expect("list");
+    store.set_listing("t1", Some(&json!({"free": 1})), 300).await.expect("relist");
+    store.set_listing("ghost", Some(&json!({})), 400).await.expect("an unknown match is not listed");
+    let listed: Vec<(String, serde_json::Value)> =
+        store.listings(10).await.expect("listings").into_iter().map(|l| (l.match_id, l.listing)).collect();
+    assert_eq!(listed, vec![("t1".into(), json!({"free": 1})), ("t2".into(), json!({"free": 1}))]);
+    assert_eq!(store.listings(1).await.expect("listings").len(), 1, "the limit holds");
+    store.set_listing("t2", None, 500).await.expect("unlist");
+    assert_eq!(store.listings(10).await.expect("listings").len(), 1);
+
+    // Closing ends a match once, without a game outcome, and takes it off the list.
+    assert!(store.close_match("t1", &json!({"expired": true}), 600).await.expect("close"));
+    assert!(!store.close_match("t1", &json!({"again": true}), 700).await.expect("close"), "closed once");
+    assert!(!store.close_match("ghost", &json!({}), 700).await.expect("close unknown"));
+    let closed = store.load_match("t1").await.expect("load").expect("exists");
+    assert!(closed.finished);
+    assert_eq!(closed.outcome, Some(json!({"expired": true})));
+    assert!(store.listings(10).await.expect("listings").is_empty());
+    store.set_listing("t1", Some(&json!({})), 800).await.expect("list closed");
+    assert!(store.listings(10).await.expect("listings").is_empty(), "an ended match is not listed");
+    assert_eq!(store.append(&[append("t1", 1, 0)]).await.expect("append"), vec![AppendOutcome::Conflict]);
 }
 
 #[tokio::test]
@@ -200,6 +260,91 @@ async fn sqlite_survives_reopen() {
     assert_eq!(store.backend(), Backend::Sqlite);
     let loaded = store.load_match("r1").await.expect("load").expect("exists");
     assert_eq!(loaded.actions, vec![action(1, 0)]);
+}
+
+/// A database made by the first release (schema version 1, no settings, no table log) opens, is
+/// migrated, keeps its matches, and reads their settings back as `{}`.
+#[tokio::test]
+async fn sqlite_version_1_database_is_migrated() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("v1.db");
+    {
+        use sqlx::ConnectOptions;
+        let mut conn = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(&path)
+            .create_if_missing(true)
+            .connect()
+            .await
+            .expect("raw sqlite");
+        // The version-1 tables exactly as the first release created them.
+        for statement in V1_SCHEMA {
+            sqlx::query(*statement).execute(&mut conn).await.expect("v1 schema");
+        }
+        sqlx::query(
+            "INSERT INTO sh_matches (id, game, players, options, seed, deal, seats, created_at, updated_at)
+             VALUES ('old', 'club-unlock', 3, '{}', 7, NULL, '[]', 1, 1)",
+        )
+        .execute(&mut conn)
+        .await
+        .expect("old match");
+    }
+    let store = SqliteStore::open(&path, &OpenOptions::default()).await.expect("open migrates");
+    let old = store.load_match("old").await.expect("load").expect("kept");
+    assert_eq!(old.header.settings, json!({}));
+    assert!(old.table_events.is_empty());
+    assert_eq!(store.append_table_event("old", "chat", &json!({}), 2).await.expect("event"), 1);
+    drop(store);
+    // Opening again runs nothing twice.
+    let store = SqliteStore::open(&path, &OpenOptions::default()).await.expect("reopen");
+    assert_eq!(store.table_events("old", 0).await.expect("events").len(), 1);
+}
+
+const V1_SCHEMA: &[&str] = &[
+    "CREATE TABLE sh_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE sh_matches (id TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, options TEXT NOT NULL,
+        seed BIGINT NOT NULL, deal TEXT, seats TEXT NOT NULL, created_at BIGINT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0, outcome TEXT, last_seq BIGINT NOT NULL DEFAULT 0, updated_at BIGINT NOT NULL)",
+    "CREATE TABLE sh_actions (match_id TEXT NOT NULL REFERENCES sh_matches (id), seq BIGINT NOT NULL, seat INTEGER NOT NULL,
+        action TEXT NOT NULL, actor TEXT NOT NULL, at BIGINT NOT NULL, PRIMARY KEY (match_id, seq))",
+    "CREATE TABLE sh_seats (match_id TEXT NOT NULL REFERENCES sh_matches (id), seat INTEGER NOT NULL,
+        token_hash TEXT NOT NULL, name TEXT, joined_at BIGINT NOT NULL, away INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (match_id, seat))",
+    "INSERT INTO sh_meta (key, value) VALUES ('schema_version', '1')",
+];
+
+/// Two nodes append to one table log at once: every event gets its own number, and each node
+/// hears the other's.
+#[tokio::test]
+async fn postgres_two_nodes_share_the_table_log() {
+    let Some(a) = pg_store().await else { return };
+    let options = OpenOptions { schema: Some(a.schema().to_owned()), max_connections: Some(4) };
+    let b = PgStore::open(&pg_url(), &options).await.expect("second node");
+    let mut heard_by_b = b.listen().await.expect("listen").expect("postgres listens");
+    a.create_match(&header("tl")).await.expect("create");
+    let data_a: Vec<serde_json::Value> = (0..10).map(|i| json!({"node": "a", "i": i})).collect();
+    let data_b: Vec<serde_json::Value> = (0..10).map(|i| json!({"node": "b", "i": i})).collect();
+    let from_a = data_a.iter().map(|d| a.append_table_event("tl", "chat", d, 1));
+    let from_b = data_b.iter().map(|d| b.append_table_event("tl", "chat", d, 1));
+    let (na, nb) = tokio::join!(futures_util::future::join_all(from_a), futures_util::future::join_all(from_b));
+    let na: Vec<u64> = na.into_iter().map(|n| n.expect("a")).collect();
+    let all: std::collections::BTreeSet<u64> =
+        na.iter().copied().chain(nb.into_iter().map(|n| n.expect("b"))).collect();
+    assert_eq!(all, (1..=20).collect(), "twenty events, twenty numbers");
+    assert_eq!(b.table_events("tl", 0).await.expect("events").len(), 20);
+    let mut heard = std::collections::BTreeSet::new();
+    while heard.len() < na.len() {
+        match tokio::time::timeout(std::time::Duration::from_secs(5), heard_by_b.recv()).await.expect("in time") {
+            Some(Notice::Table { match_id, n }) if match_id == "tl" => {
+                heard.insert(n);
+            }
+            other => panic!("unexpected notice {other:?}"),
+        }
+    }
+    assert_eq!(heard, na.iter().copied().collect(), "b hears exactly a's events");
+    assert!(a.close_match("tl", &json!({"expired": true}), 2).await.expect("close"));
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(5), heard_by_b.recv()).await.expect("in time");
+    assert_eq!(closed, Some(Notice::Closed { match_id: "tl".into() }));
+    a.drop_schema().await.expect("drop schema");
 }
 
 /// Two stores on one PostgreSQL schema behave as two nodes: one hears the other's writes, and a
