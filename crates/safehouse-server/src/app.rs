@@ -540,6 +540,18 @@ impl App {
         }
         let stored = self.store.load_match(id).await?.ok_or_else(|| ApiError::not_found(format!("no match `{id}`")))?;
         let live = LiveMatch::build(stored)?;
+        Ok(self.hold_loaded(live).await)
+    }
+
+    /// Puts a match just read from the store in memory (or takes the copy another caller put
+    /// there first) and, if it is the one put there, catches it up with the store.
+    ///
+    /// Another node may store an action (or let a seat join) after `load_match` read the match
+    /// and before the slot is in the map: that notice finds no slot and is dropped, and the
+    /// match would stay behind until the next notice, for ever if the next move is one this
+    /// node's watcher is waiting to see. So the store is read again once the slot is in the map:
+    /// what was stored before that is caught up here, what is stored after it comes as a notice.
+    async fn hold_loaded(self: &Arc<Self>, live: LiveMatch) -> Arc<Slot> {
         let key = live.id.clone();
         let (slot, inserted) = {
             let mut slots = self.slots();
@@ -547,17 +559,19 @@ impl App {
                 Some(existing) => (existing.clone(), false),
                 None => {
                     let slot = Arc::new(Slot { state: Mutex::new(live) });
-                    slots.insert(key, slot.clone());
+                    slots.insert(key.clone(), slot.clone());
                     metrics::gauge!("safehouse_matches_loaded").set(slots.len() as f64);
                     (slot, true)
                 }
             }
         };
         if inserted {
+            self.catch_up(&key).await;
+            self.refresh_seats(&key).await;
             let mut lm = slot.state.lock().await;
             self.schedule_bot(&slot, &mut lm);
         }
-        Ok(slot)
+        slot
     }
 
     /// Loads every unfinished match (at start-up), so bots and timers resume.
@@ -1028,6 +1042,9 @@ impl App {
         }
     }
 }
+
+#[cfg(test)]
+mod load_race_tests;
 
 fn apply_claims(lm: &mut LiveMatch, claims: Vec<SeatClaim>) {
     for claim in claims {
