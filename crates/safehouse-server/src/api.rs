@@ -178,6 +178,19 @@ pub struct CreateMatch {
     /// Join this seat at once; the answer then holds its token.
     #[serde(default)]
     pub join: Option<JoinNow>,
+    /// The table's settings: its time control (`{"time_control": {"bank_secs": 180,
+    /// "increment_secs": 20, "on_timeout": "bot"}}`), ... Default: none of them.
+    #[serde(default)]
+    pub settings: TableSettings,
+    /// Open a waiting room instead of starting at once: people's seats are free for anyone with
+    /// the link (a public table: anyone) until the creator starts, or a person takes the last
+    /// free seat. Default false: the match starts now and each person's seat has its invite code.
+    #[serde(default)]
+    pub waiting_room: bool,
+    /// `public` lists the waiting room at `GET /api/tables`; `private` (the default) needs the
+    /// table's invite code to take a seat.
+    #[serde(default)]
+    pub visibility: Option<crate::tables::Visibility>,
 }
 
 /// A seat of a new match, with its invite code for people.
@@ -207,6 +220,16 @@ pub struct MatchCreated {
     /// The seat joined at once, if `join` was given.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub joined: Option<Joined>,
+    /// Waiting rooms only: the secret of whoever created the table (`Authorization: Bearer` on
+    /// the creator's requests: start, bot/free a seat, remove a person). Shown only now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub creator_token: Option<String>,
+    /// Private waiting rooms only: the code that lets a person take a seat (put it in the link).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table_invite: Option<String>,
+    /// Waiting rooms only: the table as it is now (`GET /api/tables/{id}`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub table: Option<crate::tables::TableInfo>,
 }
 
 /// A joined seat.
@@ -282,6 +305,41 @@ pub(crate) async fn create_match(
         return Err(ApiError::bad_request(format!("seat {} is not a person's seat", join.seat)));
     }
     let creator = peer.map(|axum::Extension(axum::extract::ConnectInfo(addr))| addr.ip());
+    if request.waiting_room {
+        let visibility = request.visibility.unwrap_or_default();
+        let join = request.join.map(|j| (j.seat, j.name));
+        let created = app
+            .create_waiting(game, options.clone(), plan, settings.to_stored(), visibility, creator, join)
+            .await?;
+        let table = created.table;
+        let seats = table
+            .seats
+            .iter()
+            .map(|s| CreatedSeat {
+                info: SeatInfo {
+                    seat: s.seat,
+                    kind: if s.state == crate::tables::TableSeatState::Bot { SeatKind::Bot } else { SeatKind::Person },
+                    difficulty: s.difficulty,
+                    name: s.name.clone(),
+                    joined: s.state == crate::tables::TableSeatState::Person,
+                    away: false,
+                },
+                invite: None,
+            })
+            .collect();
+        let body = MatchCreated {
+            id: created.id,
+            game: info.id.to_owned(),
+            players,
+            options,
+            seats,
+            joined: created.joined.map(|(seat, token)| Joined { seat, token }),
+            creator_token: Some(created.creator_token),
+            table_invite: created.invite,
+            table: Some(table),
+        };
+        return Ok((StatusCode::CREATED, Json(body)));
+    }
     let slot = app.create(game, options.clone(), plan, creator).await?;
     let mut lm = slot.state.lock().await;
     let joined = match request.join {
@@ -293,7 +351,17 @@ pub(crate) async fn create_match(
         None => None,
     };
     let seats = lm.seats().into_iter().zip(invites).map(|(info, invite)| CreatedSeat { info, invite }).collect();
-    let created = MatchCreated { id: lm.id.to_string(), game: info.id.to_owned(), players, options, seats, joined };
+    let created = MatchCreated {
+        id: lm.id.to_string(),
+        game: info.id.to_owned(),
+        players,
+        options,
+        seats,
+        joined,
+        creator_token: None,
+        table_invite: None,
+        table: None,
+    };
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -564,9 +632,13 @@ pub(crate) async fn not_found() -> ApiError {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Safehouse table server", description = "Matches of the Safehouse games for people and bots. Errors are `{\"error\": {\"code\", \"message\"}}` with stable codes. Each seat also has a WebSocket at `/api/matches/{id}/ws?token=...` (see docs/server.md)."),
-    paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, get_record, healthz),
+    paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, get_record, healthz,
+        crate::tables::list_tables, crate::tables::get_table, crate::tables::take_seat, crate::tables::leave_seat,
+        crate::tables::remove_seat, crate::tables::bot_seat, crate::tables::free_seat, crate::tables::start_table),
     components(schemas(ErrorBody, GameSummary, OptionDocSchema, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
-        Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse)),
+        Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse,
+        crate::tables::TableInfo, crate::tables::TableSeat, crate::tables::TableSeatState, crate::tables::TableStatus,
+        crate::tables::Visibility, crate::tables::TakeSeat, crate::tables::BotSeat, crate::tables::SeatTaken)),
     modifiers(&SecurityAddon)
 )]
 struct ApiDoc;
@@ -583,6 +655,15 @@ impl utoipa::Modify for SecurityAddon {
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
                     .description(Some("the token from joining a seat"))
+                    .build(),
+            ),
+        );
+        components.add_security_scheme(
+            "creator_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("the creator_token from creating a waiting room"))
                     .build(),
             ),
         );
@@ -610,6 +691,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/matches/{id}/actions", routing::post(act))
         .route("/api/matches/{id}/record", routing::get(get_record))
         .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
+        .merge(crate::tables::routes())
 }
 
 #[cfg(test)]

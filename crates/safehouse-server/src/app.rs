@@ -160,7 +160,7 @@ pub(crate) struct LiveMatch {
     broken: bool,
     /// The creator's place among its unfinished matches, given back when the match ends (or
     /// leaves memory).
-    creator: Option<Held>,
+    pub(crate) creator: Option<Held>,
 }
 
 impl std::fmt::Debug for LiveMatch {
@@ -200,6 +200,8 @@ fn viewer_json(viewer: Viewer) -> Value {
 
 impl LiveMatch {
     fn build(stored: StoredMatch) -> Result<LiveMatch, ApiError> {
+        // A match that started from a waiting room is played with the plan of its start.
+        let started_plan = crate::tables::started_plan(&stored);
         let header = stored.header;
         let found = safehouse_games::find(&header.game)?;
         let record = DynRecord {
@@ -219,8 +221,11 @@ impl LiveMatch {
             .game
             .replay(&record)
             .map_err(|e| ApiError::internal(format!("match {} does not replay: {e}", header.id)))?;
-        let plan: Vec<SeatPlan> = serde_json::from_value(header.seats)
-            .map_err(|e| ApiError::internal(format!("match {} has a bad seat plan: {e}", header.id)))?;
+        let plan: Vec<SeatPlan> = match started_plan {
+            Some(plan) => plan,
+            None => serde_json::from_value(header.seats)
+                .map_err(|e| ApiError::internal(format!("match {} has a bad seat plan: {e}", header.id)))?,
+        };
         let players = usize::from(header.players);
         if plan.len() != players {
             return Err(ApiError::internal(format!(
@@ -232,6 +237,10 @@ impl LiveMatch {
         let mut claims = vec![None; players];
         let mut away = vec![false; players];
         for claim in stored.seats {
+            // Only people's seats hold claims (a waiting room's bot seats hold markers).
+            if plan.get(usize::from(claim.seat)).is_none_or(|p| p.kind != SeatKind::Person) {
+                continue;
+            }
             if let Some(slot) = claims.get_mut(usize::from(claim.seat)) {
                 away[usize::from(claim.seat)] = claim.away;
                 *slot = Some(claim);
@@ -483,6 +492,8 @@ pub struct App {
     pub(crate) ws_connections: AtomicUsize,
     /// The per-client limits and the global cap on requests in flight.
     pub(crate) limits: Arc<Limits>,
+    /// The waiting rooms this node serves (`tables`).
+    pub(crate) rooms: crate::tables::Rooms,
 }
 
 impl std::fmt::Debug for App {
@@ -504,6 +515,7 @@ impl App {
             live_matches: AtomicUsize::new(live),
             ws_connections: AtomicUsize::new(0),
             limits: Arc::new(Limits::new(&config)),
+            rooms: Default::default(),
             config,
         });
         metrics::gauge!("safehouse_matches_live").set(live as f64);
@@ -539,6 +551,10 @@ impl App {
             return Err(ApiError::not_found(format!("no match `{id}`")));
         }
         let stored = self.store.load_match(id).await?.ok_or_else(|| ApiError::not_found(format!("no match `{id}`")))?;
+        // Nothing of the game exists before the start.
+        if !crate::tables::is_started(&stored) {
+            return Err(crate::tables::not_started(id));
+        }
         let live = LiveMatch::build(stored)?;
         Ok(self.hold_loaded(live).await)
     }
@@ -581,20 +597,19 @@ impl App {
         for id in ids {
             match self.get(&id).await {
                 Ok(_) => resumed += 1,
+                Err(error) if error.code == "table_not_started" => match self.adopt_room(&id).await {
+                    Ok(_) => resumed += 1,
+                    Err(error) => tracing::error!(match_id = %id, %error, "cannot resume a waiting room"),
+                },
                 Err(error) => tracing::error!(match_id = %id, %error, "cannot resume match"),
             }
         }
         Ok(resumed)
     }
 
-    /// Creates a match (already validated) and holds it in memory.
-    pub(crate) async fn create(
-        self: &Arc<Self>,
-        game: &'static dyn DynGame,
-        options: Value,
-        plan: Vec<SeatPlan>,
-        creator: Option<std::net::IpAddr>,
-    ) -> Result<Arc<Slot>, ApiError> {
+    /// Admits one more unfinished match for `creator`: the server's cap, the client's share and
+    /// its creation rate. The hold is the client's place, given back when the match ends.
+    pub(crate) fn admit(&self, creator: Option<std::net::IpAddr>) -> Result<Option<Held>, ApiError> {
         if self.live_matches.load(Ordering::Relaxed) >= self.config.max_matches {
             return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -624,6 +639,25 @@ impl App {
             }
             None => None,
         };
+        Ok(held)
+    }
+
+    /// Counts a new unfinished match.
+    pub(crate) fn count_created(&self) {
+        self.live_matches.fetch_add(1, Ordering::Relaxed);
+        metrics::counter!("safehouse_matches_created_total").increment(1);
+        metrics::gauge!("safehouse_matches_live").set(self.live_matches.load(Ordering::Relaxed) as f64);
+    }
+
+    /// Creates a match (already validated) and holds it in memory.
+    pub(crate) async fn create(
+        self: &Arc<Self>,
+        game: &'static dyn DynGame,
+        options: Value,
+        plan: Vec<SeatPlan>,
+        creator: Option<std::net::IpAddr>,
+    ) -> Result<Arc<Slot>, ApiError> {
+        let held = self.admit(creator)?;
         let players = plan.len();
         let seed = token::random_u64();
         let setup = safehouse_engine::DynSetup {
@@ -646,9 +680,7 @@ impl App {
             created_at_ms: now_ms(),
         };
         self.store.create_match(&header).await?;
-        self.live_matches.fetch_add(1, Ordering::Relaxed);
-        metrics::counter!("safehouse_matches_created_total").increment(1);
-        metrics::gauge!("safehouse_matches_live").set(self.live_matches.load(Ordering::Relaxed) as f64);
+        self.count_created();
         let stored = StoredMatch { header, finished: false, outcome: None, actions: Vec::new(), seats: Vec::new() };
         let mut live = LiveMatch::build(stored)?;
         live.creator = held;
@@ -693,7 +725,7 @@ impl App {
         Ok(())
     }
 
-    fn count_finished(&self) {
+    pub(crate) fn count_finished(&self) {
         let _ = self.live_matches.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| Some(n.saturating_sub(1)));
         metrics::counter!("safehouse_matches_finished_total").increment(1);
         metrics::gauge!("safehouse_matches_live").set(self.live_matches.load(Ordering::Relaxed) as f64);
@@ -1037,8 +1069,15 @@ impl App {
     pub(crate) async fn on_notice(self: &Arc<Self>, notice: Notice) {
         match notice {
             Notice::Action { match_id, .. } => self.catch_up(&match_id).await,
-            Notice::Seats { match_id } => self.refresh_seats(&match_id).await,
-            Notice::Resync => self.resync_all().await,
+            Notice::Seats { match_id } => {
+                self.refresh_seats(&match_id).await;
+                self.room_notice(&match_id).await;
+            }
+            Notice::Table { match_id, .. } | Notice::Closed { match_id } => self.room_notice(&match_id).await,
+            Notice::Resync => {
+                self.resync_all().await;
+                self.resync_rooms().await;
+            }
         }
     }
 }
@@ -1049,7 +1088,8 @@ mod load_race_tests;
 fn apply_claims(lm: &mut LiveMatch, claims: Vec<SeatClaim>) {
     for claim in claims {
         let index = usize::from(claim.seat);
-        if index < lm.claims.len() {
+        // A waiting room's bot seats hold markers, not people.
+        if index < lm.claims.len() && lm.plan[index].kind == SeatKind::Person {
             lm.away[index] = claim.away;
             lm.claims[index] = Some(claim);
         }

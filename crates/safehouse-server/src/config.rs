@@ -87,6 +87,9 @@ pub struct Config {
     pub finished_linger_secs: u64,
     /// Log format: `text` or `json`.
     pub log_format: String,
+    /// Seconds a waiting room may go without a change (a seat taken or left...) before it
+    /// expires unstarted; 0 never expires.
+    pub waiting_room_expiry_secs: u64,
 }
 
 impl Default for Config {
@@ -119,6 +122,7 @@ impl Default for Config {
             write_batch: 256,
             finished_linger_secs: 60,
             log_format: "text".to_owned(),
+            waiting_room_expiry_secs: 1800,
         }
     }
 }
@@ -239,6 +243,9 @@ pub struct ServeArgs {
     /// Log format: text or json [default: text]. Filter with RUST_LOG.
     #[arg(long, env = "SAFEHOUSE_LOG_FORMAT")]
     pub log_format: Option<String>,
+    /// Seconds a waiting room may go unchanged before it expires; 0 never [default: 1800].
+    #[arg(long, env = "SAFEHOUSE_WAITING_ROOM_EXPIRY_SECS")]
+    pub waiting_room_expiry_secs: Option<u64>,
 }
 
 impl ServeArgs {
@@ -276,7 +283,8 @@ impl ServeArgs {
             bot_threads,
             write_batch,
             finished_linger_secs,
-            log_format
+            log_format,
+            waiting_room_expiry_secs
         );
         if self.database_schema.is_some() {
             config.database_schema = self.database_schema.clone();

@@ -22,6 +22,7 @@ pub mod limits;
 pub mod names;
 mod serve;
 pub mod settings;
+pub mod tables;
 pub mod token;
 pub mod ws;
 
@@ -197,6 +198,7 @@ pub async fn start(config: Config) -> anyhow::Result<Server> {
             loop {
                 tick.tick().await;
                 app.sweep().await;
+                app.sweep_rooms().await;
                 app.limits.sweep();
                 if let Some(handle) = prometheus() {
                     handle.run_upkeep();

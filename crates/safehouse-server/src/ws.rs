@@ -81,7 +81,7 @@ pub(crate) struct ConnectionGuard {
 }
 
 impl ConnectionGuard {
-    fn open(app: &Arc<App>, client: Option<IpAddr>) -> Result<ConnectionGuard, ApiError> {
+    pub(crate) fn open(app: &Arc<App>, client: Option<IpAddr>) -> Result<ConnectionGuard, ApiError> {
         let held = match client {
             Some(ip) => {
                 let share = app.config.max_connections_per_client.max(1);

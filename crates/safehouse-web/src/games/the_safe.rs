@@ -1,7 +1,8 @@
 //! The Safe: the mission and the five safes, the four rows under their colour cards, the
 //! viewer's hand, and at the end of play the naming of each colour's code.
 //!
-//! There is no chat or free text at this table (T13): the only signals are the moves.
+//! The players' chat is off at this table while the game is on (T13; the table setting `chat`
+//! switches it on as a house rule): the only signals are the moves.
 //! The hint panel shows, for each colour, the numbers that can still be its hidden code as this
 //! seat's view allows (`safehouse_the_safe::deduction`).
 
