@@ -31,8 +31,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use safehouse_bots::{BotError, BotGame, BotSpec, BotVisitor, PlayError, Player, make_bot, play_game};
-use safehouse_engine::{GameRng, Seat, Setup, SetupError, Viewer};
+use safehouse_bots::{BotError, BotGame, BotSpec, BotVisitor, PlayError, Played as PlayedGame, Player, make_bot};
+use safehouse_engine::{Game, GameRng, Seat, Setup, SetupError, Viewer};
 use safehouse_player::{
     ExecBot, ExecSettings, FailureCounts, GameContext, ProgramPool, SeatDriver, SharedSeat, exec_command,
 };
@@ -427,17 +427,80 @@ struct Job<'a, 's> {
     sink: Option<GameSink<'s>>,
 }
 
+/// The buffers one worker thread reuses from game to game.
+struct Scratch<G: Game> {
+    legal: Vec<G::Action>,
+    events: Vec<G::Event>,
+}
+
+impl<G: Game> Scratch<G> {
+    fn new() -> Self {
+        Scratch { legal: Vec::with_capacity(64), events: Vec::with_capacity(64) }
+    }
+}
+
+/// Plays a game from `setup` between `players` (seat `s`: `players[s]`) to the end or
+/// `max_actions`: the loop of `safehouse_bots::play_game`, except that a choice's legality is
+/// checked by [`Game::apply`] alone, which refuses any action that is not legal and changes
+/// nothing (the engine's contract, tested by every game's battery: each action not legal now is
+/// rejected), instead of also scanning the legal list first (15% of a random Explosiv run), and
+/// that the buffers live on from game to game.
+fn play_bots<G: Game>(
+    setup: &Setup<G>,
+    players: &mut [Player<G>],
+    max_actions: usize,
+    scratch: &mut Scratch<G>,
+) -> Result<PlayedGame<G>, PlayError> {
+    let mut state = G::new(setup)?;
+    if players.len() < state.players() {
+        return Err(PlayError::Seats { seats: state.players(), players: players.len() });
+    }
+    let first_mover = state.to_move().unwrap_or(Seat(0));
+    let Scratch { legal, events } = scratch;
+    let mut actions = 0;
+    while let Some(seat) = state.to_move() {
+        if actions >= max_actions {
+            return Err(PlayError::TooLong(max_actions));
+        }
+        state.legal_actions(legal);
+        let player = &mut players[seat.index()];
+        let action = player.choose(&state, seat, legal);
+        events.clear();
+        state.apply(&action, events).map_err(|e| PlayError::IllegalChoice {
+            bot: player.name().to_owned(),
+            seat,
+            step: actions,
+            action: format!("{action:?}: {e}"),
+        })?;
+        actions += 1;
+    }
+    let outcome = state.outcome().ok_or(PlayError::TooLong(actions))?;
+    Ok(PlayedGame { state, outcome, actions, first_mover })
+}
+
+/// Each entrant's bot kind, parsed once for the whole run (`None`: an outside program).
+type Specs = [Option<BotSpec>];
+
 impl Plan<'_> {
-    /// The player for `kind` at `seat` of game `index`; for an outside program also its seat
-    /// driver, to end the game with.
+    /// The player for entrant `entrant` at `seat` of game `index`; for an outside program also
+    /// its seat driver, to end the game with.
     fn player<G: BotGame>(
         &self,
-        kind: &str,
+        specs: &Specs,
+        entrant: usize,
         index: u64,
         seat: usize,
     ) -> Result<(Player<G>, Option<SharedSeat>), SimError> {
         let t = self.tournament;
         let seed = bot_seed(t.seed, index, seat);
+        let kind = &self.lineup[entrant];
+        if let Some(spec) = &specs[entrant] {
+            let player = match spec.build_omniscient::<G>(seed) {
+                Some(bot) => Player::Omniscient(bot),
+                None => Player::Blind(spec.build::<G>(seed)?),
+            };
+            return Ok((player, None));
+        }
         let Some((_, pool)) = self.pools.iter().find(|(k, _)| k == kind) else {
             return Ok((Player::<G>::of_kind(kind, seed)?, None));
         };
@@ -466,11 +529,14 @@ impl BotVisitor for Job<'_, '_> {
             serde_json::from_value(plan.options.clone()).map_err(|e| SetupError::MalformedOptions(e.to_string()))?;
         // Make every bot once up front, so a bad kind fails before any game is played.
         let mut names = Vec::with_capacity(plan.lineup.len());
+        let mut specs = Vec::with_capacity(plan.lineup.len());
         for kind in plan.lineup {
             if exec_command(kind).is_some() {
                 names.push(kind.clone());
+                specs.push(None);
             } else {
                 names.push(Player::<G>::of_kind(kind, 0)?.name().to_owned());
+                specs.push(Some(BotSpec::parse::<G>(kind)?));
             }
         }
         if !plan.pools.is_empty() {
@@ -482,7 +548,7 @@ impl BotVisitor for Job<'_, '_> {
             let end = plan.range.end.min(at.saturating_add(plan.batch.max(1)));
             let games = (at..end)
                 .into_par_iter()
-                .map(|index| plan.play_one::<G>(index, &options))
+                .map_init(Scratch::<G>::new, |scratch, index| plan.play_one::<G>(index, &options, &specs, scratch))
                 .collect::<Result<Vec<_>, SimError>>()?;
             for game in &games {
                 tally.add(game);
@@ -498,20 +564,29 @@ impl BotVisitor for Job<'_, '_> {
 
 impl Plan<'_> {
     /// Plays game `index`.
-    fn play_one<G: BotGame>(&self, index: u64, options: &G::Options) -> Result<GameResult, SimError> {
+    fn play_one<G: BotGame>(
+        &self,
+        index: u64,
+        options: &G::Options,
+        specs: &Specs,
+        scratch: &mut Scratch<G>,
+    ) -> Result<GameResult, SimError> {
         let t = self.tournament;
         let seed = GameRng::derive_seed(t.seed, index);
         let entrants = t.seating(index, self.players, self.lineup.len());
         let mut players = Vec::with_capacity(self.players);
         let mut programs = Vec::new();
         for (seat, &entrant) in entrants.iter().enumerate() {
-            let (player, driver) = self.player::<G>(&self.lineup[entrant], index, seat)?;
+            let (player, driver) = self.player::<G>(specs, entrant, index, seat)?;
             players.push(player);
             programs.extend(driver.map(|d| (seat, d)));
         }
         let setup = Setup::<G> { players: self.players, options: options.clone(), seed, deal: None };
-        let played =
-            play_game(&setup, &mut players, t.max_actions).map_err(|error| SimError::Play { index, seed, error })?;
+        let played = play_bots(&setup, &mut players, t.max_actions, scratch).map_err(|error| SimError::Play {
+            index,
+            seed,
+            error,
+        })?;
         let mut forfeited = Vec::new();
         for (seat, driver) in &programs {
             let mut driver = driver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -570,4 +645,51 @@ pub fn check_lineup(game: &str, lineup: &[String]) -> Result<(), SimError> {
         }
     }
     Ok(safehouse_bots::visit(game, Check(lineup))??)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use safehouse_bots::Bot;
+
+    /// Plays the first action it was offered, again and again: soon not a legal one.
+    struct Repeater<G: Game>(Option<G::Action>);
+
+    impl<G: Game> Bot<G> for Repeater<G> {
+        fn name(&self) -> &str {
+            "repeater"
+        }
+
+        fn choose(&mut self, _view: &G::View, legal: &[G::Action]) -> G::Action {
+            self.0.get_or_insert_with(|| legal[0].clone()).clone()
+        }
+    }
+
+    struct IllegalGame;
+
+    impl BotVisitor for IllegalGame {
+        type Output = (Result<usize, PlayError>, Result<usize, PlayError>);
+
+        fn visit<G: BotGame>(self) -> Self::Output {
+            let setup = Setup::<G> { players: 4, options: G::Options::default(), seed: 3, deal: None };
+            let mut scratch = Scratch::new();
+            let mut repeaters: Vec<Player<G>> =
+                (0..4).map(|_| Player::Blind(Box::new(Repeater::<G>(None)) as Box<dyn Bot<G>>)).collect();
+            let bad = play_bots(&setup, &mut repeaters, 10_000, &mut scratch).map(|p| p.actions);
+            let mut random: Vec<Player<G>> =
+                (0..4).map(|s| Player::of_kind("random", s).expect("the random bot")).collect();
+            let good = play_bots(&setup, &mut random, 10_000, &mut scratch).map(|p| p.actions);
+            (bad, good)
+        }
+    }
+
+    #[test]
+    fn an_illegal_choice_is_caught_without_the_legal_list_scan() {
+        let (bad, good) = safehouse_bots::visit("explosiv", IllegalGame).expect("explosiv");
+        match bad {
+            Err(PlayError::IllegalChoice { bot, step, .. }) => assert!(bot == "repeater" && step > 0, "{bot} {step}"),
+            other => panic!("an illegal choice went through: {other:?}"),
+        }
+        assert!(good.expect("random bots play to the end") > 0);
+    }
 }

@@ -237,18 +237,22 @@ impl Tally {
         }
         self.games += 1;
         for (k, tally) in self.by_kind.iter_mut().enumerate() {
-            let mine: Vec<usize> = (0..players).filter(|&s| self.kind_of[g.entrants[s]] == k).collect();
-            if mine.is_empty() {
+            // Sums in seat order, as the figures always were (no allocation per game).
+            let kind_of = &self.kind_of;
+            let mine = |s: &usize| kind_of[g.entrants[*s]] == k;
+            let seats = (0..players).filter(mine).count();
+            if seats == 0 {
                 continue;
             }
-            tally.seats += mine.len() as u64;
-            tally.shares.add(mine.iter().map(|&s| g.win_shares[s]).sum::<f64>() / mine.len() as f64);
-            let my_score = mine.iter().map(|&s| g.scores[s] as f64).sum::<f64>() / mine.len() as f64;
-            let others: Vec<f64> = (0..players).filter(|s| !mine.contains(s)).map(|s| g.scores[s] as f64).collect();
-            if !others.is_empty() {
-                tally.diffs.add(my_score - others.iter().sum::<f64>() / others.len() as f64);
+            tally.seats += seats as u64;
+            tally.shares.add((0..players).filter(mine).map(|s| g.win_shares[s]).sum::<f64>() / seats as f64);
+            let my_score = (0..players).filter(mine).map(|s| g.scores[s] as f64).sum::<f64>() / seats as f64;
+            let others = players - seats;
+            if others > 0 {
+                let theirs = (0..players).filter(|s| !mine(s)).map(|s| g.scores[s] as f64).sum::<f64>();
+                tally.diffs.add(my_score - theirs / others as f64);
             }
-            for &s in &mine {
+            for s in (0..players).filter(mine) {
                 tally.scores.add(g.scores[s] as f64);
                 tally.rank_sum += u64::from(g.ranks[s]);
             }
@@ -263,7 +267,12 @@ impl Tally {
             self.won += 1;
         }
         self.team_scores.add(g.scores.first().copied().unwrap_or(0) as f64);
-        *self.reasons.entry(g.reason.clone()).or_default() += 1;
+        match self.reasons.get_mut(&g.reason) {
+            Some(count) => *count += 1,
+            None => {
+                self.reasons.insert(g.reason.clone(), 1);
+            }
+        }
         let n = g.entrants.len();
         for a in 0..n {
             for b in (a + 1)..n {
