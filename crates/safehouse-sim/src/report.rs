@@ -2,9 +2,12 @@
 //! changed one at a time, and every player count, written as a Markdown file with SVG plots.
 //!
 //! Each configuration is a [`Tournament`] of the same size and master seed, so configurations
-//! are compared on the same seeds.
+//! are compared on the same seeds. Games are counted as they finish (the tournament's streaming
+//! [`crate::Tally`], plus the score counts the plots need), so memory does not grow with the
+//! number of games.
 
 use std::fmt::Write as _;
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 
 use safehouse_engine::OptionDomain;
@@ -12,7 +15,7 @@ use serde_json::{Map, Value};
 
 use crate::output::table;
 use crate::svg::{bars, boxes};
-use crate::{Distribution, Estimate, Played, RunOptions, SimError, Summary, Tournament};
+use crate::{Distribution, Estimate, GameResult, RunOptions, SimError, Summary, Tournament, Values};
 
 /// What to report on.
 #[derive(Clone, Debug, PartialEq)]
@@ -42,15 +45,42 @@ pub struct Config {
     pub tournament: Tournament,
 }
 
-/// A configuration with its results.
+/// A configuration with its results: counts, not games.
 #[derive(Clone, Debug)]
 pub struct ConfigResult {
     /// The configuration.
     pub config: Config,
-    /// Its games.
-    pub played: Played,
     /// Its statistics.
     pub summary: Summary,
+    /// Every seat's score, over all games (exact value counts).
+    pub scores: Values,
+    /// Each game's best score.
+    pub winning_scores: Values,
+    /// A digest of every game's result in index order: configurations with the same digest
+    /// played the same games (an option that changed nothing); a 64-bit hash, so a false
+    /// "same" has a chance of about 2^-64.
+    pub digest: u64,
+}
+
+/// Feeds one game's whole result into `hasher`.
+fn hash_game(hasher: &mut impl Hasher, g: &GameResult) {
+    let GameResult {
+        index,
+        seed,
+        entrants,
+        scores,
+        ranks,
+        win_shares,
+        first_mover,
+        actions,
+        cooperative,
+        reason,
+        forfeited,
+    } = g;
+    (index, seed, entrants, scores, ranks, first_mover, actions, cooperative, reason, forfeited).hash(hasher);
+    for share in win_shares {
+        share.to_bits().hash(hasher);
+    }
 }
 
 /// The values of an option the report sweeps, from its typed domain: each choice, both
@@ -122,26 +152,30 @@ pub fn configurations(spec: &ReportSpec) -> Result<Vec<Config>, SimError> {
     Ok(configs)
 }
 
-/// Plays every configuration (each with a progress bar if asked).
+/// Plays every configuration (each with a progress bar if asked), counting games as they finish.
 pub fn run(spec: &ReportSpec, run: &RunOptions) -> Result<Vec<ConfigResult>, SimError> {
     let configs = configurations(spec)?;
     let total = configs.len();
     let mut results = Vec::with_capacity(total);
     for (i, config) in configs.into_iter().enumerate() {
         let options = RunOptions { label: Some(format!("[{}/{}] {}", i + 1, total, config.label)), ..run.clone() };
-        let played = config.tournament.run(&options)?;
-        let summary = played.summary();
-        results.push(ConfigResult { config, played, summary });
+        let (mut scores, mut winning_scores) = (Values::default(), Values::default());
+        // A fixed-key hasher: the same games give the same digest in every configuration.
+        let mut digest = std::hash::DefaultHasher::new();
+        let mut count = |g: &GameResult| {
+            for &s in &g.scores {
+                scores.add(s as f64);
+            }
+            winning_scores.add(g.scores.iter().copied().max().unwrap_or(0) as f64);
+            hash_game(&mut digest, g);
+            Ok(())
+        };
+        let games = config.tournament.games;
+        let result = config.tournament.run_range(&options, 0..games, Some(&mut count))?;
+        let summary = result.summary();
+        results.push(ConfigResult { config, summary, scores, winning_scores, digest: digest.finish() });
     }
     Ok(results)
-}
-
-fn winning_scores(played: &Played) -> Vec<f64> {
-    played.games.iter().map(|g| g.scores.iter().copied().max().unwrap_or(0) as f64).collect()
-}
-
-fn all_scores(played: &Played) -> Vec<f64> {
-    played.games.iter().flat_map(|g| g.scores.iter().map(|&s| s as f64)).collect()
 }
 
 /// Writes `report.md` and the SVG plots into `dir`; returns the files written.
@@ -178,15 +212,14 @@ pub fn write(spec: &ReportSpec, results: &[ConfigResult], dir: &Path, command: &
             ),
         )?;
     }
-    let score_rows: Vec<(String, Distribution)> =
-        results.iter().map(|r| (label(r), Distribution::of(&all_scores(&r.played)))).collect();
+    let score_rows: Vec<(String, Distribution)> = results.iter().map(|r| (label(r), r.scores.distribution())).collect();
     save(
         "scores.svg",
         boxes("Scores of all seats (box: quartiles, whiskers: 10th-90th percentile, dot: mean)", "score", &score_rows),
     )?;
     if !cooperative {
         let win_rows: Vec<(String, Distribution)> =
-            results.iter().map(|r| (label(r), Distribution::of(&winning_scores(&r.played)))).collect();
+            results.iter().map(|r| (label(r), r.winning_scores.distribution())).collect();
         save("winning-scores.svg", boxes("Winning score", "score", &win_rows))?;
     }
     let length_rows: Vec<(String, Distribution)> = results.iter().map(|r| (label(r), r.summary.length)).collect();
@@ -218,7 +251,7 @@ pub fn write(spec: &ReportSpec, results: &[ConfigResult], dir: &Path, command: &
         let _ = writeln!(md, "|---|---:|---|---:|---:|---:|---:|---|");
     }
     let same_as_default = |r: &ConfigResult| {
-        !std::ptr::eq(r, first) && r.played.players == first.played.players && r.played.games == first.played.games
+        !std::ptr::eq(r, first) && r.summary.players == first.summary.players && r.digest == first.digest
     };
     for r in results {
         let s = &r.summary;
@@ -240,8 +273,8 @@ pub fn write(spec: &ReportSpec, results: &[ConfigResult], dir: &Path, command: &
         } else {
             let p0 = s.positions[0].win_share;
             let edge = s.first_player_edge.map_or(f64::NAN, |e| e.mean);
-            let win = Distribution::of(&winning_scores(&r.played));
-            let mean_score = Distribution::of(&all_scores(&r.played)).mean;
+            let win = r.winning_scores.distribution();
+            let mean_score = r.scores.distribution().mean;
             let _ = writeln!(
                 md,
                 "| {}{note} | {} | {:.1}% [{:.1}, {:.1}] | {:+.1} pp | {:.1} | {} | {} | {} |",

@@ -158,6 +158,40 @@ fn the_report_compares_presets_options_and_player_counts() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn the_report_counts_games_as_they_finish_to_the_figures_of_every_game_kept() {
+    use safehouse_sim::Distribution;
+    let spec = ReportSpec {
+        game: "explosiv".into(),
+        bots: vec!["heuristic".into()],
+        games: 30,
+        seed: 4,
+        players: Some(3),
+        player_counts: true,
+        option_variations: true,
+    };
+    let results = safehouse_sim::report::run(&spec, &quiet(2)).expect("runs");
+    assert!(results.len() > 3, "{}", results.len());
+    for r in &results {
+        // The same tournament with every game kept in memory.
+        let played = r.config.tournament.run(&quiet(1)).expect("runs");
+        let all: Vec<f64> = played.games.iter().flat_map(|g| g.scores.iter().map(|&s| s as f64)).collect();
+        let best: Vec<f64> = played.games.iter().map(|g| g.scores.iter().copied().max().unwrap_or(0) as f64).collect();
+        assert_eq!(r.scores.distribution(), Distribution::of(&all), "{}", r.config.label);
+        assert_eq!(r.winning_scores.distribution(), Distribution::of(&best), "{}", r.config.label);
+        assert_eq!(untimed(r.summary.clone()), untimed(played.summary()), "{}", r.config.label);
+    }
+    // Same games, same digest; other games, another digest (`(same games as the defaults)`).
+    let first = &results[0];
+    for r in &results[1..] {
+        let again = r.config.tournament.run(&quiet(1)).expect("runs");
+        let base = first.config.tournament.run(&quiet(1)).expect("runs");
+        let same = again.players == base.players && again.games == base.games;
+        assert_eq!(r.digest == first.digest, same, "{}", r.config.label);
+    }
+    assert!(results[1..].iter().any(|r| r.digest != first.digest), "some option changes the games");
+}
+
 /// The summary without the timing (threads, seconds, games per second), which no two runs share.
 fn untimed(mut s: safehouse_sim::Summary) -> safehouse_sim::Summary {
     s.threads = 0;
