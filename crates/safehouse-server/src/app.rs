@@ -161,6 +161,8 @@ pub(crate) struct LiveMatch {
     /// The creator's place among its unfinished matches, given back when the match ends (or
     /// leaves memory).
     pub(crate) creator: Option<Held>,
+    /// Every viewer's game log (`log`).
+    pub(crate) log: crate::log::LogCache,
 }
 
 impl std::fmt::Debug for LiveMatch {
@@ -266,6 +268,7 @@ impl LiveMatch {
             tx: None,
             broken: false,
             creator: None,
+            log: crate::log::LogCache::new(stored.actions.iter().map(|a| a.actor.as_str())),
         })
     }
 
@@ -712,6 +715,7 @@ impl App {
         let was_finished = lm.finished;
         lm.game_match = fresh.game_match;
         lm.seq = fresh.seq;
+        lm.log = fresh.log;
         lm.claims = fresh.claims;
         lm.away = fresh.away;
         lm.finished = fresh.finished;
@@ -779,6 +783,7 @@ impl App {
         match result {
             Ok(AppendOutcome::Stored) => {
                 lm.seq = seq;
+                lm.log.push(lm.game_match.as_ref(), seat, crate::log::LogActor::from_stored(actor.as_str()));
                 lm.turn_started = Instant::now();
                 if outcome.is_some() {
                     lm.finished = true;
@@ -837,6 +842,7 @@ impl App {
             }
             lm.game_match.act(Seat(stored.seat), &stored.action)?;
             lm.seq = stored.seq;
+            lm.log.push(lm.game_match.as_ref(), Seat(stored.seat), crate::log::LogActor::from_stored(&stored.actor));
             lm.turn_started = Instant::now();
             if lm.game_match.to_move().is_none() && !lm.finished {
                 lm.finished = true;

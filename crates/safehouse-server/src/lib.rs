@@ -19,6 +19,7 @@ pub mod config;
 pub mod diff;
 pub mod error;
 pub mod limits;
+pub mod log;
 pub mod names;
 mod serve;
 pub mod settings;

@@ -1,0 +1,217 @@
+//! The game log: a match's whole history as one viewer may see it.
+//!
+//! `GET /api/matches/{id}/log` gives a seat (with its token) or a spectator (without) every
+//! action so far: who acted, who decided it (a person, a bot, or a bot playing for an idle
+//! person) and the action's events as that viewer may see them. The log is built from the stored
+//! record through the game's `event_view` ([`DynRecord::history`]), never from the state, so a
+//! late joiner, a second tab, a restarted server and another node all show the same log.
+//!
+//! Each match in memory keeps a [`LogCache`]: it is built by one replay the first time a log is
+//! asked for, then grown by one entry per viewer as each action is applied (by this node or
+//! caught up from another), so a request costs a copy of the entries asked for, not a replay.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::{Json, Router, routing};
+use safehouse_engine::{DynGame, DynMatch, HistoryEntry, Seat, Viewer};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_json::value::RawValue;
+use utoipa::{IntoParams, OpenApi, ToSchema};
+
+use crate::api::request_token;
+use crate::app::{App, LiveMatch};
+use crate::error::{ApiError, ErrorBody};
+
+/// Who decided an action, as the log shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LogActor {
+    /// The seat's person.
+    Person,
+    /// The seat's bot.
+    Bot,
+    /// A bot playing for the seat's person, who was away.
+    Takeover,
+}
+
+impl LogActor {
+    /// The actor of a stored action (`person`, `bot`, `takeover`; anything else is a person's).
+    pub(crate) fn from_stored(actor: &str) -> LogActor {
+        match actor {
+            "bot" => LogActor::Bot,
+            "takeover" => LogActor::Takeover,
+            _ => LogActor::Person,
+        }
+    }
+}
+
+/// One action in a viewer's log.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct LogEntry {
+    /// The match's sequence number after this action (1 for the first), as the WebSocket's
+    /// `update` carries it: a client merging both keeps each `seq` once.
+    pub seq: u64,
+    /// The seat that acted.
+    pub seat: u8,
+    /// Who decided it.
+    pub actor: LogActor,
+    /// The action's events as this viewer may see them (the game's event format; may be empty).
+    #[schema(value_type = Vec<Object>)]
+    pub events: Vec<Value>,
+}
+
+/// The per-viewer logs of a match in memory (see the module's documentation).
+#[derive(Debug, Default)]
+pub(crate) struct LogCache {
+    /// Who decided each action, in order (known from the store or as each action is applied).
+    actors: Vec<LogActor>,
+    /// Each viewer's entries (index = seat, last = spectator) as JSON text, once built.
+    entries: Option<Vec<Vec<Arc<RawValue>>>>,
+}
+
+fn entry_json(entry: &LogEntry) -> Arc<RawValue> {
+    // Serialising plain values cannot fail.
+    Arc::from(serde_json::value::to_raw_value(entry).unwrap_or_else(|_| RawValue::NULL.to_owned()))
+}
+
+/// Entries already written as JSON text, shared with the cache (no copy of the text).
+#[derive(Debug)]
+pub struct Entries(Vec<Arc<RawValue>>);
+
+impl Serialize for Entries {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(|entry| &**entry))
+    }
+}
+
+impl LogCache {
+    /// A match's cache, with the actors of its stored actions.
+    pub(crate) fn new<'a>(actors: impl IntoIterator<Item = &'a str>) -> LogCache {
+        LogCache { actors: actors.into_iter().map(LogActor::from_stored).collect(), entries: None }
+    }
+
+    /// Records an action just applied to `game_match` (its `last_events_for` are this action's).
+    pub(crate) fn push(&mut self, game_match: &dyn DynMatch, seat: Seat, actor: LogActor) {
+        self.actors.push(actor);
+        let seq = self.actors.len() as u64;
+        if let Some(entries) = &mut self.entries {
+            if entries.iter().any(|e| e.len() as u64 + 1 != seq) {
+                // Out of step (cannot happen while every action passes here): build anew.
+                self.entries = None;
+                return;
+            }
+            let players = entries.len() - 1;
+            for (index, viewer_entries) in entries.iter_mut().enumerate() {
+                let viewer = if index < players { Viewer::Seat(Seat(index as u8)) } else { Viewer::Spectator };
+                let events = game_match.last_events_for(viewer);
+                viewer_entries.push(entry_json(&LogEntry { seq, seat: seat.0, actor, events }));
+            }
+        }
+    }
+
+    /// Builds every viewer's log by replaying the record, unless already built.
+    fn build(&mut self, game: &'static dyn DynGame, game_match: &dyn DynMatch) -> Result<(), ApiError> {
+        if self.entries.is_some() {
+            return Ok(());
+        }
+        let record = game_match.record();
+        let players = record.players;
+        let viewers: Vec<Viewer> =
+            (0..players).map(|s| Viewer::Seat(Seat(s as u8))).chain(std::iter::once(Viewer::Spectator)).collect();
+        let histories =
+            record.history(game, &viewers).map_err(|e| ApiError::internal(format!("the log does not replay: {e}")))?;
+        if self.actors.len() != record.actions.len() {
+            // Actors unknown (should not happen): the log still shows every action.
+            self.actors.resize(record.actions.len(), LogActor::Person);
+        }
+        let actors = &self.actors;
+        let to_entry = |h: HistoryEntry| {
+            let actor = actors.get(h.seq as usize - 1).copied().unwrap_or(LogActor::Person);
+            entry_json(&LogEntry { seq: h.seq, seat: h.seat.0, actor, events: h.events })
+        };
+        self.entries = Some(histories.into_iter().map(|h| h.into_iter().map(to_entry).collect()).collect());
+        Ok(())
+    }
+
+    /// The entries of `viewer` after sequence number `after`.
+    fn entries_after(&self, viewer_index: usize, after: u64) -> Entries {
+        let Some(list) = self.entries.as_ref().and_then(|entries| entries.get(viewer_index)) else {
+            return Entries(Vec::new());
+        };
+        let start = usize::try_from(after).unwrap_or(usize::MAX).min(list.len());
+        Entries(list[start..].to_vec())
+    }
+}
+
+/// `?token=` and `?after=` of the log.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+pub struct LogQuery {
+    /// The seat's token (instead of the `Authorization` header); none for a spectator.
+    pub token: Option<String>,
+    /// Only the actions after this sequence number (default 0: the whole log).
+    pub after: Option<u64>,
+}
+
+/// A viewer's log.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct LogResponse {
+    /// The match id.
+    #[serde(rename = "match")]
+    pub match_id: String,
+    /// `{"seat": n}` or `"spectator"`.
+    #[schema(value_type = Object)]
+    pub viewer: Value,
+    /// The match's sequence number now (the last entry's `seq`, or 0).
+    pub seq: u64,
+    /// The actions after `after`, oldest first.
+    #[schema(value_type = Vec<LogEntry>)]
+    pub entries: Entries,
+}
+
+/// The logs of a match in memory, for a viewer (builds the cache if needed).
+pub(crate) fn log_for(lm: &mut LiveMatch, viewer: Viewer, after: u64) -> Result<LogResponse, ApiError> {
+    let players = lm.players();
+    lm.log.build(lm.game, lm.game_match.as_ref())?;
+    let viewer_json = match viewer {
+        Viewer::Seat(seat) => serde_json::json!({ "seat": seat.0 }),
+        Viewer::Spectator => Value::from("spectator"),
+    };
+    let entries = lm.log.entries_after(crate::app::viewer_index(viewer, players), after);
+    Ok(LogResponse { match_id: lm.id.to_string(), viewer: viewer_json, seq: lm.seq, entries })
+}
+
+/// Every action so far as this seat (with its token) or a spectator (without) may see it:
+/// the events through the game's `event_view`, built from the stored record.
+#[utoipa::path(get, path = "/api/matches/{id}/log", params(("id" = String, Path, description = "match id"), LogQuery),
+    responses((status = 200, body = LogResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+pub(crate) async fn get_log(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    Query(query): Query<LogQuery>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let slot = app.get(&id).await?;
+    let mut lm = slot.state.lock().await;
+    app.ensure_sound(&mut lm).await?;
+    // Reading the log is not activity: it does not mark a seat present.
+    let viewer = match request_token(&headers, query.token.as_deref()) {
+        Some(token) => Viewer::Seat(app.authenticate(&mut lm, &token).await?),
+        None => Viewer::Spectator,
+    };
+    let log = log_for(&mut lm, viewer, query.after.unwrap_or(0))?;
+    drop(lm);
+    Ok(Json(log).into_response())
+}
+
+#[derive(OpenApi)]
+#[openapi(paths(get_log), components(schemas(LogResponse, LogEntry, LogActor)))]
+pub(crate) struct LogDoc;
+
+/// The log's routes (merged into the API's).
+pub(crate) fn routes() -> Router<Arc<App>> {
+    Router::new().route("/api/matches/{id}/log", routing::get(get_log))
+}
