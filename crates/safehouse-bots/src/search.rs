@@ -395,7 +395,7 @@ impl<G: Game> std::fmt::Debug for Ismcts<G> {
 fn budget_name(prefix: &str, budget: Budget) -> String {
     match budget {
         Budget::Iterations(n) => format!("{prefix}:{n}"),
-        Budget::Time { limit, .. } => format!("{prefix}:{}ms", limit.as_millis()),
+        Budget::Time { limit, max_iterations } => format!("{prefix}:{max_iterations}:{}ms", limit.as_millis()),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Bot kinds by name: `easy`, `medium`, `hard`, `random`, `heuristic`, `noisy`, `noisy:<percent>`,
-//! `ismcts`, `ismcts:<iterations>`, `omniscient`, `omniscient:<iterations>`, and each game's own
-//! (`deduction`...).
+//! `ismcts`, `ismcts:<iterations>`, `ismcts:<iterations>:<ms>ms` (a time cap), `omniscient`,
+//! `omniscient:<iterations>`, and each game's own (`deduction`...).
 
 use crate::random::NoisyBot;
 use crate::search::{Budget, Ismcts, IsmctsConfig, OmniscientMcts};
@@ -20,6 +20,15 @@ pub enum BotSpec {
     Noisy(u32),
     /// IS-MCTS with this many iterations per decision (`None`: the game's default).
     Ismcts(Option<u32>),
+    /// IS-MCTS with this many iterations per decision, but stopping once a decision has taken
+    /// `cap_ms` milliseconds (`ismcts:4000:800ms`): reproducible from the seed except in the
+    /// decisions the cap cuts short (a slow or busy machine).
+    IsmctsCapped {
+        /// Iterations per decision when the cap is not reached.
+        iterations: u32,
+        /// The time cap per decision, in milliseconds.
+        cap_ms: u32,
+    },
     /// The omniscient search bot (simulator only).
     Omniscient(Option<u32>),
     /// A game-specific kind (`deduction`...).
@@ -28,6 +37,14 @@ pub enum BotSpec {
 
 fn number(text: &str, kind: &str) -> Option<u32> {
     text.strip_prefix(kind).and_then(|rest| rest.strip_prefix(':')).and_then(|n| n.trim().parse().ok())
+}
+
+/// `ismcts:<iterations>:<ms>ms`, both at least 1.
+fn capped(kind: &str) -> Option<(u32, u32)> {
+    let (iterations, cap) = kind.strip_prefix("ismcts:")?.split_once(':')?;
+    let iterations: u32 = iterations.trim().parse().ok()?;
+    let cap_ms: u32 = cap.trim().strip_suffix("ms")?.trim().parse().ok()?;
+    Some((iterations.max(1), cap_ms.max(1)))
 }
 
 impl BotSpec {
@@ -58,7 +75,9 @@ impl BotSpec {
             "ismcts" => BotSpec::Ismcts(None),
             "omniscient" => BotSpec::Omniscient(None),
             _ => {
-                if let Some(n) = number(kind, "ismcts") {
+                if let Some((iterations, cap_ms)) = capped(kind) {
+                    BotSpec::IsmctsCapped { iterations, cap_ms }
+                } else if let Some(n) = number(kind, "ismcts") {
                     BotSpec::Ismcts(Some(n.max(1)))
                 } else if let Some(n) = number(kind, "omniscient") {
                     BotSpec::Omniscient(Some(n.max(1)))
@@ -85,6 +104,17 @@ impl BotSpec {
             BotSpec::Ismcts(iterations) => Box::new(Ismcts::<G>::new(
                 IsmctsConfig {
                     budget: Budget::Iterations(iterations.unwrap_or(G::DEFAULT_ITERATIONS)),
+                    ..IsmctsConfig::default()
+                },
+                G::search_policy(),
+                seed,
+            )),
+            BotSpec::IsmctsCapped { iterations, cap_ms } => Box::new(Ismcts::<G>::new(
+                IsmctsConfig {
+                    budget: Budget::Time {
+                        limit: std::time::Duration::from_millis(u64::from(*cap_ms)),
+                        max_iterations: *iterations,
+                    },
                     ..IsmctsConfig::default()
                 },
                 G::search_policy(),

@@ -239,6 +239,13 @@ fn kinds_parse() {
     use safehouse_club_unlock::ClubUnlock;
     assert_eq!(BotSpec::parse::<ClubUnlock>("ismcts:500"), Ok(BotSpec::Ismcts(Some(500))));
     assert_eq!(BotSpec::parse::<ClubUnlock>("ismcts"), Ok(BotSpec::Ismcts(None)));
+    assert_eq!(
+        BotSpec::parse::<ClubUnlock>("ismcts:4000:800ms"),
+        Ok(BotSpec::IsmctsCapped { iterations: 4000, cap_ms: 800 })
+    );
+    assert_eq!(BotSpec::parse::<ClubUnlock>("hard"), Ok(BotSpec::IsmctsCapped { iterations: 4000, cap_ms: 800 }));
+    let hard = safehouse_bots::make_bot::<ClubUnlock>("hard", 1).expect("hard");
+    assert_eq!(hard.name(), "ismcts:4000:800ms", "hard is capped in time");
     assert_eq!(BotSpec::parse::<ClubUnlock>("noisy:10"), Ok(BotSpec::Noisy(10)));
     assert_eq!(BotSpec::parse::<ClubUnlock>("medium"), Ok(BotSpec::Heuristic));
     assert!(BotSpec::parse::<ClubUnlock>("deduction").is_err(), "Safe Breaker's own kind only");

@@ -73,9 +73,12 @@ fn the_easy_level_never_accuses_against_the_evidence() {
 #[test]
 fn the_easy_level_is_the_beginner_and_named_so() {
     let bot = make_bot::<SafeBreaker>("easy", 1).expect("bot");
-    assert_eq!(bot.name(), "beginner~35%");
+    assert_eq!(bot.name(), "beginner~35%~75%", "35% slips, 75% of its certain accusations overlooked");
     assert_eq!(SafeBreakerEasy::new(0.2, 1).name(), "beginner~20%");
-    assert!(make_bot::<SafeBreaker>("beginner:50", 1).is_ok());
+    assert_eq!(SafeBreakerEasy::with_overlook(0.2, 0.3, 1).name(), "beginner~20%~30%");
+    assert_eq!(make_bot::<SafeBreaker>("beginner:50", 1).expect("bot").name(), "beginner~50%");
+    assert_eq!(make_bot::<SafeBreaker>("beginner:35:50", 1).expect("bot").name(), "beginner~35%~50%");
+    assert!(make_bot::<SafeBreaker>("beginner:35:x", 1).is_err());
     assert!(make_bot::<SafeBreaker>("beginner:x", 1).is_err());
     assert!(make_bot::<SafeBreaker>("beginners", 1).is_err());
 }
