@@ -6,7 +6,8 @@
 //!
 //! `cargo run --release -p safehouse-bots --example the_safe_diag -- [players] [games] [seed] [kinds]`
 //! (`kinds` is a comma list as for `--bots`, one per seat, rotated; a single kind fills every seat;
-//! default `team`). Options are the game's defaults (`docs/rules/the-safe.md`).
+//! default `team`). Options are the game's defaults (`docs/rules/the-safe.md`). With
+//! `DIAG_FROM=<k>` it plays games `k..k+games` of the same run, so shards add up to it exactly.
 
 use std::collections::BTreeMap;
 use std::time::Instant;
@@ -43,7 +44,9 @@ fn main() {
     let mut why: BTreeMap<String, u64> = BTreeMap::new();
     let mut times: BTreeMap<String, Vec<f64>> = BTreeMap::new();
     let started = Instant::now();
-    for index in 0..games {
+    // `DIAG_FROM=<k>` plays games k..k+games instead (shards of one run add up exactly).
+    let from: u64 = std::env::var("DIAG_FROM").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    for index in from..from + games {
         let game_seed = GameRng::derive_seed(seed, index);
         let mut seats: Vec<Player<TheSafe>> = (0..players)
             .map(|s| {
@@ -116,8 +119,8 @@ fn main() {
     let (clo, chi) = wilson(campaign, games);
     let (wlo, whi) = wilson(won, games);
     println!(
-        "{players} players, {games} games, seed {seed}, bots {}, options {}: mission 1 {:.1}% [{lo:.1}, {hi:.1}], missions 1-5 in a row \
-         {:.1}% [{clo:.1}, {chi:.1}], won {:.1}% [{wlo:.1}, {whi:.1}] ({:.1} s)",
+        "{players} players, {games} games from {from}, seed {seed}, bots {}, options {}: mission 1 {first}/{games} = {:.1}% [{lo:.1}, {hi:.1}], missions 1-5 in a row \
+         {campaign} = {:.1}% [{clo:.1}, {chi:.1}], won {won} = {:.1}% [{wlo:.1}, {whi:.1}] ({:.1} s)",
         kinds.join(","),
         serde_json::to_string(&options).unwrap_or_default(),
         100.0 * first as f64 / games as f64,

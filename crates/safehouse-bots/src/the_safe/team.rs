@@ -75,8 +75,19 @@ impl TeamSettings {
 }
 
 impl Default for TeamSettings {
+    /// 200 planning samples: the lever at six players (mission 1 at 6 players, 300 games: 24
+    /// samples 31.7%, 72 samples 43.0%, 200 samples 51.7%; docs/bots.md), at p99 well inside
+    /// the one-second budget.
     fn default() -> Self {
-        TeamSettings { samples: 24, plan_pile: 40, slack: SLACK, naming_samples: 96, read: true, rollout: 0, margin: 0 }
+        TeamSettings {
+            samples: 200,
+            plan_pile: 40,
+            slack: SLACK,
+            naming_samples: 96,
+            read: true,
+            rollout: 0,
+            margin: 0,
+        }
     }
 }
 
