@@ -672,7 +672,11 @@ impl utoipa::Modify for SecurityAddon {
 
 /// The OpenAPI document.
 pub fn openapi_json() -> String {
-    ApiDoc::openapi().merge_from(crate::log::LogDoc::openapi()).to_pretty_json().unwrap_or_else(|_| "{}".to_owned())
+    ApiDoc::openapi()
+        .merge_from(crate::log::LogDoc::openapi())
+        .merge_from(<crate::notify::NotifyDoc as OpenApi>::openapi())
+        .to_pretty_json()
+        .unwrap_or_else(|_| "{}".to_owned())
 }
 
 pub(crate) async fn openapi() -> Response {
@@ -691,6 +695,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/matches/{id}/actions", routing::post(act))
         .route("/api/matches/{id}/record", routing::get(get_record))
         .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
+        .merge(crate::notify::routes())
         .merge(crate::log::routes())
         .merge(crate::tables::routes())
 }

@@ -28,6 +28,7 @@ use crate::config::Config;
 use crate::diff::{SentView, diff_views};
 use crate::error::ApiError;
 use crate::limits::{Held, Limits};
+use crate::notify::Notifier;
 use crate::token;
 
 /// Who sits at a seat, as planned when the match was created (stored with the match).
@@ -495,6 +496,8 @@ pub struct App {
     pub(crate) ws_connections: AtomicUsize,
     /// The per-client limits and the global cap on requests in flight.
     pub(crate) limits: Arc<Limits>,
+    /// "Your turn" notifications (Web Push, webhooks).
+    pub(crate) notifier: Arc<Notifier>,
     /// The waiting rooms this node serves (`tables`).
     pub(crate) rooms: crate::tables::Rooms,
 }
@@ -510,6 +513,7 @@ impl App {
         let writer = BatchWriter::spawn(store.clone(), config.write_batch);
         let live = store.count_live().await? as usize;
         let bot_permits = Arc::new(Semaphore::new(config.bot_threads()));
+        let notifier = Notifier::start(&config, store.clone());
         let app = Arc::new(App {
             store,
             writer,
@@ -518,6 +522,7 @@ impl App {
             live_matches: AtomicUsize::new(live),
             ws_connections: AtomicUsize::new(0),
             limits: Arc::new(Limits::new(&config)),
+            notifier,
             rooms: Default::default(),
             config,
         });
@@ -792,6 +797,8 @@ impl App {
                     self.count_finished();
                 }
                 lm.publish_action(seat);
+                // Only the node that stored the action tells the next player (once per turn).
+                self.notifier.after_action(lm, seat);
                 let events = lm.game_match.last_events_for(Viewer::Seat(seat));
                 metrics::counter!("safehouse_actions_total", "actor" => actor.as_str()).increment(1);
                 metrics::histogram!("safehouse_action_seconds").record(started.elapsed().as_secs_f64());

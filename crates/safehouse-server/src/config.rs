@@ -90,6 +90,26 @@ pub struct Config {
     /// Seconds a waiting room may go without a change (a seat taken or left...) before it
     /// expires unstarted; 0 never expires.
     pub waiting_room_expiry_secs: u64,
+    /// The address people open the site at (`https://safehouse.example`), for links in "your
+    /// turn" notifications; without it a notification holds the table's path only.
+    pub public_url: Option<String>,
+    /// The VAPID private key for Web Push (the raw P-256 scalar in base64url). Without it, the
+    /// key is read from `vapid_key_file`, and generated and written there on first use. Every
+    /// node of one database needs the same key (a subscription is bound to it).
+    pub vapid_private_key: Option<String>,
+    /// Where the generated VAPID key is kept; default: beside the SQLite file
+    /// (`<file>.vapid-key`), or `safehouse-vapid.key` in the working directory for PostgreSQL.
+    pub vapid_key_file: Option<PathBuf>,
+    /// The contact sent to push services in the VAPID claims (`mailto:...` or `https://...`);
+    /// default: `public_url`, else `mailto:admin@localhost`.
+    pub vapid_subject: Option<String>,
+    /// Lets push endpoints and webhooks point at this machine (loopback), this server or a
+    /// private network; off by default (tests and LAN setups turn it on).
+    pub notify_allow_local: bool,
+    /// Seconds a push service or webhook receiver may take to answer a notification.
+    pub notify_timeout_secs: u64,
+    /// Most notifications waiting to be sent; more are dropped (never blocking a match).
+    pub notify_queue: usize,
 }
 
 impl Default for Config {
@@ -123,6 +143,13 @@ impl Default for Config {
             finished_linger_secs: 60,
             log_format: "text".to_owned(),
             waiting_room_expiry_secs: 1800,
+            public_url: None,
+            vapid_private_key: None,
+            vapid_key_file: None,
+            vapid_subject: None,
+            notify_allow_local: false,
+            notify_timeout_secs: 10,
+            notify_queue: 1024,
         }
     }
 }
@@ -246,6 +273,27 @@ pub struct ServeArgs {
     /// Seconds a waiting room may go unchanged before it expires; 0 never [default: 1800].
     #[arg(long, env = "SAFEHOUSE_WAITING_ROOM_EXPIRY_SECS")]
     pub waiting_room_expiry_secs: Option<u64>,
+    /// The site's address for links in notifications (https://safehouse.example).
+    #[arg(long, env = "SAFEHOUSE_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// The VAPID private key for Web Push (base64url) [default: generated into vapid_key_file].
+    #[arg(long, env = "SAFEHOUSE_VAPID_PRIVATE_KEY", hide_env_values = true)]
+    pub vapid_private_key: Option<String>,
+    /// Where a generated VAPID key is kept [default: beside the SQLite file].
+    #[arg(long, env = "SAFEHOUSE_VAPID_KEY_FILE")]
+    pub vapid_key_file: Option<PathBuf>,
+    /// The VAPID contact (mailto:... or https://...) [default: public_url].
+    #[arg(long, env = "SAFEHOUSE_VAPID_SUBJECT")]
+    pub vapid_subject: Option<String>,
+    /// Let push endpoints and webhooks reach loopback, this server and private networks.
+    #[arg(long, env = "SAFEHOUSE_NOTIFY_ALLOW_LOCAL")]
+    pub notify_allow_local: Option<bool>,
+    /// Seconds a push service or webhook may take to answer [default: 10].
+    #[arg(long, env = "SAFEHOUSE_NOTIFY_TIMEOUT_SECS")]
+    pub notify_timeout_secs: Option<u64>,
+    /// Most notifications waiting to be sent [default: 1024].
+    #[arg(long, env = "SAFEHOUSE_NOTIFY_QUEUE")]
+    pub notify_queue: Option<usize>,
 }
 
 impl ServeArgs {
@@ -284,8 +332,26 @@ impl ServeArgs {
             write_batch,
             finished_linger_secs,
             log_format,
-            waiting_room_expiry_secs
+            waiting_room_expiry_secs,
+            notify_allow_local,
+            notify_timeout_secs,
+            notify_queue
         );
+        for (given, field) in [
+            (&self.public_url, &mut config.public_url),
+            (&self.vapid_private_key, &mut config.vapid_private_key),
+            (&self.vapid_subject, &mut config.vapid_subject),
+        ] {
+            if given.is_some() {
+                field.clone_from(given);
+            }
+        }
+        if self.vapid_key_file.is_some() {
+            config.vapid_key_file.clone_from(&self.vapid_key_file);
+        }
+        if config.notify_queue == 0 || config.notify_timeout_secs == 0 {
+            anyhow::bail!("notify_queue and notify_timeout_secs must be at least 1");
+        }
         if self.database_schema.is_some() {
             config.database_schema = self.database_schema.clone();
         }

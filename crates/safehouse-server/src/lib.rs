@@ -21,6 +21,7 @@ pub mod error;
 pub mod limits;
 pub mod log;
 pub mod names;
+pub mod notify;
 mod serve;
 pub mod settings;
 pub mod tables;

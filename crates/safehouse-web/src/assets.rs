@@ -14,6 +14,10 @@ pub const CSS: &str = include_str!("../assets/app.css");
 pub const JS: &str = include_str!("../assets/app.js");
 /// The table's chat and "play again": lines from the WebSocket, sending without a page load.
 pub const CHAT_JS: &str = include_str!("../assets/chat.js");
+/// The table's "notify me" button: the service worker, the push subscription.
+pub const PUSH_JS: &str = include_str!("../assets/push.js");
+/// The service worker that shows "your turn" notifications (Web Push).
+pub const SW_JS: &str = include_str!("../assets/sw.js");
 /// The site icon.
 pub const ICON: &str = include_str!("../assets/icon.svg");
 
@@ -22,6 +26,8 @@ fn file(name: &str) -> Option<(&'static str, &'static str)> {
         "app.css" => Some((CSS, "text/css; charset=utf-8")),
         "app.js" => Some((JS, "text/javascript; charset=utf-8")),
         "chat.js" => Some((CHAT_JS, "text/javascript; charset=utf-8")),
+        "push.js" => Some((PUSH_JS, "text/javascript; charset=utf-8")),
+        "sw.js" => Some((SW_JS, "text/javascript; charset=utf-8")),
         "icon.svg" => Some((ICON, "image/svg+xml")),
         _ => None,
     }
@@ -33,7 +39,8 @@ fn version() -> &'static str {
     VERSION.get_or_init(|| {
         // FNV-1a over every file.
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        for byte in CSS.bytes().chain(JS.bytes()).chain(CHAT_JS.bytes()).chain(ICON.bytes()) {
+        let files = [CSS, JS, CHAT_JS, PUSH_JS, SW_JS, ICON];
+        for byte in files.iter().flat_map(|file| file.bytes()) {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);
         }

@@ -70,6 +70,19 @@ pub(crate) fn seat(headers: &HeaderMap, id: &str) -> Option<SeatCookie> {
         .then(|| SeatCookie { seat, token: token.to_owned() })
 }
 
+/// Every seat this browser holds: `(match id, seat)` for each valid seat cookie.
+pub(crate) fn seats(headers: &HeaderMap) -> Vec<(String, SeatCookie)> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .filter_map(|(key, _)| key.strip_prefix("sh_").filter(|id| valid_id(id)).map(str::to_owned))
+        .filter_map(|id| seat(headers, &id).map(|seat| (id, seat)))
+        .collect()
+}
+
 /// The `Set-Cookie` value for a seat.
 pub(crate) fn seat_value(id: &str, seat: u8, token: &str) -> HeaderValue {
     set(&seat_name(id), &format!("{seat}.{token}"))
@@ -124,6 +137,7 @@ mod tests {
         assert_eq!(get(&headers, "lang").as_deref(), Some("ko"));
         assert_eq!(seat(&headers, "abc"), Some(SeatCookie { seat: 2, token: "00ff".into() }));
         assert_eq!(seat(&headers, "xyz"), None);
+        assert_eq!(seats(&headers), vec![("abc".to_owned(), SeatCookie { seat: 2, token: "00ff".into() })]);
         let extra = extra(&headers, "abc");
         assert!(extra.hints);
         assert_eq!(extra.invites, vec![(1, "aa".to_owned()), (3, "bb".to_owned())]);

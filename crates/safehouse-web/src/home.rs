@@ -48,7 +48,9 @@ pub(crate) async fn home(
     let recent: Vec<Value> = recent.body.as_array().cloned().unwrap_or_default();
     let live: Vec<&Value> = recent.iter().filter(|m| m["finished"] == json!(false)).take(8).collect();
     let done: Vec<&Value> = recent.iter().filter(|m| m["finished"] == json!(true)).take(8).collect();
+    let waiting = crate::notify::waiting_for_you(&web, &headers, lang, peer).await;
     let main = html! {
+        (waiting)
         section.hero {
             h1 { (lang.t("Crack safes with friends or bots", "친구나 봇과 함께 금고를 털어 보세요")) }
             p { (lang.t(
@@ -230,6 +232,7 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
                         "한 자리를 \"나\"로 고르면 직접 하고, 아무도 고르지 않으면 봇끼리 하는 게임을 구경합니다."
                     )) }
                 }
+                (crate::notify::pace_fieldset(lang, submitted(fields, "pace")))
                 @if !presets.is_empty() {
                     fieldset {
                         legend { (lang.t("Rules edition", "규칙 판")) }
@@ -406,6 +409,9 @@ pub(crate) async fn create(
     }
     if let Some(seat) = me {
         body["join"] = json!({ "seat": seat, "name": name });
+    }
+    if let Some(turn_based) = crate::notify::turn_based_setting(submitted(&fields, "pace")).filter(|_| !quick) {
+        body["settings"]["turn_based"] = turn_based;
     }
     let reply = web.api.post("/api/matches", None, &body, peer).await;
     if !reply.ok() {

@@ -35,6 +35,7 @@ mod forms;
 mod home;
 mod layout;
 mod markdown;
+mod notify;
 mod replay;
 pub mod security;
 mod table;
@@ -70,6 +71,8 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/play/{id}/frag", post(table::frag))
         .route("/play/{id}/act", post(table::act))
         .route("/play/{id}/ws", get(table::socket))
+        .route("/play/{id}/notify/push", post(notify::push))
+        .route("/play/{id}/notify/webhook", post(notify::webhook))
         .route("/play/{id}/chat", get(chat::get).post(chat::post))
         .route("/play/{id}/rematch", post(chat::rematch))
         .route("/replay/{id}", get(replay::page))

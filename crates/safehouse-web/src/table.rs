@@ -329,6 +329,8 @@ pub(crate) async fn page(
     let links = crate::chat::links(&web, &id, peer).await;
     let table = Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: origin(&headers) };
     let (live_markup, title) = live(&table);
+    // "Tell me when it is my turn", for the seat this browser holds (not while watching).
+    let notify = crate::notify::panel(&web, &id, seat.as_ref(), snap.finished, lang, peer).await;
     let path = format!("/play/{id}{}", if watch { "?watch=1" } else { "" });
     let shell = Shell { lang, title, path: &path, body_class: &snap.game };
     // Only a fixed text chosen by its code: the query is anybody's to write.
@@ -353,6 +355,7 @@ pub(crate) async fn page(
             }
             (crate::chat::panel(&snap.id, chat.as_ref(), &snap.seats, lang))
             script src=(crate::assets::url("chat.js")) defer {}
+            (notify)
             details #rules-help .panel.rules-help {
                 summary { (lang.t("How to play", "게임 방법")) }
                 div.markdown lang=(lang.code()) { (crate::markdown::rulebook(&snap.game, lang, 1)) }

@@ -1,0 +1,125 @@
+//! Turn-based tables: a move deadline of hours instead of the idle takeover. The deadline counts
+//! from stored times, so a match whose turn began two hours ago (written straight into the
+//! store) is past a one-hour deadline as soon as a server loads it, while a fresh turn-based
+//! table keeps its idle person's seat far beyond `idle_takeover_secs`.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::*;
+use safehouse_server::client::HttpClient;
+use safehouse_store::{NewMatch, SeatClaim};
+use serde_json::json;
+
+/// A two-seat match (a person in seat 0, a bot in seat 1) stored directly, created
+/// `age_ms` ago, with `settings`; seat 0 joined with the returned token.
+async fn stored_match(url: &str, settings: serde_json::Value, age_ms: i64) -> (String, String) {
+    let store = safehouse_store::open(url, &safehouse_store::OpenOptions::default()).await.expect("store");
+    let game = safehouse_games::all()[0];
+    let info = game.info();
+    let players = info.min_players.max(2);
+    let options = game.resolve_options(players, None, None).expect("options");
+    let mut seats = vec![json!({"kind": "person", "name": "Ana"})];
+    seats.extend((1..players).map(|_| json!({"kind": "bot", "difficulty": "easy"})));
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).expect("time").as_millis() as i64;
+    let id = safehouse_server::token::match_id();
+    let header = NewMatch {
+        id: id.clone(),
+        game: info.id.to_owned(),
+        players: players as u8,
+        options,
+        seed: 7,
+        deal: None,
+        seats: json!(seats),
+        created_at_ms: now - age_ms,
+        settings,
+    };
+    store.create_match(&header).await.expect("create");
+    let token = safehouse_server::token::new_token();
+    let claim = SeatClaim {
+        seat: 0,
+        token_hash: safehouse_server::token::hash(&token),
+        name: Some("Ana".into()),
+        joined_at_ms: now - age_ms,
+        away: false,
+    };
+    assert!(store.claim_seat(&id, &claim).await.expect("claim"));
+    (id, token)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_passed_deadline_has_the_tables_consequence_and_idle_takeover_does_not_apply() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("turns.db").display());
+    let two_hours = 2 * 3_600_000;
+    let late = json!({"turn_based": {"deadline_hours": 1, "on_timeout": "bot"}});
+    let (late_id, _) = stored_match(&url, late, two_hours).await;
+    // Its turn began just now: a day to move, but the server's idle takeover is one second.
+    let fresh = json!({"turn_based": {"deadline_hours": 24}});
+    let (fresh_id, fresh_token) = stored_match(&url, fresh, 0).await;
+    // A real-time table beside them, with the same idle person: taken over (the control).
+    let (realtime_id, _) = stored_match(&url, json!({}), 0).await;
+
+    let config = safehouse_server::Config { idle_takeover_secs: 1, ..test_config(&url) };
+    let server = safehouse_server::start(config).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let info = |id: String| {
+        let http = &http;
+        async move { http.get(&format!("/api/matches/{id}"), None).await.expect("info").body }
+    };
+
+    // The late table: its deadline passed two hours ago, so a bot plays for seat 0.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let late = info(late_id.clone()).await;
+        if late["seats"][0]["away"] == json!(true) && late["seq"].as_u64().unwrap_or(0) >= 1 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the passed deadline did nothing: {late}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // The real-time table is taken over after its second of idleness...
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let realtime = info(realtime_id.clone()).await;
+        if realtime["seats"][0]["away"] == json!(true) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the control table was never taken over: {realtime}");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    // ...and a few sweeps later the fresh turn-based table still waits for its person.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let fresh = info(fresh_id.clone()).await;
+    assert_eq!(fresh["seats"][0]["away"], json!(false), "no idle takeover at a turn-based table: {fresh}");
+    assert_eq!(fresh["seq"], json!(0), "nobody moved for the person: {fresh}");
+    let view = http.get(&format!("/api/matches/{fresh_id}/view"), Some(&fresh_token)).await.expect("view");
+    assert!(view.body["legal"].as_array().is_some_and(|l| !l.is_empty()), "the person may still move");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn turn_based_settings_are_checked_when_a_table_is_created() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = sqlite_server(dir.path()).await;
+    let http = HttpClient::new(server.addr());
+    let game = safehouse_games::all()[0].info();
+    let seats: Vec<_> = (0..game.min_players.max(2)).map(|_| json!({"kind": "person"})).collect();
+    let create = |settings: serde_json::Value| {
+        let body = json!({"game": game.id, "seats": seats, "settings": settings});
+        let http = &http;
+        async move { http.post("/api/matches", None, &body).await.expect("create") }
+    };
+    let ok = create(json!({"turn_based": {"deadline_hours": 72, "on_timeout": "skip"}})).await;
+    assert_eq!(ok.status, 201, "{}", ok.text);
+    for bad in [
+        json!({"turn_based": {"deadline_hours": 0}}),
+        json!({"turn_based": {"deadline_hours": 721}}),
+        json!({"turn_based": {"deadline_hours": 24}, "time_control": {"bank_secs": 60}}),
+    ] {
+        let refused = create(bad.clone()).await;
+        assert_eq!((refused.status, refused.code()), (422, Some("bad_settings")), "{bad}: {}", refused.text);
+    }
+    server.stop().await;
+}
