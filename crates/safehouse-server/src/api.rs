@@ -14,7 +14,9 @@ use utoipa::{OpenApi, ToSchema};
 
 use crate::app::{Actor, App, SeatInfo, SeatKind, SeatPlan};
 use crate::bots::Difficulty;
+use crate::clock::ClockView;
 use crate::error::{ApiError, ErrorBody};
+use crate::settings::{OnTimeout, TableSettings, TimeControl};
 use crate::token;
 
 /// JSON body extractor whose rejections are [`ApiError`]s with stable codes.
@@ -182,6 +184,10 @@ pub struct CreateMatch {
     /// "increment_secs": 20, "on_timeout": "bot"}}`), ... Default: none of them.
     #[serde(default)]
     pub settings: TableSettings,
+    /// The table's settings: its time control (`{"time_control": {"bank_secs": 180,
+    /// "increment_secs": 20, "on_timeout": "bot"}}`), ... Default: none of them.
+    #[serde(default)]
+    pub settings: TableSettings,
     /// Open a waiting room instead of starting at once: people's seats are free for anyone with
     /// the link (a public table: anyone) until the creator starts, or a person takes the last
     /// free seat. Default false: the match starts now and each person's seat has its invite code.
@@ -265,6 +271,8 @@ pub(crate) async fn create_match(
     }
     let preset = request.preset.as_deref().or(found.preset);
     let options = game.resolve_options(players, preset, request.options.as_ref())?;
+    request.settings.validate(info.id)?;
+    let settings = request.settings;
     // A table of bots only gets the ending rule its game needs (Safe Breaker's question limit);
     // a table with a person plays exactly what was chosen.
     let bots_only = request.seats.iter().all(|seat| matches!(seat.kind, SeatKind::Bot));
@@ -340,7 +348,7 @@ pub(crate) async fn create_match(
         };
         return Ok((StatusCode::CREATED, Json(body)));
     }
-    let slot = app.create(game, options.clone(), plan, creator).await?;
+    let slot = app.create(game, options.clone(), plan, settings, creator).await?;
     let mut lm = slot.state.lock().await;
     let joined = match request.join {
         Some(join) => {
@@ -405,6 +413,9 @@ pub struct MatchInfo {
     pub finished: bool,
     /// The result, once finished.
     pub outcome: Option<Value>,
+    /// Every seat's time left (tables with a time control).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 /// A match's public facts.
@@ -426,7 +437,8 @@ pub(crate) async fn get_match(
         seq: lm.seq,
         to_move: lm.game_match.to_move().map(|s| s.0),
         finished: lm.finished,
-        outcome: lm.game_match.outcome().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)),
+        outcome: lm.outcome_json(),
+        clock: lm.clock_view(),
     }))
 }
 
@@ -494,9 +506,8 @@ pub(crate) async fn get_view(
     app.ensure_sound(&mut lm).await?;
     let viewer = match request_token(&headers, query.token.as_deref()) {
         Some(token) => {
-            let seat = app.authenticate(&mut lm, &token).await?;
-            app.mark_present(&mut lm, seat).await;
-            Viewer::Seat(seat)
+            // Looking is not presence: an open page fetches this after every move.
+            Viewer::Seat(app.authenticate(&mut lm, &token).await?)
         }
         None => Viewer::Spectator,
     };
@@ -543,10 +554,38 @@ pub(crate) async fn act(
     let slot = app.get(&id).await?;
     let mut lm = slot.state.lock().await;
     let seat = app.authenticate(&mut lm, &token).await?;
-    app.mark_present(&mut lm, seat).await;
+    app.seat_active(&mut lm, seat).await;
     let expected_seq = request.seq.ok_or_else(|| ApiError::missing_seq(lm.seq))?;
     let acted = app.act_locked(&slot, &mut lm, seat, &request.action, expected_seq, Actor::Person).await?;
     Ok(Json(ActResponse { seq: acted.seq, events: acted.events }))
+}
+
+/// The answer to `POST /api/matches/{id}/back`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BackResponse {
+    /// The seat, now played by its person again.
+    pub seat: u8,
+    /// The match's sequence number.
+    pub seq: u64,
+}
+
+/// "I'm back": the person of the seat the token opens takes it back from the bot that played
+/// for them (after they went idle or their time ran out). Only this and acting count as being
+/// present; fetching the view or holding the WebSocket open does not.
+#[utoipa::path(post, path = "/api/matches/{id}/back", params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = BackResponse), (status = 401, body = ErrorBody)),
+    security(("seat_token" = [])))]
+pub(crate) async fn come_back(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<BackResponse>, ApiError> {
+    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
+    let slot = app.get(&id).await?;
+    let mut lm = slot.state.lock().await;
+    let seat = app.authenticate(&mut lm, &token).await?;
+    app.seat_active(&mut lm, seat).await;
+    Ok(Json(BackResponse { seat: seat.0, seq: lm.seq }))
 }
 
 /// A finished match's record, which replays it exactly.
@@ -580,7 +619,7 @@ pub(crate) async fn get_record(
     }
     Ok(Json(RecordResponse {
         record: lm.record(),
-        outcome: lm.game_match.outcome().map(|o| serde_json::to_value(o).unwrap_or(Value::Null)).unwrap_or(Value::Null),
+        outcome: lm.outcome_json().unwrap_or(Value::Null),
         seats: lm.seats(),
     }))
 }
@@ -632,11 +671,12 @@ pub(crate) async fn not_found() -> ApiError {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Safehouse table server", description = "Matches of the Safehouse games for people and bots. Errors are `{\"error\": {\"code\", \"message\"}}` with stable codes. Each seat also has a WebSocket at `/api/matches/{id}/ws?token=...` (see docs/server.md)."),
-    paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, get_record, healthz,
+    paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, come_back, get_record, healthz,
         crate::tables::list_tables, crate::tables::get_table, crate::tables::take_seat, crate::tables::leave_seat,
         crate::tables::remove_seat, crate::tables::bot_seat, crate::tables::free_seat, crate::tables::start_table),
     components(schemas(ErrorBody, GameSummary, OptionDocSchema, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
         Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse,
+        BackResponse, ClockView, TableSettings, TimeControl, OnTimeout,
         crate::tables::TableInfo, crate::tables::TableSeat, crate::tables::TableSeatState, crate::tables::TableStatus,
         crate::tables::Visibility, crate::tables::TakeSeat, crate::tables::BotSeat, crate::tables::SeatTaken)),
     modifiers(&SecurityAddon)
@@ -693,6 +733,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/matches/{id}/join", routing::post(join_match))
         .route("/api/matches/{id}/view", routing::get(get_view))
         .route("/api/matches/{id}/actions", routing::post(act))
+        .route("/api/matches/{id}/back", routing::post(come_back))
         .route("/api/matches/{id}/record", routing::get(get_record))
         .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
         .merge(crate::notify::routes())

@@ -24,9 +24,11 @@ use tokio::sync::{Mutex, Semaphore, broadcast};
 use utoipa::ToSchema;
 
 use crate::bots::{Difficulty, TableBot, make_bot};
+use crate::clock::{ClockView, Clocks};
 use crate::config::Config;
 use crate::diff::{SentView, diff_views};
 use crate::error::ApiError;
+use crate::settings::TableSettings;
 use crate::limits::{Held, Limits};
 use crate::notify::Notifier;
 use crate::token;
@@ -97,6 +99,9 @@ struct UpdateMessage<'a> {
     legal: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<&'a Value>,
+    /// Every seat's time left (tables with a clock).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock: Option<ClockView>,
 }
 
 /// A viewer's whole picture (`type: "welcome"`; `docs/server.md`), written straight to text
@@ -118,6 +123,9 @@ struct WelcomeMessage<'a> {
     legal: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     outcome: Option<Value>,
+    /// Every seat's time left (tables with a clock).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock: Option<ClockView>,
 }
 
 /// Who decided an action.
@@ -125,7 +133,10 @@ struct WelcomeMessage<'a> {
 pub(crate) enum Actor {
     Person,
     Bot,
+    /// A bot playing for a person who went idle or ran out of time.
     Takeover,
+    /// The pass played for a seat whose time ran out (`on_timeout: skip`).
+    Timeout,
 }
 
 impl Actor {
@@ -134,6 +145,7 @@ impl Actor {
             Actor::Person => "person",
             Actor::Bot => "bot",
             Actor::Takeover => "takeover",
+            Actor::Timeout => "timeout",
         }
     }
 }
@@ -150,15 +162,23 @@ pub(crate) struct LiveMatch {
     pub(crate) finished: bool,
     seed: u64,
     bots: Vec<Option<Box<dyn TableBot>>>,
-    bot_pending: bool,
-    turn_started: Instant,
+    pub(crate) bot_pending: bool,
+    /// When the current decision began (the stored time of the action before it, or the start;
+    /// later if its person came back meanwhile): what the idle takeover counts from.
+    pub(crate) turn_since_ms: i64,
     idle_since: Instant,
+    /// The table's settings, as stored with the match.
+    pub(crate) settings: TableSettings,
+    /// The clocks (tables with a time control), derived from the stored action times.
+    pub(crate) clocks: Option<Clocks>,
+    /// The result of a match ended without a game outcome (a forfeit on time).
+    pub(crate) forced_outcome: Option<Value>,
     /// Watchers per viewer (index = seat, last = spectator) and the view each was last sent.
     subs: Vec<u32>,
     sent_views: Vec<Option<SentView>>,
     tx: Option<broadcast::Sender<Arc<Update>>>,
     /// The in-memory state may hold an action that was not stored: rebuild before use.
-    broken: bool,
+    pub(crate) broken: bool,
     /// The creator's place among its unfinished matches, given back when the match ends (or
     /// leaves memory).
     pub(crate) creator: Option<Held>,
@@ -250,6 +270,18 @@ impl LiveMatch {
             }
         }
         let finished = stored.finished || game_match.to_move().is_none();
+        let settings = TableSettings::from_stored(&header.settings);
+        let start_ms = crate::clock::start_ms(&stored.table_events, header.created_at_ms);
+        let turn_since_ms = stored.actions.last().map_or(start_ms, |a| a.at_ms);
+        let clocks = settings.time_control.map(|control| {
+            let mut clocks = Clocks::new(control, players, start_ms, None);
+            for action in &stored.actions {
+                clocks.on_action(Seat(action.seat), action.at_ms, None);
+            }
+            clocks.start(turn_since_ms, if finished { None } else { game_match.to_move() });
+            clocks
+        });
+        let forced_outcome = if stored.finished && game_match.outcome().is_none() { stored.outcome.clone() } else { None };
         Ok(LiveMatch {
             id: Arc::from(header.id.as_str()),
             game: found.game,
@@ -262,8 +294,11 @@ impl LiveMatch {
             seed: header.seed,
             bots: (0..players).map(|_| None).collect(),
             bot_pending: false,
-            turn_started: Instant::now(),
+            turn_since_ms,
             idle_since: Instant::now(),
+            settings,
+            clocks,
+            forced_outcome,
             subs: vec![0; players + 1],
             sent_views: vec![None; players + 1],
             tx: None,
@@ -293,13 +328,46 @@ impl LiveMatch {
     }
 
     /// Whether the server plays this seat now (a bot, or a person who went idle).
-    fn server_plays(&self, seat: Seat) -> bool {
+    pub(crate) fn server_plays(&self, seat: Seat) -> bool {
         self.plan.get(seat.index()).is_some_and(|p| p.kind == SeatKind::Bot)
             || self.away.get(seat.index()) == Some(&true)
     }
 
-    fn outcome_json(&self) -> Option<Value> {
-        self.game_match.outcome().map(|o| serde_json::to_value(o).unwrap_or(Value::Null))
+    pub(crate) fn outcome_json(&self) -> Option<Value> {
+        match self.game_match.outcome() {
+            Some(outcome) => Some(serde_json::to_value(outcome).unwrap_or(Value::Null)),
+            None => self.forced_outcome.clone(),
+        }
+    }
+
+    /// Whether the game has begun (a waiting room's match is not loaded before its start, so
+    /// every loaded match has). Bots and clocks only ever run when this holds.
+    pub(crate) fn started(&self) -> bool {
+        true
+    }
+
+    /// The clocks as a viewer is sent them now.
+    pub(crate) fn clock_view(&self) -> Option<ClockView> {
+        self.clocks.as_ref().map(|clocks| clocks.view(now_ms()))
+    }
+
+    /// How long the current decision has waited.
+    pub(crate) fn turn_waited(&self) -> Duration {
+        Duration::from_millis(u64::try_from(now_ms() - self.turn_since_ms).unwrap_or(0))
+    }
+
+    /// Whether this finished match has had no watcher for `linger`.
+    pub(crate) fn is_unwatched_for(&self, linger: Duration) -> bool {
+        self.tx.is_none() && self.idle_since.elapsed() >= linger
+    }
+
+    /// The time moves on by one stored action of `seat` at `at_ms`.
+    fn clocks_after(&mut self, seat: Seat, at_ms: i64) {
+        self.turn_since_ms = at_ms;
+        let to_move = self.game_match.to_move();
+        if let Some(clocks) = self.clocks.as_mut() {
+            clocks.on_action(seat, at_ms, to_move);
+        }
     }
 
     fn legal_json(&self, viewer: Viewer) -> Option<Value> {
@@ -332,6 +400,7 @@ impl LiveMatch {
             seats: self.seats(),
             legal: self.legal_json(viewer),
             outcome: self.outcome_json(),
+            clock: self.clock_view(),
         };
         // Serialising plain values and valid JSON text cannot fail.
         serde_json::to_string(&message).unwrap_or_default()
@@ -429,6 +498,7 @@ impl LiveMatch {
         let players = self.players();
         let to_move = self.game_match.to_move().map(|s| s.0);
         let outcome = self.outcome_json();
+        let clock = self.clock_view();
         let mut messages = vec![None; players + 1];
         for (index, slot) in messages.iter_mut().enumerate() {
             if self.subs[index] == 0 {
@@ -449,6 +519,7 @@ impl LiveMatch {
                 to_move,
                 legal: self.legal_json(viewer),
                 outcome: outcome.as_ref(),
+                clock: clock.clone(),
             };
             self.sent_views[index] = Some(view);
             // Serialising plain values cannot fail.
@@ -530,7 +601,7 @@ impl App {
         Ok(app)
     }
 
-    fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<Arc<str>, Arc<Slot>>> {
+    pub(crate) fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<Arc<str>, Arc<Slot>>> {
         self.matches.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
@@ -663,6 +734,7 @@ impl App {
         game: &'static dyn DynGame,
         options: Value,
         plan: Vec<SeatPlan>,
+        settings: TableSettings,
         creator: Option<std::net::IpAddr>,
     ) -> Result<Arc<Slot>, ApiError> {
         let held = self.admit(creator)?;
@@ -686,10 +758,18 @@ impl App {
             deal: None,
             seats: serde_json::to_value(&plan).map_err(|e| ApiError::internal(e.to_string()))?,
             created_at_ms: now_ms(),
+            settings: settings.to_stored(),
         };
         self.store.create_match(&header).await?;
         self.count_created();
-        let stored = StoredMatch { header, finished: false, outcome: None, actions: Vec::new(), seats: Vec::new() };
+        let stored = StoredMatch {
+            header,
+            finished: false,
+            outcome: None,
+            actions: Vec::new(),
+            seats: Vec::new(),
+            table_events: Vec::new(),
+        };
         let mut live = LiveMatch::build(stored)?;
         live.creator = held;
         let key = live.id.clone();
@@ -707,7 +787,7 @@ impl App {
     }
 
     /// Rebuilds a match from the store (after a conflict or a failed write).
-    async fn rebuild(&self, lm: &mut LiveMatch) -> Result<(), ApiError> {
+    pub(crate) async fn rebuild(&self, lm: &mut LiveMatch) -> Result<(), ApiError> {
         let stored = match self.store.load_match(&lm.id).await {
             Ok(Some(stored)) => stored,
             Ok(None) => return Err(ApiError::internal("match vanished from the store")),
@@ -724,7 +804,9 @@ impl App {
         lm.claims = fresh.claims;
         lm.away = fresh.away;
         lm.finished = fresh.finished;
-        lm.turn_started = Instant::now();
+        lm.turn_since_ms = fresh.turn_since_ms;
+        lm.clocks = fresh.clocks;
+        lm.forced_outcome = fresh.forced_outcome;
         lm.broken = false;
         if lm.finished && !was_finished {
             self.count_finished();
@@ -738,6 +820,20 @@ impl App {
         let _ = self.live_matches.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| Some(n.saturating_sub(1)));
         metrics::counter!("safehouse_matches_finished_total").increment(1);
         metrics::gauge!("safehouse_matches_live").set(self.live_matches.load(Ordering::Relaxed) as f64);
+    }
+
+    /// Ends a match without a game outcome (`outcome` was stored by `close_match` at `at_ms`).
+    pub(crate) fn finish_without_game_outcome(&self, lm: &mut LiveMatch, outcome: Value, at_ms: i64) {
+        if let Some(clocks) = lm.clocks.as_mut() {
+            clocks.stop(at_ms);
+        }
+        lm.forced_outcome = Some(outcome);
+        if !lm.finished {
+            lm.finished = true;
+            lm.idle_since = Instant::now();
+            lm.creator = None;
+            self.count_finished();
+        }
     }
 
     /// Makes sure the in-memory match matches the store before it is used.
@@ -771,6 +867,7 @@ impl App {
         lm.game_match.act(seat, action)?;
         let seq = lm.seq + 1;
         let outcome = lm.outcome_json();
+        let at_ms = now_ms();
         let append = Append {
             match_id: lm.id.to_string(),
             action: StoredAction {
@@ -778,7 +875,7 @@ impl App {
                 seat: seat.0,
                 action: action.clone(),
                 actor: actor.as_str().to_owned(),
-                at_ms: now_ms(),
+                at_ms,
             },
             finish: outcome.clone(),
         };
@@ -789,7 +886,7 @@ impl App {
             Ok(AppendOutcome::Stored) => {
                 lm.seq = seq;
                 lm.log.push(lm.game_match.as_ref(), seat, crate::log::LogActor::from_stored(actor.as_str()));
-                lm.turn_started = Instant::now();
+                lm.clocks_after(seat, at_ms);
                 if outcome.is_some() {
                     lm.finished = true;
                     lm.idle_since = Instant::now();
@@ -850,7 +947,7 @@ impl App {
             lm.game_match.act(Seat(stored.seat), &stored.action)?;
             lm.seq = stored.seq;
             lm.log.push(lm.game_match.as_ref(), Seat(stored.seat), crate::log::LogActor::from_stored(&stored.actor));
-            lm.turn_started = Instant::now();
+            lm.clocks_after(Seat(stored.seat), stored.at_ms);
             if lm.game_match.to_move().is_none() && !lm.finished {
                 lm.finished = true;
                 lm.idle_since = Instant::now();
@@ -932,31 +1029,9 @@ impl App {
         Ok(secret)
     }
 
-    /// A person is here: if a bot was playing for them, they take the seat back.
-    pub(crate) async fn mark_present(&self, lm: &mut LiveMatch, seat: Seat) {
-        let index = seat.index();
-        if lm.away.get(index) != Some(&true) {
-            if lm.game_match.to_move() == Some(seat) {
-                lm.turn_started = Instant::now();
-            }
-            return;
-        }
-        lm.away[index] = false;
-        lm.turn_started = Instant::now();
-        if lm.claims[index].is_some()
-            && let Err(error) = self.store.set_away(&lm.id, seat.0, false).await
-        {
-            tracing::warn!(match_id = %lm.id, %error, "could not store that a seat is back");
-        }
-        if let Some(claim) = lm.claims[index].as_mut() {
-            claim.away = false;
-        }
-        lm.publish_seats();
-    }
-
     /// Starts the bot of the seat to move, if the server plays that seat.
     pub(crate) fn schedule_bot(self: &Arc<Self>, slot: &Arc<Slot>, lm: &mut LiveMatch) {
-        if lm.finished || lm.bot_pending || lm.broken {
+        if lm.finished || lm.bot_pending || lm.broken || !lm.started() {
             return;
         }
         let Some(seat) = lm.game_match.to_move() else { return };
@@ -1026,55 +1101,6 @@ impl App {
         if let Err(error) = self.act_locked(&slot, &mut lm, seat, &action, seq, actor).await {
             tracing::warn!(match_id = %lm.id, %error, "a bot's action was not applied");
             self.schedule_bot(&slot, &mut lm);
-        }
-    }
-
-    /// Periodic work: idle seats taken over by bots, stalled bots restarted, finished matches
-    /// with nobody watching dropped from memory.
-    pub(crate) async fn sweep(self: &Arc<Self>) {
-        let slots: Vec<Arc<Slot>> = self.slots().values().cloned().collect();
-        let idle_takeover = self.config.idle_takeover();
-        let linger = Duration::from_secs(self.config.finished_linger_secs);
-        let stall = Duration::from_millis(self.config.bot_delay_ms) + Duration::from_secs(10);
-        let mut drop_ids = Vec::new();
-        for slot in slots {
-            let Ok(mut lm) = slot.state.try_lock() else { continue };
-            if lm.finished {
-                if lm.tx.is_none() && lm.idle_since.elapsed() >= linger {
-                    drop_ids.push(lm.id.clone());
-                }
-                continue;
-            }
-            let Some(seat) = lm.game_match.to_move() else { continue };
-            let waited = lm.turn_started.elapsed();
-            if !lm.server_plays(seat) {
-                if let Some(limit) = idle_takeover
-                    && waited >= limit
-                {
-                    tracing::info!(match_id = %lm.id, seat = seat.0, "seat idle; a bot takes over");
-                    lm.away[seat.index()] = true;
-                    if lm.claims[seat.index()].is_some() {
-                        if let Err(error) = self.store.set_away(&lm.id, seat.0, true).await {
-                            tracing::warn!(%error, "could not store the away flag");
-                        }
-                        if let Some(claim) = lm.claims[seat.index()].as_mut() {
-                            claim.away = true;
-                        }
-                    }
-                    metrics::counter!("safehouse_takeovers_total").increment(1);
-                    lm.publish_seats();
-                    self.schedule_bot(&slot, &mut lm);
-                }
-            } else if !lm.bot_pending && waited >= stall {
-                self.schedule_bot(&slot, &mut lm);
-            }
-        }
-        if !drop_ids.is_empty() {
-            let mut slots = self.slots();
-            for id in drop_ids {
-                slots.remove(&id);
-            }
-            metrics::gauge!("safehouse_matches_loaded").set(slots.len() as f64);
         }
     }
 

@@ -2,7 +2,8 @@
 //!
 //! Server to client (JSON text frames, each with a `type`):
 //! - `welcome`: the whole picture for this viewer (on connect, and again after any resync):
-//!   `seq`, `view`, `to_move`, `legal` (when it is this seat's move), `seats`, `outcome`.
+//!   `seq`, `view`, `to_move`, `legal` (when it is this seat's move), `seats`, `outcome`, and
+//!   `clock` at a table with a time control (every seat's time left at `server_ms`).
 //! - `update`: one action: `seq`, `actor`, `events` (as this viewer may see them), `patch`
 //!   (RFC 6902 operations turning the previous view into the new one), `to_move`, `legal`,
 //!   `outcome`.
@@ -11,6 +12,7 @@
 //!
 //! Client to server: `{"type": "act", "action": ..., "seq": n, "id": any}`,
 //! `{"type": "back"}` (take the seat back from the bot), `{"type": "sync"}` (send `welcome` again).
+//! Only `act` and `back` count as the person being present: an open socket does not.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -143,10 +145,8 @@ async fn serve(
 ) {
     let (mut sink, mut stream) = socket.split();
     let (welcome, mut updates, players) = {
+        // Opening the socket is not presence: only acting or `back` is (`presence`).
         let mut lm = slot.state.lock().await;
-        if let Viewer::Seat(seat) = viewer {
-            app.mark_present(&mut lm, seat).await;
-        }
         let (welcome, rx) = lm.subscribe(viewer);
         (welcome, rx, lm.players())
     };
@@ -292,7 +292,7 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
                 },
             };
             let mut lm = slot.state.lock().await;
-            app.mark_present(&mut lm, seat).await;
+            app.seat_active(&mut lm, seat).await;
             let Some(seq) = seq else {
                 return Reply::Text(error_message(&ApiError::missing_seq(lm.seq), id.as_ref()));
             };
@@ -303,7 +303,7 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
         }
         ("back", Some(seat)) => {
             let mut lm = slot.state.lock().await;
-            app.mark_present(&mut lm, seat).await;
+            app.seat_active(&mut lm, seat).await;
             Reply::Text(json!({ "type": "ack", "id": id, "seq": lm.seq }).to_string())
         }
         ("act" | "back", None) => {

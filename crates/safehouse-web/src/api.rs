@@ -167,6 +167,36 @@ pub(crate) struct Snapshot {
     /// The result, once finished.
     #[serde(default)]
     pub(crate) outcome: Option<Outcome>,
+    /// Every seat's clock, at a table with a time control.
+    #[serde(default)]
+    pub(crate) clock: Option<ClockMeta>,
+}
+
+/// The clocks of a table (`clock` of the API's view): each seat's time left when the server
+/// answered, and which one runs.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub(crate) struct ClockMeta {
+    /// The seat whose clock runs.
+    #[serde(default)]
+    pub(crate) running: Option<u8>,
+    /// Time left per seat, in milliseconds.
+    #[serde(default)]
+    pub(crate) remaining_ms: Vec<i64>,
+    /// The time control.
+    #[serde(default)]
+    pub(crate) control: TimeControlMeta,
+}
+
+/// A table's time control as the API gives it.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub(crate) struct TimeControlMeta {
+    #[serde(default)]
+    pub(crate) bank_secs: u32,
+    #[serde(default)]
+    pub(crate) increment_secs: u32,
+    /// `bot`, `skip` or `lose`.
+    #[serde(default)]
+    pub(crate) on_timeout: String,
 }
 
 impl Snapshot {

@@ -279,6 +279,7 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
                         }
                     }
                 }
+                (crate::clocks::setup_fields(lang, submitted(fields, "clock"), submitted(fields, "on_timeout")))
                 button.primary.big type="submit" { (lang.t("Start the game", "게임 시작")) }
             }
             section.panel.rules aria-labelledby="rules-h" {
@@ -404,6 +405,14 @@ pub(crate) async fn create(
         }
     };
     let mut body = json!({ "game": info.id, "seats": seats, "options": Value::Object(changes) });
+    match crate::clocks::time_control(submitted(&fields, "clock"), submitted(&fields, "on_timeout")) {
+        Ok(Some(time_control)) if !quick => body["settings"] = json!({ "time_control": time_control }),
+        Ok(_) => {}
+        Err(()) => {
+            let error = lang.t("Choose one of the clocks offered.", "보기에 있는 시계를 고르세요.");
+            return setup_page(game, lang, &fields, Some(error));
+        }
+    }
     if let Some(preset) = submitted(&fields, "preset").filter(|p| !p.is_empty() && !quick) {
         body["preset"] = json!(preset);
     }

@@ -115,6 +115,8 @@ pub(crate) async fn page(
         seats: seats.clone(),
         finished: game_match.to_move().is_none(),
         outcome: game_match.outcome(),
+        // A replay shows no clocks: nobody is thinking.
+        clock: None,
     };
     let extra = Extra::default();
     // The match is over: its whole chat is anybody's to read.

@@ -263,7 +263,14 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
                                 (seat_badge(&cx, seat.seat))
                                 @if turn { span.tag.turn-tag { (lang.t("to play", "차례")) } }
                                 @if seat.kind == "person" && !seat.joined { span.tag.wait { (lang.t("not joined yet", "아직 안 옴")) } }
-                                @if seat.away { span.tag.wait { (lang.t("away: a bot plays", "자리 비움: 봇이 둠")) } }
+                                @if seat.away { span.tag.wait { (tr!(lang, "a bot plays for {}", "봇이 {} 대신 두는 중", cx.name(seat.seat))) } }
+                                @if let Some(clock) = snap.clock.as_ref().filter(|_| !seat.is_bot()) { (crate::clocks::seat_clock(lang, clock, seat.seat)) }
+                            }
+                            @if seat.away && cx.me == Some(seat.seat) && t.live && !snap.finished {
+                                // Only this (or a move) takes the seat back: an open page does not.
+                                form.back method="post" action={"/play/" (snap.id) "/back"} {
+                                    button.primary type="submit" { (lang.t("I'm back", "돌아왔어요")) }
+                                }
                             }
                             @if let Some(line) = drawn.as_ref().and_then(|d| d.seat_lines.get(i)) {
                                 div.seat-line { (line) }
@@ -271,6 +278,7 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
                         }
                     }
                 }
+                (crate::clocks::rule_line(lang, snap))
             }
             @if snap.finished { (result(t, &cx, drawn.as_ref().and_then(|d| d.result.clone()))) }
             @if t.hints_on() {
@@ -365,6 +373,7 @@ pub(crate) async fn page(
                 "Without JavaScript the table does not update by itself: reload the page to see new moves.",
                 "자바스크립트가 꺼져 있으면 테이블이 저절로 바뀌지 않습니다. 새 수를 보려면 페이지를 새로 고치세요."
             )) } }
+            script src=(crate::assets::url("clock.js")) defer {}
             p.conn #conn aria-live="polite" data-offline=(lang.t("Connection lost: reconnecting…", "연결이 끊겼습니다. 다시 연결하는 중…")) {}
         }
     };
@@ -656,6 +665,18 @@ pub(crate) async fn act(
         let message = explain_refusal(&web, &id, &seat, &reply, Some(&action), lang, peer).await;
         answer(Some(notice_code(reply.code())), message)
     }
+}
+
+/// `POST /play/{id}/back`: "I'm back", the seat taken back from the bot that played for it.
+pub(crate) async fn back(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
+    if !cookies::valid_id(&id) {
+        return not_found(Lang::of_request(&headers, None));
+    }
+    if let Some(seat) = cookies::seat(&headers, &id) {
+        // A refusal (a stale seat cookie, a finished match) leaves the table as it is.
+        let _ = web.api.post(&format!("/api/matches/{id}/back"), Some(&seat.token), &json!({}), peer).await;
+    }
+    (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response()
 }
 
 /// Query of the WebSocket.

@@ -59,7 +59,20 @@ struct Args {
     /// Parallel HTTP clients for creating and joining.
     #[arg(long, default_value_t = 32)]
     creators: usize,
+    /// A clock on every match: `BANK+INCREMENT` in seconds (`180+20`); none by default.
+    #[arg(long, value_parser = parse_time_control)]
+    time_control: Option<Value>,
 }
+
+fn parse_time_control(text: &str) -> Result<Value, String> {
+    let (bank, increment) = text.split_once('+').ok_or("write BANK+INCREMENT in seconds, e.g. 180+20")?;
+    let bank: u32 = bank.trim().parse().map_err(|e| format!("bank: {e}"))?;
+    let increment: u32 = increment.trim().parse().map_err(|e| format!("increment: {e}"))?;
+    Ok(json!({"time_control": {"bank_secs": bank, "increment_secs": increment}}))
+}
+
+/// The table settings every match is created with (`--time-control`).
+static SETTINGS: std::sync::OnceLock<Value> = std::sync::OnceLock::new();
 
 fn rss_kib(pid: u32) -> Option<u64> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
@@ -125,7 +138,11 @@ struct Opened {
 
 async fn open_match(http: &HttpClient, game: &str, players: usize) -> anyhow::Result<Opened> {
     let seats: Vec<Value> = (0..players).map(|_| json!({"kind": "person"})).collect();
-    let reply = http.post("/api/matches", None, &json!({"game": game, "seats": seats, "join": {"seat": 0}})).await?;
+    let mut body = json!({"game": game, "seats": seats, "join": {"seat": 0}});
+    if let Some(settings) = SETTINGS.get() {
+        body["settings"] = settings.clone();
+    }
+    let reply = http.post("/api/matches", None, &body).await?;
     if reply.status != 201 {
         bail!("create: {}", reply.text);
     }
@@ -303,6 +320,9 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args = Args::parse();
+    if let Some(settings) = &args.time_control {
+        let _ = SETTINGS.set(settings.clone());
+    }
     let game = safehouse_games::find(&args.game)?.game;
     let players = game.info().default_players;
     let mut spawned = None;
@@ -323,7 +343,7 @@ async fn main() -> anyhow::Result<()> {
     } else {
         "sqlite"
     };
-    println!("server {addr} ({backend}), game {}, {players} seats per match", game.info().id);
+    println!("server {addr} ({backend}), game {}, {players} seats per match, settings {}", game.info().id, SETTINGS.get().map_or("none".to_owned(), Value::to_string));
 
     // Open the matches, every seat joined.
     let started = Instant::now();

@@ -1,0 +1,168 @@
+//! Clocks at the table and the time-control choice of the setup page.
+//!
+//! The table shows each person's time left as the API gave it (`clock` of the view); the script
+//! `assets/clock.js` counts the running one down between drawings. The setup page offers a few
+//! time controls as on Board Game Arena ("3 min + 20 s per move") and what a time-out does.
+
+use maud::{Markup, html};
+use serde_json::{Value, json};
+
+use crate::api::{ClockMeta, Snapshot};
+use crate::i18n::Lang;
+
+/// The time controls the setup page offers: (bank seconds, increment seconds).
+pub(crate) const CHOICES: &[(u32, u32)] = &[(60, 5), (180, 20), (300, 30), (600, 60), (1200, 60)];
+
+/// `m:ss` (or `h:mm:ss`), rounded up to the second as a countdown shows it.
+pub(crate) fn format_ms(ms: i64) -> String {
+    let total = (ms.max(0) + 999) / 1000;
+    let (hours, minutes, seconds) = (total / 3600, (total % 3600) / 60, total % 60);
+    if hours > 0 { format!("{hours}:{minutes:02}:{seconds:02}") } else { format!("{minutes}:{seconds:02}") }
+}
+
+/// "3 min + 20 s per move".
+pub(crate) fn control_words(lang: Lang, bank_secs: u32, increment_secs: u32) -> String {
+    let bank = if bank_secs % 60 == 0 {
+        tr!(lang, "{} min", "{}분", bank_secs / 60)
+    } else {
+        tr!(lang, "{} s", "{}초", bank_secs)
+    };
+    if increment_secs == 0 {
+        bank
+    } else {
+        tr!(lang, "{bank} + {increment_secs} s per move", "{bank} + 수마다 {increment_secs}초")
+    }
+}
+
+/// What happens when a clock runs out, in words.
+pub(crate) fn on_timeout_words(lang: Lang, on_timeout: &str) -> &'static str {
+    match on_timeout {
+        "skip" => lang.t(
+            "a player out of time passes where the game allows (otherwise a bot plays)",
+            "시간이 다 된 플레이어는 게임이 허락하면 차례를 넘깁니다 (아니면 봇이 둡니다)",
+        ),
+        "lose" => lang.t("a player out of time loses the game", "시간이 다 된 플레이어는 집니다"),
+        _ => lang.t(
+            "a bot plays for a player out of time until they come back",
+            "시간이 다 된 플레이어 대신 돌아올 때까지 봇이 둡니다",
+        ),
+    }
+}
+
+/// A seat's clock on the table (people's seats only: bots do not wait on a clock).
+pub(crate) fn seat_clock(lang: Lang, clock: &ClockMeta, seat: u8) -> Markup {
+    let Some(&left) = clock.remaining_ms.get(usize::from(seat)) else { return html! {} };
+    let running = clock.running == Some(seat);
+    html! {
+        span class={"tag clock" @if running { " running" } @if left == 0 { " out" }}
+            role="timer" data-remaining-ms=(left) data-running=(if running { "1" } else { "0" })
+            title=(lang.t("Time left", "남은 시간")) {
+            span.sr { (lang.t("Time left: ", "남은 시간: ")) }
+            span.clock-time { (format_ms(left)) }
+        }
+    }
+}
+
+/// The line under the players: the table's time control and what a time-out does.
+pub(crate) fn rule_line(lang: Lang, snap: &Snapshot) -> Markup {
+    let Some(clock) = &snap.clock else { return html! {} };
+    let control = &clock.control;
+    html! {
+        p.small.clock-rule {
+            (tr!(lang, "Clock: {}; {}.", "시계: {}; {}.",
+                control_words(lang, control.bank_secs, control.increment_secs),
+                on_timeout_words(lang, &control.on_timeout)))
+        }
+    }
+}
+
+/// The setup page's time-control fields (`clock` = `none` or `BANK+INCREMENT` in seconds,
+/// `on_timeout`), keeping what was submitted.
+pub(crate) fn setup_fields(lang: Lang, clock: Option<&str>, on_timeout: Option<&str>) -> Markup {
+    let clock = clock.unwrap_or("none");
+    let on_timeout = on_timeout.unwrap_or("bot");
+    html! {
+        fieldset.time-control {
+            legend { (lang.t("Clock", "시계")) }
+            div.option {
+                label for="clock" { (lang.t("Time control", "제한 시간")) }
+                select #clock name="clock" aria-describedby="clock-help" {
+                    option value="none" selected[clock == "none"] { (lang.t("No clock", "시계 없음")) }
+                    @for (bank, increment) in CHOICES {
+                        @let value = format!("{bank}+{increment}");
+                        option value=(value) selected[clock == value] { (control_words(lang, *bank, *increment)) }
+                    }
+                }
+                p.help #clock-help { (lang.t(
+                    "Each player has a time bank that runs during their moves and grows by the increment after each move. Everyone sees the clocks count down.",
+                    "플레이어마다 자기 차례에 줄어드는 시간이 있고, 수를 둘 때마다 추가 시간이 더해집니다. 모두가 시계가 줄어드는 것을 봅니다."
+                )) }
+            }
+            div.option {
+                label for="on-timeout" { (lang.t("When a clock runs out", "시간이 다 되면")) }
+                select #on-timeout name="on_timeout" {
+                    option value="bot" selected[on_timeout == "bot"] { (lang.t("A bot plays for that player", "봇이 대신 둡니다")) }
+                    option value="skip" selected[on_timeout == "skip"] { (lang.t("The player passes where the game allows", "게임이 허락하면 차례를 넘깁니다")) }
+                    // The server refuses this for a co-operative game, where nobody loses alone.
+                    option value="lose" selected[on_timeout == "lose"] { (lang.t("The player loses (games with a winner)", "그 플레이어가 집니다 (승자가 있는 게임)")) }
+                }
+            }
+        }
+    }
+}
+
+/// The table settings' `time_control` for the setup form's fields: `Ok(None)` for no clock,
+/// `Err(())` for a value the form does not offer.
+pub(crate) fn time_control(clock: Option<&str>, on_timeout: Option<&str>) -> Result<Option<Value>, ()> {
+    let clock = clock.unwrap_or("none");
+    if clock == "none" || clock.is_empty() {
+        return Ok(None);
+    }
+    let (bank, increment) = clock.split_once('+').ok_or(())?;
+    let bank: u32 = bank.parse().map_err(|_| ())?;
+    let increment: u32 = increment.parse().map_err(|_| ())?;
+    if !CHOICES.contains(&(bank, increment)) {
+        return Err(());
+    }
+    let on_timeout = match on_timeout.unwrap_or("bot") {
+        rule @ ("bot" | "skip" | "lose") => rule,
+        _ => return Err(()),
+    };
+    Ok(Some(json!({ "bank_secs": bank, "increment_secs": increment, "on_timeout": on_timeout })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn countdowns_round_up_to_the_second() {
+        assert_eq!(format_ms(0), "0:00");
+        assert_eq!(format_ms(-5), "0:00");
+        assert_eq!(format_ms(1), "0:01");
+        assert_eq!(format_ms(180_000), "3:00");
+        assert_eq!(format_ms(179_001), "3:00");
+        assert_eq!(format_ms(3_723_000), "1:02:03");
+    }
+
+    #[test]
+    fn the_form_reads_only_what_it_offers() {
+        assert_eq!(time_control(None, None), Ok(None));
+        assert_eq!(time_control(Some("none"), Some("lose")), Ok(None));
+        assert_eq!(
+            time_control(Some("180+20"), None),
+            Ok(Some(json!({"bank_secs": 180, "increment_secs": 20, "on_timeout": "bot"})))
+        );
+        assert_eq!(time_control(Some("180+20"), Some("lose")).unwrap().unwrap()["on_timeout"], "lose");
+        assert!(time_control(Some("7+7"), None).is_err());
+        assert!(time_control(Some("180+20"), Some("win")).is_err());
+        assert!(time_control(Some("abc"), None).is_err());
+    }
+
+    #[test]
+    fn time_controls_are_named_in_both_languages() {
+        assert_eq!(control_words(Lang::En, 180, 20), "3 min + 20 s per move");
+        assert_eq!(control_words(Lang::Ko, 180, 20), "3분 + 수마다 20초");
+        assert_eq!(control_words(Lang::En, 90, 0), "90 s");
+    }
+}
