@@ -20,7 +20,7 @@ use safehouse_engine::{Game, GameRng, Seat};
 use safehouse_explosiv::{Action, Explosiv, GameTieBreak, View};
 
 use crate::search::{SearchPolicy, shares_from_keys, softmax_shares};
-use crate::{Bot, BotGame, bot_rng};
+use crate::{Bot, BotGame, Difficulty, bot_rng};
 
 /// Price of one point of card spent, in points of expected score.
 const POINT_PRICE: f64 = 0.05;
@@ -179,6 +179,18 @@ fn evaluate(state: &Explosiv, out: &mut [f64]) {
 }
 
 impl BotGame for Explosiv {
+    /// Easy is the noisy rule-based bot, medium a short search (`ismcts:300`), hard the long
+    /// one: in Explosiv the plain rule-based bot is no step up from the noisy one (head to head
+    /// the noisy bot wins, −56 Elo for `heuristic`), while 300 iterations are far above both and
+    /// far below 4000 (docs/bots.md, `examples/league.rs`).
+    fn difficulty(level: Difficulty) -> &'static str {
+        match level {
+            Difficulty::Easy => "noisy",
+            Difficulty::Medium => "ismcts:300",
+            Difficulty::Hard => "ismcts:4000:800ms",
+        }
+    }
+
     fn heuristic(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(ExplosivHeuristic::new(seed))
     }

@@ -713,6 +713,8 @@ impl utoipa::Modify for SecurityAddon {
 /// The OpenAPI document.
 pub fn openapi_json() -> String {
     ApiDoc::openapi()
+        .merge_from(crate::chat::ChatApi::openapi())
+        .merge_from(crate::rematch::RematchApi::openapi())
         .merge_from(crate::log::LogDoc::openapi())
         .merge_from(<crate::notify::NotifyDoc as OpenApi>::openapi())
         .to_pretty_json()
@@ -736,6 +738,8 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/matches/{id}/back", routing::post(come_back))
         .route("/api/matches/{id}/record", routing::get(get_record))
         .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
+        .merge(crate::chat::routes())
+        .merge(crate::rematch::routes())
         .merge(crate::notify::routes())
         .merge(crate::log::routes())
         .merge(crate::tables::routes())

@@ -184,6 +184,8 @@ pub(crate) struct LiveMatch {
     pub(crate) creator: Option<Held>,
     /// Every viewer's game log (`log`).
     pub(crate) log: crate::log::LogCache,
+    /// What the chat keeps in memory (`chat`).
+    pub(crate) chat: crate::chat::ChatState,
 }
 
 impl std::fmt::Debug for LiveMatch {
@@ -305,6 +307,7 @@ impl LiveMatch {
             broken: false,
             creator: None,
             log: crate::log::LogCache::new(stored.actions.iter().map(|a| a.actor.as_str())),
+            chat: crate::chat::ChatState::default(),
         })
     }
 
@@ -528,6 +531,18 @@ impl LiveMatch {
         self.send(messages);
     }
 
+    /// Pushes one message per viewer (`None`: nothing for that viewer) to every watcher; how a
+    /// table-log event (a chat line, a rematch link) reaches the pages.
+    pub(crate) fn publish_with(&mut self, message_for: impl Fn(Viewer) -> Option<Arc<str>>) {
+        if self.tx.is_none() {
+            return;
+        }
+        let players = self.players();
+        let messages =
+            (0..=players).map(|i| if self.subs[i] > 0 { message_for(viewer_at(i, players)) } else { None }).collect();
+        self.send(messages);
+    }
+
     fn send(&mut self, messages: Vec<Option<Arc<str>>>) {
         if let Some(tx) = &self.tx {
             let _ = tx.send(Arc::new(Update { messages }));
@@ -737,6 +752,20 @@ impl App {
         settings: TableSettings,
         creator: Option<std::net::IpAddr>,
     ) -> Result<Arc<Slot>, ApiError> {
+        self.create_as(token::match_id(), game, options, plan, settings, creator).await
+    }
+
+    /// Creates a match with the id given (a rematch's id is derived from its old match's, so the
+    /// store refuses a second one: `duplicate_match`).
+    pub(crate) async fn create_as(
+        self: &Arc<Self>,
+        id: String,
+        game: &'static dyn DynGame,
+        options: Value,
+        plan: Vec<SeatPlan>,
+        settings: TableSettings,
+        creator: Option<std::net::IpAddr>,
+    ) -> Result<Arc<Slot>, ApiError> {
         let held = self.admit(creator)?;
         let players = plan.len();
         let seed = token::random_u64();
@@ -750,7 +779,7 @@ impl App {
         // Validates the whole setup before anything is stored.
         game.new_match(&setup)?;
         let header = NewMatch {
-            id: token::match_id(),
+            id,
             game: game.info().id.to_owned(),
             players: players as u8,
             options,
@@ -1112,7 +1141,11 @@ impl App {
                 self.refresh_seats(&match_id).await;
                 self.room_notice(&match_id).await;
             }
-            Notice::Table { match_id, .. } | Notice::Closed { match_id } => self.room_notice(&match_id).await,
+            Notice::Table { match_id, n } => {
+                self.room_notice(&match_id).await;
+                crate::chat::on_table_notice(self, &match_id, n).await;
+            }
+            Notice::Closed { match_id } => self.room_notice(&match_id).await,
             Notice::Resync => {
                 self.resync_all().await;
                 self.resync_rooms().await;

@@ -14,6 +14,7 @@
 pub mod api;
 pub mod app;
 pub mod bots;
+pub mod chat;
 pub mod client;
 pub mod clock;
 pub mod config;
@@ -24,6 +25,7 @@ pub mod log;
 pub mod names;
 pub mod presence;
 pub mod notify;
+pub mod rematch;
 mod serve;
 pub mod settings;
 pub mod tables;

@@ -176,6 +176,8 @@ pub struct Limits {
     pub ws_messages: ClientRate,
     /// Match creations per client.
     pub creates: ClientRate,
+    /// Chat lines per client, over HTTP and WebSocket together (`chat`).
+    pub chat: ClientRate,
     /// Requests in flight, for the whole server.
     pub in_flight: Arc<Semaphore>,
     /// Requests in flight per client.
@@ -198,6 +200,10 @@ impl Limits {
                 f64::from(config.creates_per_minute.max(1)) / 60.0,
                 f64::from(config.create_burst),
             ),
+            chat: ClientRate::new(
+                f64::from(crate::chat::CHAT_PER_MINUTE) / 60.0,
+                f64::from(crate::chat::CHAT_BURST),
+            ),
             in_flight: Arc::new(Semaphore::new(config.max_http_concurrency.max(1))),
             in_flight_per_client: Arc::default(),
             tcp_per_client: Arc::default(),
@@ -211,6 +217,7 @@ impl Limits {
         self.requests.sweep();
         self.ws_messages.sweep();
         self.creates.sweep();
+        self.chat.sweep();
     }
 }
 

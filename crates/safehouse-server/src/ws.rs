@@ -8,10 +8,15 @@
 //!   (RFC 6902 operations turning the previous view into the new one), `to_move`, `legal`,
 //!   `outcome`.
 //! - `seats`: the seat list changed (somebody joined, went idle or came back).
+//! - `chat`: a chat line this viewer may read: `line` = `{n, channel, seat, name, text, seq,
+//!   at_ms}` (`chat.rs`; a seat gets no spectators' line before the match ends).
+//! - `rematch`: somebody started this match's rematch: `match` = its id (`rematch.rs`).
 //! - `ack` / `error`: answers to the client's messages (`id` echoed).
 //!
 //! Client to server: `{"type": "act", "action": ..., "seq": n, "id": any}`,
-//! `{"type": "back"}` (take the seat back from the bot), `{"type": "sync"}` (send `welcome` again).
+//! `{"type": "back"}` (take the seat back from the bot), `{"type": "sync"}` (send `welcome` again),
+//! `{"type": "chat", "text": ..., "name": ..., "id": any}` (a chat line: a seat's to the players'
+//! chat, a spectator's to the spectators'; answered `{"type": "ack", "id", "n"}`; `chat.rs`).
 //! Only `act` and `back` count as the person being present: an open socket does not.
 
 use std::net::{IpAddr, SocketAddr};
@@ -224,7 +229,7 @@ async fn serve(
                         continue;
                     }
                     refused = 0;
-                    let reply = match handle_message(&app, &slot, viewer, text.as_str()).await {
+                    let reply = match handle_message(&app, &slot, viewer, text.as_str(), client).await {
                         Reply::Text(reply) => reply,
                         Reply::Resync => {
                             let mut lm = slot.state.lock().await;
@@ -263,7 +268,13 @@ enum Reply {
     Resync,
 }
 
-async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: &str) -> Reply {
+async fn handle_message(
+    app: &Arc<App>,
+    slot: &Arc<Slot>,
+    viewer: Viewer,
+    text: &str,
+    client: Option<IpAddr>,
+) -> Reply {
     let message: Value = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(error) => {
@@ -311,6 +322,10 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
             Reply::Text(error_message(&error, id.as_ref()))
         }
         ("sync", _) => Reply::Resync,
+        ("chat", _) => match crate::chat::ws_post(app, slot, viewer, &message, client).await {
+            Ok(line) => Reply::Text(json!({ "type": "ack", "id": id, "n": line.n }).to_string()),
+            Err(error) => Reply::Text(error_message(&error, id.as_ref())),
+        },
         _ => {
             let error = ApiError::new(StatusCode::BAD_REQUEST, "bad_message", format!("unknown message type `{kind}`"));
             Reply::Text(error_message(&error, id.as_ref()))

@@ -1,0 +1,221 @@
+//! "Play again" (`src/rematch.rs`), on SQLite and PostgreSQL: the rematch has the same game,
+//! options and seats (bots stay, each person takes their own seat with a token of their own),
+//! both matches name each other, watchers of the old match are told, and people pressing at once
+//! (on one node or on two) make exactly one rematch.
+
+mod common;
+
+use common::*;
+use safehouse_server::Server;
+use safehouse_server::client::{HttpClient, WsClient};
+use serde_json::{Value, json};
+
+/// A finished match: people in seats 0 and 1, a hard bot in seat 2.
+async fn finished_match(http: &HttpClient, addrs: &[std::net::SocketAddr]) -> Created {
+    let body = json!({
+        "game": "club-unlock",
+        "options": {"table_memory": "counts_only"},
+        "seats": [
+            {"kind": "person", "name": "Ann"},
+            {"kind": "person", "name": "Bo"},
+            {"kind": "bot", "difficulty": "hard", "name": "Robo"},
+        ],
+    });
+    let reply = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let id = reply.body["id"].as_str().expect("id").to_owned();
+    let mut tokens = vec![None; 3];
+    let mut invites = vec![None; 3];
+    for seat in 0..2 {
+        let invite = reply.body["seats"][seat]["invite"].as_str().expect("invite").to_owned();
+        let joined = http
+            .post(&format!("/api/matches/{id}/join"), None, &json!({"seat": seat, "invite": invite}))
+            .await
+            .expect("join");
+        assert_eq!(joined.status, 200, "{}", joined.text);
+        tokens[seat] = joined.body["token"].as_str().map(str::to_owned);
+        invites[seat] = Some(invite);
+    }
+    let created = Created { id, game: "club-unlock".into(), players: 3, tokens, invites };
+    // Before the end there is no rematch.
+    let early =
+        http.post(&format!("/api/matches/{}/rematch", created.id), created.tokens[0].as_deref(), &json!({})).await;
+    let early = early.expect("rematch");
+    assert_eq!((early.status, early.code()), (409, Some("match_not_finished")), "{}", early.text);
+    play(addrs, &created, 11).await;
+    created
+}
+
+async fn press(http: &HttpClient, id: &str, token: Option<&str>) -> safehouse_server::client::Reply {
+    http.post(&format!("/api/matches/{id}/rematch"), token, &json!({})).await.expect("rematch")
+}
+
+/// The next message of a type on a socket (others skipped).
+async fn next_of(ws: &mut WsClient, kind: &str) -> Value {
+    loop {
+        let message = ws.next_json(WAIT).await.expect("a message");
+        if message["type"] == kind {
+            return message;
+        }
+    }
+}
+
+fn seat_summary(info: &Value) -> Vec<(Value, Value, Value)> {
+    info["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .map(|s| (s["kind"].clone(), s["difficulty"].clone(), s["name"].clone()))
+        .collect()
+}
+
+async fn rematch_of_a_match(server: &Server) {
+    let http = HttpClient::new(server.addr());
+    let old = finished_match(&http, &[server.addr()]).await;
+    let (t0, t1) = (old.tokens[0].clone().expect("t0"), old.tokens[1].clone().expect("t1"));
+    let mut watcher = WsClient::connect(server.addr(), &old.id, None).await.expect("ws");
+    let none = http.get(&format!("/api/matches/{}/rematch", old.id), None).await.expect("links");
+    assert_eq!(none.body, json!({"match": null, "rematch_of": null}));
+    // A spectator (no token) cannot start one.
+    assert_eq!(press(&http, &old.id, None).await.code(), Some("bad_token"));
+
+    let first = press(&http, &old.id, Some(&t0)).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    assert_eq!(first.body["created"], true);
+    assert_eq!(first.body["seat"], 0);
+    let new_id = first.body["match"].as_str().expect("new id").to_owned();
+    assert_ne!(new_id, old.id);
+    let new_t0 = first.body["token"].as_str().expect("token").to_owned();
+    assert_ne!(new_t0, t0, "a new token, not the old one");
+    // The watchers of the old match are told.
+    assert_eq!(next_of(&mut watcher, "rematch").await["match"], new_id);
+    watcher.close().await;
+
+    // The same game, options and seats; seat 0 joined, seat 1 waiting for Bo.
+    let old_info = http.get(&format!("/api/matches/{}", old.id), None).await.expect("info").body;
+    let new_info = http.get(&format!("/api/matches/{new_id}"), None).await.expect("info").body;
+    assert_eq!(new_info["game"], old_info["game"]);
+    assert_eq!(new_info["options"], old_info["options"]);
+    assert_eq!(seat_summary(&new_info), seat_summary(&old_info));
+    let joined: Vec<Value> = new_info["seats"].as_array().expect("seats").iter().map(|s| s["joined"].clone()).collect();
+    assert_eq!(joined, [json!(true), json!(false), json!(false)]);
+    // Both point at each other, and every page of the old match says so.
+    let links = http.get(&format!("/api/matches/{}/rematch", old.id), None).await.expect("links");
+    assert_eq!(links.body["match"], new_id);
+    let back = http.get(&format!("/api/matches/{new_id}/rematch"), None).await.expect("links");
+    assert_eq!(back.body["rematch_of"], old.id);
+    for page in [format!("/play/{}", old.id), format!("/play/{}?watch=1", old.id), format!("/replay/{}", old.id)] {
+        let html = http.get(&page, None).await.expect("page");
+        assert!(html.text.contains(&format!("/play/{new_id}")), "{page} points to the rematch");
+    }
+
+    // The tokens: each opens only its own seat of its own match.
+    let view = http.get(&format!("/api/matches/{new_id}/view"), Some(&new_t0)).await.expect("view");
+    assert_eq!(view.body["viewer"], json!({"seat": 0}));
+    let old_token = http.get(&format!("/api/matches/{new_id}/view"), Some(&t0)).await.expect("view");
+    assert_eq!(old_token.code(), Some("bad_token"), "an old token opens nothing in the rematch");
+    // Bo accepts: the same match, seat 1, a token of his own. Pressing again is refused.
+    let second = press(&http, &old.id, Some(&t1)).await;
+    assert_eq!(second.status, 200, "{}", second.text);
+    assert_eq!((second.body["match"].as_str(), second.body["created"].clone()), (Some(new_id.as_str()), json!(false)));
+    assert_eq!(second.body["seat"], 1);
+    let new_t1 = second.body["token"].as_str().expect("token");
+    assert_ne!(new_t1, new_t0);
+    let view = http.get(&format!("/api/matches/{new_id}/view"), Some(new_t1)).await.expect("view");
+    assert_eq!(view.body["viewer"], json!({"seat": 1}));
+    let again = press(&http, &old.id, Some(&t0)).await;
+    assert_eq!((again.status, again.code()), (409, Some("seat_taken")), "{}", again.text);
+
+    // The rematch plays like any match, and can have its own rematch.
+    let rematch = Created {
+        id: new_id.clone(),
+        game: old.game.clone(),
+        players: 3,
+        tokens: vec![Some(new_t0.clone()), Some(new_t1.to_owned()), None],
+        invites: vec![None; 3],
+    };
+    play(&[server.addr()], &rematch, 12).await;
+    let third = press(&http, &new_id, Some(&new_t0)).await;
+    assert_eq!(third.status, 200, "{}", third.text);
+    assert_ne!(third.body["match"], json!(new_id));
+    assert_ne!(third.body["match"], json!(old.id));
+}
+
+/// Both people press at the same moment, each through its own client (and node).
+async fn double_press(a: &Server, b: &Server) {
+    let http_a = HttpClient::new(a.addr());
+    let http_b = HttpClient::new(b.addr());
+    let old = finished_match(&http_a, &[a.addr(), b.addr()]).await;
+    let mut watcher_b = WsClient::connect(b.addr(), &old.id, None).await.expect("ws");
+    let (r0, r1) = tokio::join!(
+        press(&http_a, &old.id, old.tokens[0].as_deref()),
+        press(&http_b, &old.id, old.tokens[1].as_deref())
+    );
+    assert_eq!((r0.status, r1.status), (200, 200), "{} {}", r0.text, r1.text);
+    assert_eq!(r0.body["match"], r1.body["match"], "one rematch");
+    let created = [&r0, &r1].iter().filter(|r| r.body["created"] == true).count();
+    assert_eq!(created, 1, "exactly one press created it: {} {}", r0.text, r1.text);
+    assert_eq!((r0.body["seat"].clone(), r1.body["seat"].clone()), (json!(0), json!(1)));
+    let new_id = r0.body["match"].as_str().expect("id").to_owned();
+    assert_eq!(next_of(&mut watcher_b, "rematch").await["match"], new_id, "node B's watcher is told");
+    watcher_b.close().await;
+    // Both nodes agree on the link and on who joined (node A learns of seat 1 through B).
+    for http in [&http_a, &http_b] {
+        let links = http.get(&format!("/api/matches/{}/rematch", old.id), None).await.expect("links");
+        assert_eq!(links.body["match"], new_id);
+        let mut both = false;
+        for _ in 0..100 {
+            let info = http.get(&format!("/api/matches/{new_id}"), None).await.expect("info");
+            if info.body["seats"][0]["joined"] == true && info.body["seats"][1]["joined"] == true {
+                both = true;
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        assert!(both, "both seats joined, seen from every node");
+    }
+    // Each new token opens its own seat through either node.
+    let view = http_b.get(&format!("/api/matches/{new_id}/view"), r0.body["token"].as_str()).await.expect("view");
+    assert_eq!(view.body["viewer"], json!({"seat": 0}));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_on_sqlite() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = sqlite_server(dir.path()).await;
+    rematch_of_a_match(&server).await;
+    // Two presses at once on one node.
+    double_press(&server, &server).await;
+    server.stop().await;
+}
+
+async fn pg_node(schema: &str) -> Server {
+    let config = safehouse_server::Config { database_schema: Some(schema.to_owned()), ..test_config(&pg_url()) };
+    safehouse_server::start(config).await.expect("node starts")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_on_postgres() {
+    if !postgres_available().await {
+        return;
+    }
+    let server = pg_node(&unique("sh_rematch")).await;
+    rematch_of_a_match(&server).await;
+    double_press(&server, &server).await;
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rematch_across_two_nodes_on_postgres() {
+    if !postgres_available().await {
+        return;
+    }
+    let schema = unique("sh_rematch2");
+    let a = pg_node(&schema).await;
+    let b = pg_node(&schema).await;
+    for _ in 0..3 {
+        double_press(&a, &b).await;
+    }
+    a.stop().await;
+    b.stop().await;
+}
