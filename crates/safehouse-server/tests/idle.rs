@@ -1,5 +1,6 @@
-//! Idle seats and reconnects: a person who leaves their decision waiting is replaced by a bot
-//! until they come back; reconnecting gives the current view.
+//! Presence and idle seats: a person who leaves their decision waiting is replaced by a bot until
+//! they act or say they are back, whatever their open page does; bots move on their own from the
+//! start and after a restart; reconnecting gives the current view.
 
 mod common;
 
@@ -7,55 +8,223 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use safehouse_server::client::{HttpClient, Tracker, WsClient};
-use serde_json::json;
+use safehouse_store::{OpenOptions, StoredAction};
+use serde_json::{Value, json};
+
+/// A game, played at its default number of players.
+fn two_player_game() -> &'static str {
+    safehouse_games::all()[0].info().id
+}
+
+/// `first` for the first seats, then bots up to the game's default number of players.
+fn seats_of(game: &str, first: &[&'static str]) -> Vec<&'static str> {
+    let players = safehouse_games::find(game).expect("game").game.info().default_players;
+    let mut seats = first.to_vec();
+    seats.resize(players.max(first.len()), "bot");
+    seats
+}
+
+/// The actions stored for a match, with who decided them (read from the database itself).
+async fn stored_actions(url: &str, id: &str) -> Vec<StoredAction> {
+    let store = safehouse_store::open(url, &OpenOptions::default()).await.expect("store");
+    store.load_match(id).await.expect("load").map(|m| m.actions).unwrap_or_default()
+}
+
+/// Creates a match with `seats` (`"me"` = a person joined at once, `"friend"` = a person not
+/// joined, `"bot"`); returns the id and the joined seat's token.
+async fn create_match(http: &HttpClient, game: &str, seats: &[&str], settings: Value) -> (String, Option<String>) {
+    let plan: Vec<Value> = seats
+        .iter()
+        .map(|kind| match *kind {
+            "bot" => json!({"kind": "bot", "difficulty": "easy"}),
+            _ => json!({"kind": "person", "name": "Alice"}),
+        })
+        .collect();
+    let mut body = json!({"game": game, "seats": plan, "settings": settings});
+    if let Some(me) = seats.iter().position(|k| *k == "me") {
+        body["join"] = json!({"seat": me, "name": "Alice"});
+    }
+    let reply = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let id = reply.body["id"].as_str().expect("id").to_owned();
+    (id, reply.body["joined"]["token"].as_str().map(str::to_owned))
+}
+
+/// What an open table page does: it holds the seat's WebSocket and, after every message, fetches
+/// the seat's view again (the page's `/play/{id}/frag` does exactly that). Runs until aborted.
+fn open_page(server: std::net::SocketAddr, id: String, token: String) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let http = HttpClient::new(server);
+        let Ok(mut ws) = WsClient::connect(server, &id, Some(&token)).await else { return };
+        while ws.next_json(WAIT).await.is_ok() {
+            let _ = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await;
+        }
+    })
+}
+
+/// Waits until `done` holds for the stored actions (or the match is over), at most `WAIT`.
+async fn wait_stored(url: &str, id: &str, what: &str, done: impl Fn(&[StoredAction]) -> bool) -> Vec<StoredAction> {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let actions = stored_actions(url, id).await;
+        if done(&actions) {
+            return actions;
+        }
+        assert!(Instant::now() < deadline, "{what}: {} actions stored: {:?}", actions.len(), actors(&actions));
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn actors(actions: &[StoredAction]) -> Vec<(u8, &str)> {
+    actions.iter().map(|a| (a.seat, a.actor.as_str())).collect()
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_idle_seat_is_played_by_a_bot_until_its_person_returns() {
+async fn an_open_idle_page_does_not_hold_the_seat_and_back_returns_it() {
     let dir = tempfile::tempdir().expect("dir");
     let url = format!("sqlite://{}", dir.path().join("idle.db").display());
     let config = safehouse_server::Config { idle_takeover_secs: 1, ..test_config(&url) };
     let server = safehouse_server::start(config).await.expect("start");
     let http = HttpClient::new(server.addr());
-    let game = safehouse_games::all()[0].info();
-    let mut people = vec![false; game.default_players];
-    people[0] = true;
-    people[1] = true;
-    let created = create(&http, game.id, &people, None).await;
-    let id = &created.id;
+    let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
+    let token = token.expect("token");
 
-    // Nobody acts: within a few seconds bots have played for the idle people.
-    let deadline = Instant::now() + Duration::from_secs(20);
-    let info = loop {
-        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
-        let away = info.body["seats"].as_array().expect("seats").iter().any(|s| s["away"] == json!(true));
-        if away && info.body["seq"].as_u64().unwrap_or(0) > 3 {
-            break info;
-        }
-        assert!(Instant::now() < deadline, "no takeover: {}", info.text);
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
-    assert_eq!(info.status, 200);
-
-    // Seat 0 comes back over its WebSocket: the welcome is the current view, and it is no longer away.
-    let token = created.tokens[0].clone().expect("token");
-    let mut ws = WsClient::connect(server.addr(), id, Some(&token)).await.expect("ws");
-    let mut tracker = Tracker::default();
-    let welcome = ws.next_json(WAIT).await.expect("welcome");
-    tracker.apply(&welcome).expect("welcome");
-    let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
-    if view.body["seq"] == welcome["seq"] {
-        assert_eq!(view.body["view"], tracker.view, "reconnecting gives the current view");
-    }
+    // Alice's page is open the whole time, but she does nothing: bots play for her, again and
+    // again (an open page that fetched views used to take the seat back after every move).
+    let page = open_page(server.addr(), id.clone(), token.clone());
+    let taken_over = |a: &[StoredAction]| a.iter().filter(|a| a.seat == 0 && a.actor == "takeover").count();
+    wait_stored(&url, &id, "a bot plays for the idle seat", |a| taken_over(a) >= 3).await;
     let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
-    assert_eq!(info.body["seats"][0]["away"], json!(false), "a returning person takes the seat back");
-    ws.close().await;
+    assert!(
+        info.body["finished"] == json!(true) || info.body["seats"][0]["away"] == json!(true),
+        "the seat stays with the bot while the page is open: {}",
+        info.text
+    );
+    assert!(stored_actions(&url, &id).await.iter().all(|a| a.seat != 0 || a.actor != "person"));
 
-    // A reconnect in the middle of a match sees exactly the view a fresh request gives.
-    let mut again = WsClient::connect(server.addr(), id, Some(&token)).await.expect("ws");
-    let welcome = again.next_json(WAIT).await.expect("welcome");
+    if info.body["finished"] == json!(false) {
+        // "I'm back": the seat is hers again, for every viewer.
+        let back = http.post(&format!("/api/matches/{id}/back"), Some(&token), &json!({})).await.expect("back");
+        assert_eq!(back.status, 200, "{}", back.text);
+        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+        assert!(
+            info.body["finished"] == json!(true) || info.body["seats"][0]["away"] == json!(false),
+            "{}",
+            info.text
+        );
+        // And she plays her next decision herself (acting right away, before the idle time).
+        let deadline = Instant::now() + WAIT;
+        let mut ws = WsClient::connect(server.addr(), &id, Some(&token)).await.expect("ws");
+        let mut tracker = Tracker::default();
+        let mut acted = false;
+        while !acted && Instant::now() < deadline {
+            let message = ws.next_json(WAIT).await.expect("message");
+            if message["type"] == "welcome" || message["type"] == "update" {
+                tracker.apply(&message).expect("message applies");
+                if message["outcome"].is_object() {
+                    break;
+                }
+                if let Some(first) = message["legal"].as_array().and_then(|l| l.first()) {
+                    let act = json!({"type": "act", "action": first["action"], "seq": message["seq"], "id": 1});
+                    ws.send_json(&act).await.expect("send");
+                }
+            } else if message["type"] == "ack" {
+                acted = true;
+            }
+        }
+        let actions = stored_actions(&url, &id).await;
+        if acted {
+            assert_eq!(actions.iter().rev().find(|a| a.seat == 0).map(|a| a.actor.as_str()), Some("person"));
+        }
+    }
+    page.abort();
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acting_takes_the_seat_back_from_the_bot() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("act.db").display());
+    // Bots wait 1.5 s before each move: time enough for the person to act first.
+    let config = safehouse_server::Config { idle_takeover_secs: 1, bot_delay_ms: 1500, ..test_config(&url) };
+    let server = safehouse_server::start(config).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
+    let token = token.expect("token");
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+        if info.body["seats"][0]["away"] == json!(true) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the idle seat was not taken over: {}", info.text);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // It is her decision and a bot is about to make it: she acts herself.
     let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
-    if view.body["seq"] == welcome["seq"] {
-        assert_eq!(view.body["view"], welcome["view"]);
+    assert_eq!(view.body["to_move"], json!(0), "{}", view.text);
+    let action = view.body["legal"][0]["action"].clone();
+    let reply = http
+        .post(&format!("/api/matches/{id}/actions"), Some(&token), &json!({"action": action, "seq": view.body["seq"]}))
+        .await
+        .expect("act");
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    assert_eq!(info.body["seats"][0]["away"], json!(false), "acting takes the seat back: {}", info.text);
+    let actions = stored_actions(&url, &id).await;
+    assert_eq!(actions.first().map(|a| (a.seat, a.actor.as_str())), Some((0, "person")), "{:?}", actors(&actions));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_move_from_the_start_with_no_page_open() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("start.db").display());
+    let server = safehouse_server::start(test_config(&url)).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    // Seat 0 is a bot; the person of seat 1 has not even joined, and nobody looks.
+    let (id, _) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["bot", "friend"]), json!({})).await;
+    let actions = wait_stored(&url, &id, "the bot in the first seat moves", |a| !a.is_empty()).await;
+    assert_eq!((actions[0].seat, actions[0].actor.as_str()), (0, "bot"));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_move_after_a_restart_with_no_page_open() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("restart.db").display());
+    // The first server's bots are far too slow to move before it stops.
+    let slow = safehouse_server::Config { bot_delay_ms: 600_000, ..test_config(&url) };
+    let server = safehouse_server::start(slow).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (id, _) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["bot"]), json!({})).await;
+    server.stop().await;
+    assert!(stored_actions(&url, &id).await.is_empty());
+    // The second server is started and asked nothing: its bots resume the match on their own.
+    let server = safehouse_server::start(test_config(&url)).await.expect("restart");
+    let actions = wait_stored(&url, &id, "the bots resume after the restart", |a| a.len() >= 4).await;
+    assert!(actions.iter().all(|a| a.actor == "bot"));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reconnect_sees_the_current_view() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("reconnect.db").display());
+    let server = safehouse_server::start(test_config(&url)).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
+    let token = token.expect("token");
+    for _ in 0..2 {
+        let mut ws = WsClient::connect(server.addr(), &id, Some(&token)).await.expect("ws");
+        let mut tracker = Tracker::default();
+        let welcome = ws.next_json(WAIT).await.expect("welcome");
+        tracker.apply(&welcome).expect("welcome");
+        let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+        if view.body["seq"] == welcome["seq"] {
+            assert_eq!(view.body["view"], tracker.view, "reconnecting gives the current view");
+        }
+        ws.close().await;
     }
     server.stop().await;
 }

@@ -1096,3 +1096,52 @@ ws.onclose = () => {{ out.dataset.closed = '1'; }};
         b.close().await;
     });
 }
+
+/// A table set up with a clock shows every person's time left, and the running clock counts down
+/// on the page by itself (assets/clock.js) between the server's drawings.
+#[test]
+fn the_clock_counts_down_on_the_table() {
+    run(0, |mut h| async move {
+        let b = h.browser("clock").await;
+        b.goto("/new/explosiv").await;
+        b.wait_for("form.setup-form").await;
+        let players = b.client.find(Locator::Css("#players")).await.expect("players");
+        players.select_by_value("2").await.expect("two players");
+        for (i, choice) in ["me", "easy"].iter().enumerate() {
+            let select = b.client.find(Locator::Css(&format!("#seat-{i}"))).await.expect("a seat");
+            select.select_by_value(choice).await.expect("a seat choice");
+        }
+        let clock = b.client.find(Locator::Css("#clock")).await.expect("the time-control choice");
+        clock.select_by_value("60+5").await.expect("1 min + 5 s");
+        assert!(b.click("form.setup-form button[type=submit]").await, "start");
+        b.wait_for("#play").await;
+        b.wait_state("my turn", |s| s.mine).await;
+        b.wait_for(".seat.me .clock.running[data-running='1']").await;
+        assert!(b.text(".clock-rule").await.contains("1 min + 5 s per move"), "{}", b.text(".clock-rule").await);
+        let first = b.text(".seat.me .clock .clock-time").await;
+        let drawn: i64 = b
+            .js("return Number(document.querySelector('.seat.me .clock').dataset.remainingMs);", vec![])
+            .await
+            .as_i64()
+            .expect("the server's figure");
+        assert!(drawn > 0 && drawn <= 60_000, "{drawn}");
+        // Nothing is sent meanwhile: the page counts on its own.
+        let started = Instant::now();
+        let mut now = first.clone();
+        while now == first {
+            assert!(started.elapsed() < WAIT, "the clock stays at {first}");
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            now = b.text(".seat.me .clock .clock-time").await;
+        }
+        let seconds = |t: &str| -> i64 {
+            let (m, s) = t.trim().split_once(':').expect("m:ss");
+            m.parse::<i64>().expect("minutes") * 60 + s.parse::<i64>().expect("seconds")
+        };
+        assert!(seconds(&now) < seconds(&first), "{now} after {first}");
+        // The bot's clock stands still.
+        let bot = b.text(".seat:not(.me) .clock .clock-time").await;
+        assert!(bot.is_empty(), "a bot's seat shows no clock: {bot}");
+        b.shot("clock").await;
+        b.close().await;
+    });
+}

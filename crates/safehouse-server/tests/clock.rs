@@ -1,0 +1,261 @@
+//! Clocks: a table's time control, derived from stored action times. A clock that runs out does
+//! what the table's `on_timeout` says (a bot plays the seat, the seat passes where the game allows,
+//! or the player loses), and clocks continue exactly after a SIGKILL and a restart.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::*;
+use safehouse_server::client::{HttpClient, WsClient};
+use safehouse_store::{OpenOptions, StoredAction, StoredMatch};
+use serde_json::{Value, json};
+
+/// A competitive game (played at its default number of players).
+fn competitive_two_player_game() -> &'static str {
+    safehouse_games::all()
+        .iter()
+        .map(|g| g.info())
+        .find(|info| !safehouse_server::settings::is_cooperative(info.id))
+        .expect("a competitive game")
+        .id
+}
+
+async fn stored(url: &str, id: &str) -> StoredMatch {
+    let store = safehouse_store::open(url, &OpenOptions::default()).await.expect("store");
+    store.load_match(id).await.expect("load").expect("the match is stored")
+}
+
+/// Creates a match of Alice (seat 0, joined) against bots with `time_control`.
+async fn create_timed(http: &HttpClient, game: &str, time_control: Value) -> (String, String) {
+    let players = safehouse_games::find(game).expect("game").game.info().default_players;
+    let mut seats = vec![json!({"kind": "person", "name": "Alice"})];
+    seats.resize(players, json!({"kind": "bot", "difficulty": "easy"}));
+    let body = json!({
+        "game": game,
+        "seats": seats,
+        "join": {"seat": 0, "name": "Alice"},
+        "settings": {"time_control": time_control},
+    });
+    let reply = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    (reply.body["id"].as_str().expect("id").to_owned(), reply.body["joined"]["token"].as_str().expect("token").to_owned())
+}
+
+async fn wait_until(url: &str, id: &str, what: &str, done: impl Fn(&StoredMatch) -> bool) -> StoredMatch {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let m = stored(url, id).await;
+        if done(&m) {
+            return m;
+        }
+        let actors: Vec<(u8, &str)> = m.actions.iter().map(|a| (a.seat, a.actor.as_str())).collect();
+        assert!(Instant::now() < deadline, "{what}: finished {}, actions {actors:?}", m.finished);
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+fn by(actions: &[StoredAction], seat: u8, actor: &str) -> usize {
+    actions.iter().filter(|a| a.seat == seat && a.actor == actor).count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_clock_counts_down_for_every_viewer() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("view.db").display());
+    let server = safehouse_server::start(test_config(&url)).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (id, token) = create_timed(&http, competitive_two_player_game(), json!({"bank_secs": 600, "increment_secs": 20})).await;
+    // The spectator's WebSocket welcome and the public facts carry every seat's clock.
+    let mut ws = WsClient::connect(server.addr(), &id, None).await.expect("ws");
+    let welcome = ws.next_json(WAIT).await.expect("welcome");
+    let clock = &welcome["clock"];
+    assert_eq!(clock["running"], json!(0), "{welcome}");
+    assert_eq!(clock["control"], json!({"bank_secs": 600, "increment_secs": 20, "on_timeout": "bot"}));
+    let first = clock["remaining_ms"][0].as_i64().expect("ms");
+    assert!(first <= 600_000 && first > 0);
+    assert_eq!(clock["remaining_ms"][1], json!(600_000), "only the running clock moves");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    let later = &info.body["clock"];
+    // The deadline (time left + server time) is the same whenever it is asked.
+    let deadline = |c: &Value| c["remaining_ms"][0].as_i64().unwrap() + c["server_ms"].as_i64().unwrap();
+    assert_eq!(deadline(later), deadline(clock), "{later} vs {clock}");
+    assert!(later["remaining_ms"][0].as_i64().unwrap() < first);
+    // Alice moves: her clock stops, she gains the increment, the bot's runs.
+    let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+    let action = view.body["legal"][0]["action"].clone();
+    let reply = http
+        .post(&format!("/api/matches/{id}/actions"), Some(&token), &json!({"action": action, "seq": view.body["seq"]}))
+        .await
+        .expect("act");
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let update = loop {
+        let message = ws.next_json(WAIT).await.expect("update");
+        if message["type"] == "update" {
+            break message;
+        }
+    };
+    let m = stored(&url, &id).await;
+    let used = m.actions[0].at_ms - m.header.created_at_ms;
+    assert_eq!(update["clock"]["remaining_ms"][0].as_i64().unwrap(), 600_000 - used + 20_000, "{update}");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_that_runs_out_hands_the_seat_to_a_bot() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let server = safehouse_server::start(test_config(&url)).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (id, token) = create_timed(&http, competitive_two_player_game(), json!({"bank_secs": 1})).await;
+    // Her page is open (and keeps fetching her view); she does nothing.
+    let mut ws = WsClient::connect(server.addr(), &id, Some(&token)).await.expect("ws");
+    let _ = ws.next_json(WAIT).await.expect("welcome");
+    let m = wait_until(&url, &id, "a bot plays for the seat out of time", |m| by(&m.actions, 0, "takeover") >= 2).await;
+    assert_eq!(by(&m.actions, 0, "person"), 0);
+    let _ = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    if info.body["finished"] == json!(false) {
+        assert_eq!(info.body["seats"][0]["away"], json!(true), "{}", info.text);
+    }
+    assert!(m.seats.iter().any(|c| c.seat == 0 && c.away), "the takeover is stored");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn skip_without_a_legal_pass_falls_back_to_a_bot() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("skip.db").display());
+    let server = safehouse_server::start(test_config(&url)).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (id, _) = create_timed(&http, competitive_two_player_game(), json!({"bank_secs": 1, "on_timeout": "skip"})).await;
+    let m = wait_until(&url, &id, "the seat out of time is played", |m| m.actions.iter().any(|a| a.seat == 0)).await;
+    let first = m.actions.iter().find(|a| a.seat == 0).expect("seat 0 acted");
+    // At the first decision no game has a pass legal (a pass is only legal when nothing else is).
+    assert_eq!(first.actor, "takeover", "{first:?}");
+    assert!(first.action.get("type").and_then(Value::as_str) != Some("pass"));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lose_on_time_ends_the_match_with_a_forfeit() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("lose.db").display());
+    let server = safehouse_server::start(test_config(&url)).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (id, token) = create_timed(&http, competitive_two_player_game(), json!({"bank_secs": 1, "on_timeout": "lose"})).await;
+    let mut ws = WsClient::connect(server.addr(), &id, None).await.expect("ws");
+    let m = wait_until(&url, &id, "the player out of time loses", |m| m.finished).await;
+    assert!(m.actions.is_empty(), "nobody played for her: {:?}", m.actions);
+    let outcome = m.outcome.expect("a stored result");
+    assert_eq!(outcome["reason"], json!("time_forfeit"));
+    assert_eq!(outcome["ranks"][0], json!(2));
+    let winners = outcome["winners"].as_array().expect("winners");
+    assert!(!winners.is_empty() && !winners.contains(&json!(0)), "{outcome}");
+    // Every viewer is told; the API says so; nobody can move any more.
+    let told = loop {
+        let message = ws.next_json(WAIT).await.expect("message");
+        if message["outcome"].is_object() {
+            break message;
+        }
+    };
+    assert_eq!(told["finished"], json!(true), "{told}");
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    assert_eq!((info.body["finished"].clone(), info.body["outcome"]["reason"].clone()), (json!(true), json!("time_forfeit")));
+    let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+    let reply = http
+        .post(&format!("/api/matches/{id}/actions"), Some(&token), &json!({"action": {"type": "pass"}, "seq": 0}))
+        .await
+        .expect("act");
+    assert_eq!(reply.body["error"]["code"], json!("game_over"), "{} / {}", reply.text, view.text);
+    // A co-operative game refuses `lose` at setup.
+    let players = safehouse_games::find("the-safe").expect("the-safe").game.info().default_players;
+    let body = json!({"game": "the-safe", "seats": vec![json!({"kind": "bot"}); players],
+        "settings": {"time_control": {"bank_secs": 60, "on_timeout": "lose"}}});
+    let refused = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!((refused.status, refused.body["error"]["code"].clone()), (422, json!("bad_settings")), "{}", refused.text);
+    server.stop().await;
+}
+
+fn spawn_server(db: &str) -> (Child, SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_safehouse-server"))
+        .args(["--listen", "127.0.0.1:0", "--database-url", db, "--bot-delay-ms", "20", "--idle-takeover-secs", "0"])
+        .args(["--rate-per-sec", "100000", "--rate-burst", "100000"])
+        .args(["--max-matches-per-client", "1000000", "--creates-per-minute", "1000000", "--create-burst", "1000000"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("spawn server");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let addr = loop {
+        let line = lines.next().expect("server printed its address").expect("line");
+        if let Some(rest) = line.strip_prefix("Safehouse is serving on http://") {
+            break rest.split_whitespace().next().expect("address").parse().expect("socket address");
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    (child, addr)
+}
+
+/// The running clock's deadline: time left plus the server's time, in milliseconds.
+async fn deadline(http: &HttpClient, id: &str) -> (Option<u64>, i64, i64) {
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    let clock = &info.body["clock"];
+    let remaining = clock["remaining_ms"][0].as_i64().expect("remaining");
+    (clock["running"].as_u64(), remaining, remaining + clock["server_ms"].as_i64().expect("server time"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clocks_continue_exactly_after_a_sigkill_and_a_restart() {
+    let dir = tempfile::tempdir().expect("dir");
+    let db = format!("sqlite://{}", dir.path().join("clock-crash.db").display());
+    let (mut child, addr) = spawn_server(&db);
+    let http = HttpClient::new(addr);
+    let (id, token) = create_timed(&http, competitive_two_player_game(), json!({"bank_secs": 8, "increment_secs": 1})).await;
+    // Alice moves once; the bot answers; her clock runs again from the bot's stored move.
+    let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+    let action = view.body["legal"][0]["action"].clone();
+    let reply = http
+        .post(&format!("/api/matches/{id}/actions"), Some(&token), &json!({"action": action, "seq": view.body["seq"]}))
+        .await
+        .expect("act");
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    let wait = Instant::now() + WAIT;
+    while deadline(&http, &id).await.0 != Some(0) {
+        assert!(Instant::now() < wait, "the bot did not answer");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let m = stored(&db, &id).await;
+    let (running, _, before) = deadline(&http, &id).await;
+    if running == Some(0) {
+        child.kill().expect("SIGKILL");
+        child.wait().expect("reaped");
+        let (mut child, addr) = spawn_server(&db);
+        let http = HttpClient::new(addr);
+        let (running, remaining, after) = deadline(&http, &id).await;
+        if remaining > 0 {
+            // Exactly the same deadline: derived from stored times, not restarted with the process.
+            assert_eq!((running, after), (Some(0), before), "the clock continues where it stood");
+        }
+        // Her stored bank: 8 s, less the time she took, plus 1 s; counted from the bot's move.
+        let used = m.actions[0].at_ms - m.header.created_at_ms;
+        let last = m.actions.last().expect("the bot moved");
+        assert_eq!(by(&m.actions, 0, "person"), 1);
+        assert_ne!(last.seat, 0, "a bot moved last");
+        assert_eq!(before, last.at_ms + 8_000 - used + 1_000);
+        // And it runs out after the restart: a bot takes her seat.
+        wait_until(&db, &id, "the clock runs out after the restart", |m| by(&m.actions, 0, "takeover") >= 1).await;
+        child.kill().expect("kill");
+        child.wait().expect("reaped");
+    } else {
+        child.kill().expect("kill");
+        child.wait().expect("reaped");
+        panic!("after the bot's answer it is Alice's decision (running {running:?})");
+    }
+}
