@@ -26,10 +26,21 @@ use crate::cookies;
 
 /// What the server in front of the pages knows about a request's transport (inserted into the
 /// request's extensions by the table server, from a trusted proxy's `X-Forwarded-Proto`).
+///
+/// A handler takes it as an extractor: it is the extension, or plain HTTP without one. The
+/// `X-Forwarded-Proto` header itself is never read here: anybody can send it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Forwarded {
     /// The browser used HTTPS.
     pub https: bool,
+}
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Forwarded {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(parts.extensions.get::<Forwarded>().copied().unwrap_or_default())
+    }
 }
 
 /// The cookie holding the browser's session id.
@@ -247,6 +258,17 @@ fn secure_cookies(headers: &mut HeaderMap) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn forwarded_is_the_servers_word_not_the_header() {
+        use axum::extract::FromRequestParts;
+        let request = || Request::builder().header("x-forwarded-proto", "https").body(Body::empty()).expect("request");
+        let (mut parts, _) = request().into_parts();
+        assert_eq!(Forwarded::from_request_parts(&mut parts, &()).await, Ok(Forwarded { https: false }));
+        let (mut parts, _) = request().into_parts();
+        parts.extensions.insert(Forwarded { https: true });
+        assert_eq!(Forwarded::from_request_parts(&mut parts, &()).await, Ok(Forwarded { https: true }));
+    }
 
     #[test]
     fn only_paths_of_this_site_are_redirect_targets() {

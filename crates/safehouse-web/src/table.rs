@@ -24,6 +24,7 @@ use crate::forms::{FillError, fill_action};
 use crate::games::{self, Ctx, seat_badge, text};
 use crate::i18n::{Lang, place};
 use crate::layout::{self, Shell, icon};
+use crate::security::Forwarded;
 
 /// Query of the table page.
 #[derive(Debug, Default, Deserialize)]
@@ -296,11 +297,12 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
     (markup, title)
 }
 
-/// `scheme://host` of the request, for links to send to friends.
-pub(crate) fn origin(headers: &HeaderMap) -> String {
+/// `scheme://host` of the request, for links to send to friends. The scheme is `https` only
+/// when one of the server's `trusted_proxies` said so ([`Forwarded`]): an `X-Forwarded-Proto`
+/// header from anybody else is not believed.
+pub(crate) fn origin(headers: &HeaderMap, forwarded: Forwarded) -> String {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1:8080");
-    let https = headers.get("x-forwarded-proto").and_then(|h| h.to_str().ok()) == Some("https");
-    format!("{}://{host}", if https { "https" } else { "http" })
+    format!("{}://{host}", if forwarded.https { "https" } else { "http" })
 }
 
 /// `GET /play/{id}`.
@@ -309,6 +311,7 @@ pub(crate) async fn page(
     Path(id): Path<String>,
     Query(query): Query<PlayQuery>,
     headers: HeaderMap,
+    forwarded: Forwarded,
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
@@ -335,7 +338,8 @@ pub(crate) async fn page(
     let held = if stale { None } else { cookies::seat(&headers, &id) };
     let chat = crate::chat::history(&web, &id, held.as_ref(), peer).await;
     let links = crate::chat::links(&web, &id, peer).await;
-    let table = Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: origin(&headers) };
+    let table =
+        Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: origin(&headers, forwarded) };
     let (live_markup, title) = live(&table);
     // "Tell me when it is my turn", for the seat this browser holds (not while watching).
     let notify = crate::notify::panel(&web, &id, seat.as_ref(), snap.finished, lang, peer).await;
@@ -418,6 +422,7 @@ pub(crate) async fn frag(
     State(web): State<Web>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    forwarded: Forwarded,
     peer: Peer,
     Json(request): Json<FragRequest>,
 ) -> Response {
@@ -431,8 +436,14 @@ pub(crate) async fn frag(
         Err(reply) => return (reply.status, Json(json!({"error": reply.code()}))).into_response(),
     };
     let extra = cookies::extra(&headers, &id);
-    let table =
-        Table { snap: &snap, lang, extra: &extra, live: !request.watch, replay: false, origin: origin(&headers) };
+    let table = Table {
+        snap: &snap,
+        lang,
+        extra: &extra,
+        live: !request.watch,
+        replay: false,
+        origin: origin(&headers, forwarded),
+    };
     let (markup, title) = live(&table);
     let cx =
         Ctx { lang, me: snap.seat(), seats: &snap.seats, to_move: snap.to_move, legal: &[], live: false, hints: false };
@@ -722,4 +733,23 @@ pub(crate) async fn socket(
         forwarded.extensions_mut().insert(peer);
     }
     web.api.forward(forwarded).await
+}
+
+#[cfg(test)]
+mod origin_tests {
+    use super::*;
+
+    #[test]
+    fn invite_links_are_https_only_when_a_trusted_proxy_says_so() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, "tables.example".parse().expect("header"));
+        headers.insert("x-forwarded-proto", "https".parse().expect("header"));
+        // The header alone (anybody can send it) does not make the links https...
+        assert_eq!(origin(&headers, Forwarded::default()), "http://tables.example");
+        // ...only the server's word does (from a trusted proxy's header: safehouse-server's
+        // limits::resolve_client and its test).
+        assert_eq!(origin(&headers, Forwarded { https: true }), "https://tables.example");
+        headers.remove("x-forwarded-proto");
+        assert_eq!(origin(&headers, Forwarded { https: true }), "https://tables.example");
+    }
 }
