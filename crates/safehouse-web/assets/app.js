@@ -2,8 +2,9 @@
 //
 // Everything on the page works without it: moves are plain form posts and every link is a
 // real page. The script adds: live updates over the table's WebSocket (each update asks the
-// server for the table drawn again from this seat's view), moves without page loads, focus and
-// choices kept across updates, the game log, copy buttons, and keyboard steps in replays.
+// server for the table drawn again from this seat's view, and the game log's lines after the
+// last one shown: log.js), moves without page loads, focus and choices kept across updates, copy
+// buttons, and keyboard steps in replays.
 (function () {
   'use strict';
 
@@ -26,22 +27,11 @@
 
   var id = play.dataset.match;
   var watch = play.dataset.watch === '1';
-  var storeKey = 'safehouse-log:' + id + ':' + play.dataset.viewer;
   var seq = Number(play.dataset.seq);
-  var log = loadLog();
-  var rendered = 0;
   var busy = false;
   var again = false;
-  var list = document.getElementById('log-list');
   var notice = document.getElementById('notice');
   var conn = document.getElementById('conn');
-
-  function loadLog() {
-    try { return JSON.parse(sessionStorage.getItem(storeKey)) || []; } catch (e) { return []; }
-  }
-  function saveLog() {
-    try { sessionStorage.setItem(storeKey, JSON.stringify(log.slice(-3000))); } catch (e) { /* full */ }
-  }
 
   function showNotice(text) {
     notice.textContent = '';
@@ -51,27 +41,28 @@
     notice.appendChild(p);
   }
 
-  // The table drawn again by the server, and log lines for the events not yet shown.
+  // The game log (log.js): the server's lines after the last action shown.
+  function gameLog() { return window.SafehouseLog || null; }
+
+  // The table drawn again by the server, and the log lines after those shown.
   function refresh() {
     if (busy) { again = true; return; }
     busy = true;
-    var upto = log.length;
     fetch('/play/' + id + '/frag', {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json', 'x-requested-with': 'safehouse', 'x-safehouse-lang': play.dataset.lang },
-      body: JSON.stringify({ watch: watch, events: log.slice(rendered, upto) })
+      body: JSON.stringify({ watch: watch, log_after: gameLog() ? gameLog().after() : null })
     }).then(function (response) {
       if (!response.ok) throw new Error('frag ' + response.status);
       return response.json();
     }).then(function (data) {
-      rendered = upto;
       swap(data.live);
       seq = data.seq;
       play.dataset.seq = String(seq);
       play.dataset.finished = data.finished ? '1' : '0';
       document.title = data.title;
-      appendLog(data.log);
+      if (gameLog()) gameLog().append(data.log, data.log_seq);
     }).catch(function () { /* the socket reconnects and refreshes */ }).then(function () {
       busy = false;
       if (again) { again = false; refresh(); }
@@ -109,13 +100,6 @@
       if (all[i].name === name && all[i].value === value) return all[i];
     }
     return null;
-  }
-
-  function appendLog(lines) {
-    if (!lines || !lines.length) return;
-    list.insertAdjacentHTML('beforeend', lines.join(''));
-    play.classList.add('has-log');
-    list.scrollTop = list.scrollHeight;
   }
 
   // A chosen card marks the places it may go (the server lists them in data-targets).
@@ -181,13 +165,8 @@
       // Other scripts of the page (chat.js) read the same messages.
       document.dispatchEvent(new CustomEvent('safehouse:message', { detail: message }));
       if (message.type === 'welcome') {
-        if (message.seq !== seq || log.length > rendered) refresh();
+        if (message.seq !== seq || (gameLog() && gameLog().after() < message.seq)) refresh();
       } else if (message.type === 'update') {
-        var known = log.some(function (entry) { return entry.seq === message.seq; });
-        if (!known) {
-          log.push({ seq: message.seq, events: message.events || [] });
-          saveLog();
-        }
         refresh();
       } else if (message.type === 'seats') {
         refresh();
@@ -202,7 +181,6 @@
   }
 
   markTargets();
-  if (log.length) refresh();
   connect();
 
   function replayKeys() {

@@ -20,6 +20,8 @@ pub const PUSH_JS: &str = include_str!("../assets/push.js");
 pub const SW_JS: &str = include_str!("../assets/sw.js");
 /// The table's clocks: the running one counted down smoothly from the server's time left.
 pub const CLOCK_JS: &str = include_str!("../assets/clock.js");
+/// The table's game log: lines drawn by the server, each `seq` kept once.
+pub const LOG_JS: &str = include_str!("../assets/log.js");
 /// The site icon.
 pub const ICON: &str = include_str!("../assets/icon.svg");
 
@@ -31,6 +33,7 @@ fn file(name: &str) -> Option<(&'static str, &'static str)> {
         "push.js" => Some((PUSH_JS, "text/javascript; charset=utf-8")),
         "sw.js" => Some((SW_JS, "text/javascript; charset=utf-8")),
         "clock.js" => Some((CLOCK_JS, "text/javascript; charset=utf-8")),
+        "log.js" => Some((LOG_JS, "text/javascript; charset=utf-8")),
         "icon.svg" => Some((ICON, "image/svg+xml")),
         _ => None,
     }
@@ -42,7 +45,7 @@ fn version() -> &'static str {
     VERSION.get_or_init(|| {
         // FNV-1a over every file.
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        let files = [CSS, JS, CHAT_JS, PUSH_JS, SW_JS, CLOCK_JS, ICON];
+        let files = [CSS, JS, CHAT_JS, PUSH_JS, SW_JS, CLOCK_JS, LOG_JS, ICON];
         for byte in files.iter().flat_map(|file| file.bytes()) {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);

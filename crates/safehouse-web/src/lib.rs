@@ -33,6 +33,7 @@ mod chat;
 mod clocks;
 mod cookies;
 mod forms;
+mod game_log;
 mod home;
 mod layout;
 mod markdown;

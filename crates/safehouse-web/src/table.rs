@@ -341,6 +341,12 @@ pub(crate) async fn page(
     let table =
         Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: origin(&headers, forwarded) };
     let (live_markup, title) = live(&table);
+    // The whole game log as this viewer may see it, from the server (the browser keeps none).
+    let log_token = snap.seat().and(seat.as_ref()).map(|s| s.token.as_str());
+    let game_log = crate::game_log::fetch(&web, &id, log_token, 0, peer).await.unwrap_or_default();
+    let log_cx =
+        Ctx { lang, me: snap.seat(), seats: &snap.seats, to_move: snap.to_move, legal: &[], live: false, hints: false };
+    let log_lines = crate::game_log::lines(&snap.game, &game_log, &snap.view, &log_cx);
     // "Tell me when it is my turn", for the seat this browser holds (not while watching).
     let notify = crate::notify::panel(&web, &id, seat.as_ref(), snap.finished, lang, peer).await;
     let path = format!("/play/{id}{}", if watch { "?watch=1" } else { "" });
@@ -352,7 +358,7 @@ pub(crate) async fn page(
         None => "spectator".to_owned(),
     };
     let main = html! {
-        div #play .play data-match=(snap.id) data-seq=(snap.seq) data-watch=(if watch { "1" } else { "0" })
+        div #play class={"play" @if !log_lines.is_empty() { " has-log" }} data-match=(snap.id) data-log-seq=(game_log.seq) data-seq=(snap.seq) data-watch=(if watch { "1" } else { "0" })
             data-viewer=(viewer) data-lang=(lang.code()) data-finished=(if snap.finished { "1" } else { "0" }) {
             h1.sr { (game_name(&snap.game, lang)) }
             div #live .live { (live_markup) }
@@ -363,8 +369,9 @@ pub(crate) async fn page(
             section #log .panel.log aria-labelledby="log-h" {
                 h2 #log-h { (lang.t("Game log", "게임 기록")) }
                 p.small.log-empty { (lang.t("What happens at the table appears here.", "테이블에서 일어나는 일이 여기에 나옵니다.")) }
-                ol #log-list aria-live="polite" {}
+                ol #log-list aria-live="polite" { @for line in &log_lines { (line) } }
             }
+            script src=(crate::assets::url("log.js")) defer {}
             (crate::chat::panel(&snap.id, chat.as_ref(), &snap.seats, lang))
             script src=(crate::assets::url("chat.js")) defer {}
             (notify)
@@ -403,18 +410,9 @@ pub(crate) struct FragRequest {
     /// Watch as a spectator.
     #[serde(default)]
     watch: bool,
-    /// Events received since the last call, each list with the `seq` of its action.
+    /// The `seq` of the last log entry the page shows: the answer holds the log lines after it.
     #[serde(default)]
-    events: Vec<LogEntry>,
-}
-
-/// One update's events, as the script received them.
-#[derive(Debug, Default, Deserialize)]
-pub(crate) struct LogEntry {
-    #[serde(default)]
-    seq: u64,
-    #[serde(default)]
-    events: Vec<Value>,
+    log_after: Option<u64>,
 }
 
 /// `POST /play/{id}/frag`: the live part drawn again, and log lines for the events given.
@@ -447,16 +445,23 @@ pub(crate) async fn frag(
     let (markup, title) = live(&table);
     let cx =
         Ctx { lang, me: snap.seat(), seats: &snap.seats, to_move: snap.to_move, legal: &[], live: false, hints: false };
-    let log: Vec<String> = request
-        .events
-        .iter()
-        .take(5000)
-        .flat_map(|entry| {
-            games::event_lines(&snap.game, &entry.events, &snap.view, &cx)
-                .into_iter()
-                .map(move |line| html! { li data-seq=(entry.seq) { (line) } }.into_string())
-        })
-        .collect();
+    // The log after what the page shows, from the server, as this viewer may see it.
+    let (log, log_seq) = match request.log_after {
+        Some(after) => {
+            let token = snap.seat().and(seat.as_ref()).map(|s| s.token.as_str());
+            match crate::game_log::fetch(&web, &id, token, after, peer).await {
+                Some(found) => (
+                    crate::game_log::lines(&snap.game, &found, &snap.view, &cx)
+                        .into_iter()
+                        .map(|line| line.into_string())
+                        .collect(),
+                    Some(found.seq),
+                ),
+                None => (Vec::new(), None),
+            }
+        }
+        None => (Vec::new(), None),
+    };
     let mut response = Json(json!({
         "seq": snap.seq,
         "finished": snap.finished,
@@ -467,6 +472,7 @@ pub(crate) async fn frag(
             None => markup.into_string(),
         },
         "log": log,
+        "log_seq": log_seq,
     }))
     .into_response();
     response.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));

@@ -1097,6 +1097,117 @@ ws.onclose = () => {{ out.dataset.closed = '1'; }};
     });
 }
 
+/// The game log comes from the server: a second person (a fresh profile) who opens the table
+/// late as a spectator sees every move from the first, and a reload or a new tab shows exactly
+/// the log the page had grown live (each move once); the browser stores no log of its own.
+#[test]
+fn a_late_spectator_a_reload_and_a_new_tab_show_the_whole_log() {
+    const LOG_JS: &str = "return Array.from(document.querySelectorAll('#log-list li')).map((li) => [Number(li.dataset.seq), li.innerText]);";
+    async fn log_of(b: &Browser) -> Vec<(u64, String)> {
+        let v = b.js(LOG_JS, vec![]).await;
+        v.as_array()
+            .map(|a| a.iter().map(|e| (e[0].as_u64().unwrap_or(0), e[1].as_str().unwrap_or("").to_owned())).collect())
+            .unwrap_or_default()
+    }
+    /// Waits until the page's log reaches the table's seq (the last update drawn), then reads it.
+    async fn settled_log(b: &Browser) -> Vec<(u64, String)> {
+        let started = Instant::now();
+        loop {
+            let v = b.js("const p = document.getElementById('play'); return [Number(p.dataset.seq), Number(p.dataset.logSeq)];", vec![]).await;
+            if v[0].as_u64().is_some() && v[0] == v[1] {
+                return log_of(b).await;
+            }
+            assert!(started.elapsed() < WAIT, "{}: the log never caught up with the table: {v}", b.name);
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+    }
+    run(0, |mut h| async move {
+        let a = h.browser("alice").await;
+        set_up(&a, "explosiv", &["me", "easy", "easy"], &[], false).await;
+        let id = a.match_id().await;
+        let mut turn = 0;
+        while turn < 3 {
+            let state = a.wait_state("alice's turn", |s| s.mine || s.over).await;
+            if state.over {
+                break;
+            }
+            if play_one(&a, "explosiv", turn).await {
+                turn += 1;
+            }
+        }
+        let state = a.wait_state("the bots to answer", |s| s.mine || s.over).await;
+        let grown = settled_log(&a).await;
+        assert!(!grown.is_empty(), "alice's log grew live");
+        let mut seqs: Vec<u64> = grown.iter().map(|(seq, _)| *seq).collect();
+        seqs.dedup();
+        assert!(seqs.windows(2).all(|w| w[0] < w[1]), "each move once, in order: {seqs:?}");
+        let stored: Vec<String> = a
+            .js("return Object.keys(sessionStorage).concat(Object.keys(localStorage));", vec![])
+            .await
+            .as_array()
+            .map(|k| k.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
+            .unwrap_or_default();
+        assert!(stored.iter().all(|k| !k.contains("log")), "the browser keeps a log of its own: {stored:?}");
+
+        // A reload draws the same log from the server.
+        a.client.refresh().await.expect("reload");
+        a.wait_for("#play").await;
+        assert_eq!(settled_log(&a).await, grown, "the reloaded log is the log grown live");
+        // So does a new tab.
+        let tab = a.client.new_window(true).await.expect("a new tab");
+        a.client.switch_to_window(tab.handle).await.expect("switch");
+        a.goto(&format!("/play/{id}")).await;
+        a.wait_for("#play").await;
+        assert_eq!(settled_log(&a).await, grown, "a new tab's log");
+
+        // Carol, on a browser of her own, opens the table late and watches: she sees every move
+        // made before she came, then the next ones live.
+        let c = h.browser("carol").await;
+        c.goto(&format!("/play/{id}")).await;
+        c.wait_for("#play").await;
+        assert!(c.text("#status").await.contains("watching"));
+        let late = settled_log(&c).await;
+        // The spectator's log as the API gives it: the actions with events she may see.
+        let http = HttpClient::new(h.addr());
+        let api = http.get(&format!("/api/matches/{id}/log"), None).await.expect("the log").body;
+        let with_events: Vec<u64> = api["entries"]
+            .as_array()
+            .expect("entries")
+            .iter()
+            .filter(|e| e["events"].as_array().is_some_and(|v| !v.is_empty()))
+            .filter_map(|e| e["seq"].as_u64())
+            .collect();
+        let shown: Vec<u64> = late.iter().map(|(seq, _)| *seq).collect();
+        assert!(shown.iter().all(|seq| with_events.contains(seq)), "{shown:?} vs {with_events:?}");
+        // (An event the page has no words for draws no line: allow the first and last few.)
+        let head = &with_events[..with_events.len().min(3)];
+        let tail = &with_events[with_events.len().saturating_sub(3)..];
+        assert!(shown.first().is_some_and(|s| head.contains(s)), "the late log starts at the start: {shown:?}");
+        assert!(shown.last().is_some_and(|s| tail.contains(s)), "and reaches the last move: {shown:?}");
+        let before = state.seq;
+        let mut turn = 10;
+        let last = loop {
+            let now = a.wait_state("alice's turn", |s| s.mine || s.over).await;
+            if now.over || now.seq >= before + 6 {
+                break now.seq;
+            }
+            if play_one(&a, "explosiv", turn).await {
+                turn += 1;
+            }
+        };
+        c.wait_state("carol to see the last move", |s| s.seq >= last).await;
+        let watched = settled_log(&c).await;
+        assert!(watched.len() > late.len() && watched[..late.len()] == late[..], "the late log grew live");
+        c.client.refresh().await.expect("reload");
+        c.wait_for("#play").await;
+        assert_eq!(settled_log(&c).await, watched, "the spectator's reloaded log");
+        c.shot("late-spectator-log").await;
+        for browser in [a, c] {
+            browser.close().await;
+        }
+    });
+}
+
 /// A table set up with a clock shows every person's time left, and the running clock counts down
 /// on the page by itself (assets/clock.js) between the server's drawings.
 #[test]
