@@ -217,7 +217,10 @@ mod tests {
 
     #[test]
     fn a_pass_is_found_only_when_legal() {
-        assert_eq!(legal_pass(&[json!({"type": "play", "card": 3}), json!({"type": "pass"})]), Some(&json!({"type": "pass"})));
+        assert_eq!(
+            legal_pass(&[json!({"type": "play", "card": 3}), json!({"type": "pass"})]),
+            Some(&json!({"type": "pass"}))
+        );
         assert_eq!(legal_pass(&[json!({"type": "play", "card": 3})]), None);
     }
 

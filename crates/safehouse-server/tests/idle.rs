@@ -26,8 +26,16 @@ fn seats_of(game: &str, first: &[&'static str]) -> Vec<&'static str> {
 
 /// The actions stored for a match, with who decided them (read from the database itself).
 async fn stored_actions(url: &str, id: &str) -> Vec<StoredAction> {
-    let store = safehouse_store::open(url, &OpenOptions::default()).await.expect("store");
-    store.load_match(id).await.expect("load").map(|m| m.actions).unwrap_or_default()
+    // The server writes meanwhile: a read may meet a locked database, and is tried again.
+    for _ in 0..100 {
+        if let Ok(store) = safehouse_store::open(url, &OpenOptions::default()).await
+            && let Ok(found) = store.load_match(id).await
+        {
+            return found.map(|m| m.actions).unwrap_or_default();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the database stays locked");
 }
 
 /// Creates a match with `seats` (`"me"` = a person joined at once, `"friend"` = a person not
@@ -107,11 +115,7 @@ async fn an_open_idle_page_does_not_hold_the_seat_and_back_returns_it() {
         let back = http.post(&format!("/api/matches/{id}/back"), Some(&token), &json!({})).await.expect("back");
         assert_eq!(back.status, 200, "{}", back.text);
         let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
-        assert!(
-            info.body["finished"] == json!(true) || info.body["seats"][0]["away"] == json!(false),
-            "{}",
-            info.text
-        );
+        assert!(info.body["finished"] == json!(true) || info.body["seats"][0]["away"] == json!(false), "{}", info.text);
         // And she plays her next decision herself (acting right away, before the idle time).
         let deadline = Instant::now() + WAIT;
         let mut ws = WsClient::connect(server.addr(), &id, Some(&token)).await.expect("ws");
@@ -172,7 +176,12 @@ async fn acting_takes_the_seat_back_from_the_bot() {
     let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
     assert_eq!(info.body["seats"][0]["away"], json!(false), "acting takes the seat back: {}", info.text);
     let actions = stored_actions(&url, &id).await;
-    assert_eq!(actions.first().map(|a| (a.seat, a.actor.as_str())), Some((0, "person")), "{:?}", actors(&actions));
+    assert_eq!(actions.last().map(|a| (a.seat, a.actor.as_str())), Some((0, "person")), "{:?}", actors(&actions));
+    assert!(
+        actions.iter().all(|a| a.seat != 0 || a.actor == "person"),
+        "no bot played for her: {:?}",
+        actors(&actions)
+    );
     server.stop().await;
 }
 
@@ -182,10 +191,11 @@ async fn bots_move_from_the_start_with_no_page_open() {
     let url = format!("sqlite://{}", dir.path().join("start.db").display());
     let server = safehouse_server::start(test_config(&url)).await.expect("start");
     let http = HttpClient::new(server.addr());
-    // Seat 0 is a bot; the person of seat 1 has not even joined, and nobody looks.
-    let (id, _) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["bot", "friend"]), json!({})).await;
+    // Bots and a person who has not even joined; nobody looks.
+    let (id, _) =
+        create_match(&http, two_player_game(), &seats_of(two_player_game(), &["bot", "friend"]), json!({})).await;
     let actions = wait_stored(&url, &id, "the bot in the first seat moves", |a| !a.is_empty()).await;
-    assert_eq!((actions[0].seat, actions[0].actor.as_str()), (0, "bot"));
+    assert_eq!(actions[0].actor, "bot");
     server.stop().await;
 }
 
