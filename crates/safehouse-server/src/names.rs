@@ -63,21 +63,22 @@ pub fn clean_to(name: &str, max_chars: usize) -> String {
             space = !out.is_empty();
             continue;
         }
-        if chars >= max_chars {
+        // Decomposed text is longer than what is shown (a Hangul syllable is up to three jamo):
+        // this only bounds the work; the limit is counted on the composed text below.
+        if chars >= max_chars.saturating_mul(4) {
             break;
         }
         if space {
             out.push(' ');
             chars += 1;
             space = false;
-            if chars >= max_chars {
-                break;
-            }
         }
         out.push(c);
         chars += 1;
     }
-    out.nfc().collect()
+    // Cut to `max_chars` characters as shown (composed), never ending in the space cut at.
+    let composed: String = out.nfc().take(max_chars).collect();
+    composed.trim_end().to_owned()
 }
 
 #[cfg(test)]
@@ -95,5 +96,33 @@ mod tests {
         assert_eq!(clean("김 \t 민수"), "김 민수");
         assert_eq!(clean(&"x".repeat(100)).chars().count(), MAX_NAME_CHARS);
         assert_eq!(clean("\u{202E}\u{0301}"), "");
+    }
+
+    #[test]
+    fn names_are_trimmed_limited_and_lose_controls_and_every_bidi_override() {
+        // Controls of every kind: C0, DEL, C1, line breaks in the middle.
+        assert_eq!(clean("\u{0007}Bo\u{0000}b\u{007F}\u{0085}\u{009B}"), "Bob");
+        assert_eq!(clean("Ann\nMarie\r\n"), "AnnMarie", "a line break is a control, not a space");
+        // Every embedding, override, isolate and mark (LRE RLE PDF LRO RLO, LRI RLI FSI PDI, LRM RLM ALM).
+        for c in ['\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}', '\u{2066}', '\u{2067}', '\u{2068}']
+            .into_iter()
+            .chain(['\u{2069}', '\u{200E}', '\u{200F}', '\u{061C}'])
+        {
+            assert_eq!(clean(&format!("a{c}b")), "ab", "U+{:04X} is removed", c as u32);
+        }
+        // Trimmed, inner runs of spaces made one; a name of only spaces or invisibles is empty.
+        assert_eq!(clean("\u{3000} Eve \u{00A0} Lee\u{2003}"), "Eve Lee");
+        assert_eq!(clean(" \u{200B}\t "), "");
+        // The limit counts characters, not bytes, and never ends in the space it cut at.
+        let korean = "가".repeat(60);
+        assert_eq!(clean(&korean).chars().count(), MAX_NAME_CHARS);
+        let spaced = format!("{} tail", "y".repeat(MAX_NAME_CHARS));
+        assert_eq!(clean(&spaced), "y".repeat(MAX_NAME_CHARS));
+        let cut = format!("{} z", "w".repeat(MAX_NAME_CHARS - 1));
+        assert!(!clean(&cut).ends_with(' '), "{:?}", clean(&cut));
+        // Ordinary names pass unchanged.
+        for name in ["Ana", "김민수", "José Ñúñez", "O'Brien-Smith", "Zoë", "Ana 2"] {
+            assert_eq!(clean(name), name);
+        }
     }
 }

@@ -408,13 +408,22 @@ impl Room {
     }
 
     /// The message every watcher gets: the table as it is now, or where to go once it started.
+    /// `type` comes first, so a watcher's loop reads it from the text's start.
     fn message(&self, expiry: Option<Duration>) -> String {
-        let table = self.info(expiry);
-        match self.status {
-            TableStatus::Waiting => json!({ "type": "waiting", "table": table }).to_string(),
-            TableStatus::Started => json!({ "type": "started", "match": self.id.as_ref(), "table": table }).to_string(),
-            TableStatus::Expired => json!({ "type": "expired", "table": table }).to_string(),
+        #[derive(Serialize)]
+        struct RoomMessage<'a> {
+            #[serde(rename = "type")]
+            kind: &'static str,
+            #[serde(rename = "match", skip_serializing_if = "Option::is_none")]
+            match_id: Option<&'a str>,
+            table: TableInfo,
         }
+        let (kind, match_id) = match self.status {
+            TableStatus::Waiting => ("waiting", None),
+            TableStatus::Started => ("started", Some(self.id.as_ref())),
+            TableStatus::Expired => ("expired", None),
+        };
+        serde_json::to_string(&RoomMessage { kind, match_id, table: self.info(expiry) }).unwrap_or_default()
     }
 }
 

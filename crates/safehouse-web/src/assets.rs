@@ -22,6 +22,8 @@ pub const SW_JS: &str = include_str!("../assets/sw.js");
 pub const CLOCK_JS: &str = include_str!("../assets/clock.js");
 /// The table's game log: lines drawn by the server, each `seq` kept once.
 pub const LOG_JS: &str = include_str!("../assets/log.js");
+/// The waiting room: its WebSocket, the seats redrawn, everyone moved to the table at the start.
+pub const WAITING_JS: &str = include_str!("../assets/waiting.js");
 /// The site icon.
 pub const ICON: &str = include_str!("../assets/icon.svg");
 
@@ -34,6 +36,7 @@ fn file(name: &str) -> Option<(&'static str, &'static str)> {
         "sw.js" => Some((SW_JS, "text/javascript; charset=utf-8")),
         "clock.js" => Some((CLOCK_JS, "text/javascript; charset=utf-8")),
         "log.js" => Some((LOG_JS, "text/javascript; charset=utf-8")),
+        "waiting.js" => Some((WAITING_JS, "text/javascript; charset=utf-8")),
         "icon.svg" => Some((ICON, "image/svg+xml")),
         _ => None,
     }
@@ -45,7 +48,7 @@ fn version() -> &'static str {
     VERSION.get_or_init(|| {
         // FNV-1a over every file.
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        let files = [CSS, JS, CHAT_JS, PUSH_JS, SW_JS, CLOCK_JS, LOG_JS, ICON];
+        let files = [CSS, JS, CHAT_JS, PUSH_JS, SW_JS, CLOCK_JS, LOG_JS, WAITING_JS, ICON];
         for byte in files.iter().flat_map(|file| file.bytes()) {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);

@@ -6,6 +6,10 @@
 //! - `shx_{match}` = `{hints}|{seat}:{invite}|...`: the table's settings as this browser knows
 //!   them: whether the hint panel may be shown, and for whoever created the table the invite
 //!   codes of the friends' seats (shown only to them).
+//! - `shc_{match}` = `{creator token}[.{invite}]`: whoever created a waiting room (its controls)
+//!   and a private table's invite code, to share.
+//! - `shn` = the display name this browser's person picked (hex of its UTF-8), offered again at
+//!   their next tables.
 //! - `lang` = `en` or `ko`.
 
 use axum::http::{HeaderMap, HeaderValue, header};
@@ -121,6 +125,57 @@ impl Extra {
     }
 }
 
+/// What whoever created a waiting room keeps: the creator token and a private table's invite code.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct CreatorCookie {
+    pub(crate) token: String,
+    pub(crate) invite: Option<String>,
+}
+
+/// The name of the creator cookie of a match.
+pub(crate) fn creator_name(id: &str) -> String {
+    format!("shc_{id}")
+}
+
+/// The creator token (and invite code) this browser holds for match `id`.
+pub(crate) fn creator(headers: &HeaderMap, id: &str) -> Option<CreatorCookie> {
+    let value = get(headers, &creator_name(id))?;
+    let (token, invite) = match value.split_once('.') {
+        Some((token, invite)) => (token, Some(invite)),
+        None => (value.as_str(), None),
+    };
+    let hex = |t: &str| !t.is_empty() && t.chars().all(|c| c.is_ascii_hexdigit());
+    hex(token).then(|| CreatorCookie { token: token.to_owned(), invite: invite.filter(|i| hex(i)).map(str::to_owned) })
+}
+
+/// The `Set-Cookie` value for the creator of match `id`.
+pub(crate) fn creator_value(id: &str, token: &str, invite: Option<&str>) -> HeaderValue {
+    match invite {
+        Some(invite) => set(&creator_name(id), &format!("{token}.{invite}")),
+        None => set(&creator_name(id), token),
+    }
+}
+
+/// The cookie remembering the display name this browser's person picked.
+const NAME_COOKIE: &str = "shn";
+
+/// The remembered display name (stored as hex of its UTF-8, so any name fits a cookie).
+pub(crate) fn name(headers: &HeaderMap) -> Option<String> {
+    let hex = get(headers, NAME_COOKIE)?;
+    if hex.len() % 2 != 0 || hex.len() > 400 {
+        return None;
+    }
+    let bytes: Option<Vec<u8>> =
+        (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()).collect();
+    String::from_utf8(bytes?).ok().filter(|n| !n.is_empty())
+}
+
+/// The `Set-Cookie` value remembering a display name (as the server cleaned it).
+pub(crate) fn name_value(name: &str) -> HeaderValue {
+    let hex: String = name.bytes().take(200).map(|b| format!("{b:02x}")).collect();
+    set(NAME_COOKIE, &hex)
+}
+
 /// The table settings this browser knows for match `id`.
 pub(crate) fn extra(headers: &HeaderMap, id: &str) -> Extra {
     get(headers, &extra_name(id)).map(|v| Extra::decode(&v)).unwrap_or_default()
@@ -144,5 +199,13 @@ mod tests {
         assert_eq!(Extra::decode(&extra.encode()), extra);
         assert!(set("a", "x;y=z").to_str().unwrap_or("").starts_with("a=xyz;"));
         assert!(!valid_id("a/b") && valid_id("AbC123"));
+        let mut headers = HeaderMap::new();
+        let value = name_value("김 민수 \"x\"; y");
+        let pair = value.to_str().unwrap_or("").split(';').next().unwrap_or("").to_owned();
+        let creator_pair = creator_value("abc", "00ff", Some("0a")).to_str().unwrap_or("").split(';').next().unwrap_or("").to_owned();
+        headers.insert(header::COOKIE, HeaderValue::from_str(&format!("{pair}; {creator_pair}")).expect("header"));
+        assert_eq!(name(&headers).as_deref(), Some("김 민수 \"x\"; y"), "any name survives the cookie");
+        assert_eq!(creator(&headers, "abc"), Some(CreatorCookie { token: "00ff".into(), invite: Some("0a".into()) }));
+        assert_eq!(creator(&headers, "xyz"), None);
     }
 }

@@ -49,6 +49,7 @@ pub(crate) async fn home(
     let live: Vec<&Value> = recent.iter().filter(|m| m["finished"] == json!(false)).take(8).collect();
     let done: Vec<&Value> = recent.iter().filter(|m| m["finished"] == json!(true)).take(8).collect();
     let waiting = crate::notify::waiting_for_you(&web, &headers, lang, peer).await;
+    let lobby = crate::waiting::lobby(&web, lang, peer).await;
     let main = html! {
         (waiting)
         section.hero {
@@ -58,6 +59,7 @@ pub(crate) async fn home(
                 "금고, 열쇠, 코드에 관한 카드 게임 네 가지. 게임을 고르고, 규칙과 함께할 사람을 정한 뒤 브라우저에서 바로 플레이하세요."
             )) }
         }
+        (lobby)
         section.games aria-labelledby="games-h" {
             h2 #games-h { (lang.t("Games", "게임")) }
             ul.game-cards {
@@ -232,6 +234,7 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
                         "한 자리를 \"나\"로 고르면 직접 하고, 아무도 고르지 않으면 봇끼리 하는 게임을 구경합니다."
                     )) }
                 }
+                (table_fieldset(lang, fields))
                 (crate::notify::pace_fieldset(lang, submitted(fields, "pace")))
                 @if !presets.is_empty() {
                     fieldset {
@@ -299,11 +302,47 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
     layout::respond(status, layout::page(&shell, main))
 }
 
+/// The waiting room and visibility choices of the setup form.
+fn table_fieldset(lang: Lang, fields: &[(String, String)]) -> Markup {
+    let waiting = submitted(fields, "waiting_room") == Some("1");
+    let public = submitted(fields, "visibility") == Some("public");
+    html! {
+        fieldset.table-kind {
+            legend { (lang.t("The table", "테이블")) }
+            div.option {
+                input type="hidden" name="waiting_room" value="0";
+                label.check for="waiting-room" {
+                    input #waiting-room type="checkbox" name="waiting_room" value="1" checked[waiting] aria-describedby="waiting-help";
+                    " " span.opt-name { (lang.t("Waiting room", "대기실")) }
+                }
+                p.help #waiting-help { (lang.t(
+                    "Friends take the seats you leave to \"A friend\"; you start when everyone is there (or it starts when the last seat is taken).",
+                    "\"친구\"로 둔 자리에 친구들이 앉습니다. 모두 모이면 시작하세요 (마지막 자리가 차면 저절로 시작합니다)."
+                )) }
+            }
+            div.option role="radiogroup" aria-labelledby="visibility-h" {
+                span #visibility-h .opt-name { (lang.t("Who can find it", "누가 찾을 수 있나요")) }
+                label.check for="visibility-private" {
+                    input #visibility-private type="radio" name="visibility" value="private" checked[!public];
+                    " " (lang.t("Private: only with the invite link", "비공개: 초대 링크로만"))
+                }
+                label.check for="visibility-public" {
+                    input #visibility-public type="radio" name="visibility" value="public" checked[public];
+                    " " (lang.t("Public: listed on the home page", "공개: 첫 화면에 보입니다"))
+                }
+            }
+        }
+    }
+}
+
 /// `GET /new/{game}`: the game's rules and the form to set up a table.
 pub(crate) async fn new_page(Path(game): Path<String>, Query(query): Query<LangQuery>, headers: HeaderMap) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
+    // The name this browser's person picked before.
+    let remembered: Vec<(String, String)> =
+        cookies::name(&headers).map(|name| vec![("name".to_owned(), name)]).unwrap_or_default();
     match safehouse_games::find(&game) {
-        Ok(found) => setup_page(found.game, lang, &[], None),
+        Ok(found) => setup_page(found.game, lang, &remembered, None),
         Err(_) => layout::error_page(
             lang,
             StatusCode::NOT_FOUND,
@@ -419,6 +458,12 @@ pub(crate) async fn create(
     if let Some(seat) = me {
         body["join"] = json!({ "seat": seat, "name": name });
     }
+    let waiting = !quick && submitted(&fields, "waiting_room") == Some("1");
+    if waiting {
+        body["waiting_room"] = json!(true);
+        let public = submitted(&fields, "visibility") == Some("public");
+        body["visibility"] = json!(if public { "public" } else { "private" });
+    }
     if let Some(turn_based) = crate::notify::turn_based_setting(submitted(&fields, "pace")).filter(|_| !quick) {
         body["settings"]["turn_based"] = turn_based;
     }
@@ -446,11 +491,22 @@ pub(crate) async fn create(
         })
         .unwrap_or_default();
     let extra = Extra { hints: submitted(&fields, "hints") == Some("1"), invites };
-    let location = if me.is_some() { format!("/play/{id}") } else { format!("/play/{id}?watch=1") };
+    let started = !waiting || reply.body["table"]["status"] == json!("started");
+    let location = match (started, me.is_some()) {
+        (false, _) => format!("/tables/{id}"),
+        (true, true) => format!("/play/{id}"),
+        (true, false) => format!("/play/{id}?watch=1"),
+    };
     let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response();
     let headers = response.headers_mut();
     if let (Some(token), Some(seat)) = (reply.body["joined"]["token"].as_str(), me) {
         headers.append(header::SET_COOKIE, cookies::seat_value(&id, seat as u8, token));
+    }
+    if let Some(creator) = reply.body["creator_token"].as_str() {
+        headers.append(header::SET_COOKIE, cookies::creator_value(&id, creator, reply.body["table_invite"].as_str()));
+    }
+    if let Some(name) = me.and_then(|seat| reply.body["seats"][seat]["name"].as_str()) {
+        headers.append(header::SET_COOKIE, cookies::name_value(name));
     }
     headers.append(header::SET_COOKIE, cookies::set(&cookies::extra_name(&id), &extra.encode()));
     response
@@ -505,7 +561,7 @@ pub(crate) async fn join_page(
                     input type="hidden" name="hints" value=(if query.hints.as_deref() == Some("1") { "1" } else { "0" });
                     div.option {
                         label for="join-name" { (lang.t("Your name (optional)", "내 이름 (선택)")) }
-                        input #join-name type="text" name="name" maxlength="40" autocomplete="nickname";
+                        input #join-name type="text" name="name" maxlength="40" autocomplete="nickname" value=(cookies::name(&headers).unwrap_or_default());
                     }
                     button.primary.big type="submit" { (lang.t("Take the seat", "자리에 앉기")) }
                 }

@@ -41,6 +41,7 @@ mod notify;
 mod replay;
 pub mod security;
 mod table;
+mod waiting;
 pub mod terminal;
 
 use axum::Router;
@@ -78,6 +79,13 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/play/{id}/notify/webhook", post(notify::webhook))
         .route("/play/{id}/chat", get(chat::get).post(chat::post))
         .route("/play/{id}/rematch", post(chat::rematch))
+        .route("/tables/{id}", get(waiting::page))
+        .route("/tables/{id}/frag", get(waiting::frag))
+        .route("/tables/{id}/take", post(waiting::take))
+        .route("/tables/{id}/leave", post(waiting::leave))
+        .route("/tables/{id}/seat", post(waiting::seat))
+        .route("/tables/{id}/start", post(waiting::start))
+        .route("/tables/{id}/ws", get(waiting::socket))
         .route("/replay/{id}", get(replay::page))
         .route("/lang/{code}", get(i18n::switch))
         .route("/assets/{file}", get(assets::serve))

@@ -323,6 +323,10 @@ pub(crate) async fn page(
     let (snap, stale) = match load(&web, &id, seat.as_ref(), peer).await {
         Ok(loaded) => loaded,
         Err(reply) if reply.status == StatusCode::NOT_FOUND => return not_found(lang),
+        // Still in its waiting room: nothing is dealt yet.
+        Err(reply) if reply.code() == "table_not_started" => {
+            return (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/tables/{id}"))]).into_response();
+        }
         Err(reply) => {
             return layout::error_page(
                 lang,
@@ -714,10 +718,15 @@ pub(crate) async fn socket(
     }
     let watch = flag(&query.watch);
     let token = if watch { None } else { cookies::seat(request.headers(), &id).map(|s| s.token) };
+    forward_socket(&web, request, &format!("/api/matches/{id}/ws"), token).await
+}
+
+/// Forwards a WebSocket upgrade to the API's socket at `path`, with a seat token if any.
+pub(crate) async fn forward_socket(web: &Web, request: Request, path: &str, token: Option<String>) -> Response {
     let (mut parts, body) = request.into_parts();
     // A fresh request: the router's own bookkeeping (path parameters) must not leak into the
     // API's routing; only the connection upgrade and the peer's address go along.
-    let Ok(uri) = format!("/api/matches/{id}/ws").parse::<Uri>() else {
+    let Ok(uri) = path.parse::<Uri>() else {
         return (StatusCode::BAD_REQUEST, "bad match id").into_response();
     };
     let mut forwarded = Request::new(body);

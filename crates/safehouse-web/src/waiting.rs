@@ -1,0 +1,426 @@
+//! The waiting room of a table (`/tables/{id}`): who sits, taking and leaving a seat, and for
+//! whoever created the table its controls (a bot for a free seat or back, removing a person,
+//! starting). Everything is an HTML form posting to this page, so it works without a script; the
+//! script (`assets/waiting.js`) follows the room's WebSocket (`/tables/{id}/ws`, forwarded to the
+//! API's `/api/tables/{id}/ws`), redraws the seats from `/tables/{id}/frag` after each change and
+//! moves everyone to the table when it starts.
+//!
+//! The browser keeps its seat token in the seat cookie (`sh_{id}`, as at the table) and, for
+//! whoever created the table, the creator token and the private table's invite code in
+//! `shc_{id}`; the display name the person picked is remembered in `shn` for their next tables.
+
+use axum::extract::{Form, Path, Query, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use maud::{Markup, html};
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::api::Peer;
+use crate::cookies;
+use crate::i18n::{Lang, difficulty, seat_number};
+use crate::layout::{self, Shell};
+use crate::table::game_name;
+use crate::{Web, assets};
+
+/// `?invite=&lang=` of a waiting room's link.
+#[derive(Debug, Default, Deserialize)]
+pub(crate) struct RoomQuery {
+    invite: Option<String>,
+    lang: Option<String>,
+    e: Option<String>,
+}
+
+/// What this browser is at a table.
+struct Me {
+    seat: Option<cookies::SeatCookie>,
+    creator: Option<cookies::CreatorCookie>,
+}
+
+impl Me {
+    fn of(headers: &HeaderMap, id: &str) -> Me {
+        Me { seat: cookies::seat(headers, id), creator: cookies::creator(headers, id) }
+    }
+}
+
+fn valid_code(code: &str) -> bool {
+    !code.is_empty() && code.len() <= 64 && code.chars().all(|c| c.is_ascii_alphanumeric())
+}
+
+/// The invite code this browser may use: the link's, else the creator's own.
+fn invite(query: Option<&str>, me: &Me) -> Option<String> {
+    query.filter(|c| valid_code(c)).map(str::to_owned).or_else(|| me.creator.as_ref().and_then(|c| c.invite.clone()))
+}
+
+/// A fixed notice chosen by its code (the query is anybody's to write).
+fn notice_text(lang: Lang, code: &str) -> Option<&'static str> {
+    Some(match code {
+        "seat_taken" => lang.t("Somebody took that seat first.", "누군가 그 자리에 먼저 앉았습니다."),
+        "bad_invite" => lang.t("This table needs its invite link.", "이 테이블에는 초대 링크가 있어야 합니다."),
+        "already_seated" => lang.t("You already sit at this table.", "이미 이 테이블에 앉아 있습니다."),
+        "not_creator" => lang.t("Only whoever set up the table may do that.", "테이블을 차린 사람만 할 수 있습니다."),
+        "nobody_seated" => lang.t("Nobody sits at the table yet.", "아직 아무도 앉지 않았습니다."),
+        "table_started" => lang.t("The game has started.", "게임이 시작되었습니다."),
+        "table_expired" => lang.t("This table expired.", "이 테이블은 만료되었습니다."),
+        "failed" => lang.t("That did not work; try again.", "되지 않았습니다. 다시 해 보세요."),
+        _ => return None,
+    })
+}
+
+/// The seats and the controls (the part the script redraws).
+fn seats_markup(table: &Value, me: &Me, lang: Lang, invite: Option<&str>) -> Markup {
+    let id = table["id"].as_str().unwrap_or("");
+    let seats = table["seats"].as_array().cloned().unwrap_or_default();
+    let mine = me.seat.as_ref().map(|s| s.seat);
+    let creator = me.creator.is_some();
+    let free = table["free_seats"].as_u64().unwrap_or(0);
+    html! {
+        ol.waiting-seats {
+            @for seat in &seats {
+                @let n = seat["seat"].as_u64().unwrap_or(0) as u8;
+                @let state = seat["state"].as_str().unwrap_or("");
+                @let number = seat_number(n);
+                li data-seat=(n) data-state=(state) {
+                    span.seat-label { (tr!(lang, "Seat {number}", "{number}번 자리")) ": " }
+                    @match state {
+                        "person" => {
+                            span.seat-name { (seat["name"].as_str().unwrap_or(lang.t("A player", "참가자"))) }
+                            @if mine == Some(n) {
+                                " " strong.you { (lang.t("(you)", "(나)")) }
+                                form.inline method="post" action={"/tables/" (id) "/leave"} {
+                                    button.leave type="submit" { (lang.t("Leave the seat", "자리에서 일어나기")) }
+                                }
+                            } @else if creator {
+                                form.inline method="post" action={"/tables/" (id) "/seat"} {
+                                    input type="hidden" name="seat" value=(n);
+                                    input type="hidden" name="op" value="remove";
+                                    button.remove type="submit" { (lang.t("Remove", "내보내기")) }
+                                }
+                            }
+                        }
+                        "bot" => {
+                            span.seat-name { (tr!(lang, "Bot: {}", "봇: {}", difficulty(lang, seat["difficulty"].as_str().unwrap_or("medium")))) }
+                            @if creator {
+                                form.inline method="post" action={"/tables/" (id) "/seat"} {
+                                    input type="hidden" name="seat" value=(n);
+                                    input type="hidden" name="op" value="free";
+                                    button.free type="submit" { (lang.t("Free the seat", "빈자리로")) }
+                                }
+                            }
+                        }
+                        _ => {
+                            span.seat-name.free { (lang.t("Free", "빈자리")) }
+                            @if mine.is_none() {
+                                button.take type="submit" form="take-form" name="seat" value=(n) {
+                                    (lang.t("Take this seat", "이 자리에 앉기"))
+                                }
+                            }
+                            @if creator {
+                                form.inline method="post" action={"/tables/" (id) "/seat"} {
+                                    input type="hidden" name="seat" value=(n);
+                                    input type="hidden" name="op" value="bot";
+                                    select name="difficulty" aria-label=(lang.t("Bot level", "봇 수준")) {
+                                        @for level in ["easy", "medium", "hard"] {
+                                            option value=(level) selected[level == "medium"] { (difficulty(lang, level)) }
+                                        }
+                                    }
+                                    button.bot type="submit" { (lang.t("Give to a bot", "봇에게 맡기기")) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        p.waiting-status {
+            @if free == 0 {
+                (lang.t("Every seat is taken.", "모든 자리가 찼습니다."))
+            } @else {
+                (tr!(lang, "{free} seats free. The game starts when every seat is taken, or when the host starts it.",
+                    "빈자리 {free}개. 모든 자리가 차거나 테이블을 차린 사람이 시작하면 게임이 시작됩니다."))
+            }
+        }
+        @if creator {
+            form.start method="post" action={"/tables/" (id) "/start"} {
+                button.primary.big.start type="submit" { (lang.t("Start the game", "게임 시작")) }
+                p.help { (lang.t("Seats still free are played by bots.", "남은 빈자리는 봇이 맡습니다.")) }
+            }
+        }
+        @if let Some(code) = invite.filter(|_| creator) {
+            p.share { (lang.t("Invite link:", "초대 링크:")) " " code.invite-link { "/tables/" (id) "?invite=" (code) } }
+        }
+    }
+}
+
+async fn fetch(web: &Web, id: &str, peer: Peer) -> Result<Value, crate::api::Reply> {
+    let reply = web.api.get(&format!("/api/tables/{id}"), None, peer).await;
+    if reply.ok() { Ok(reply.body) } else { Err(reply) }
+}
+
+fn not_found(lang: Lang) -> Response {
+    layout::error_page(
+        lang,
+        StatusCode::NOT_FOUND,
+        lang.t("No such table", "그런 테이블이 없습니다"),
+        lang.t("This table does not exist (or the link is cut short).", "이 테이블이 없거나 링크가 잘렸습니다."),
+    )
+}
+
+fn see_other(location: String) -> Response {
+    (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response()
+}
+
+/// Where a browser goes once the table started: its seat, or the spectators' side.
+fn table_path(id: &str, me: &Me) -> String {
+    if me.seat.is_some() { format!("/play/{id}") } else { format!("/play/{id}?watch=1") }
+}
+
+/// `GET /tables/{id}`: the waiting room.
+pub(crate) async fn page(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(query): Query<RoomQuery>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
+    let lang = Lang::of_request(&headers, query.lang.as_deref());
+    if !cookies::valid_id(&id) {
+        return not_found(lang);
+    }
+    let table = match fetch(&web, &id, peer).await {
+        Ok(table) => table,
+        Err(_) => return not_found(lang),
+    };
+    let me = Me::of(&headers, &id);
+    match table["status"].as_str() {
+        Some("started") => return see_other(table_path(&id, &me)),
+        Some("expired") => {
+            return layout::error_page(
+                lang,
+                StatusCode::GONE,
+                lang.t("This table expired", "이 테이블은 만료되었습니다"),
+                lang.t(
+                    "Nobody started it in time. Set up a new one.",
+                    "제때 시작되지 않았습니다. 새 테이블을 차리세요.",
+                ),
+            );
+        }
+        _ => {}
+    }
+    let invite = invite(query.invite.as_deref(), &me);
+    let game = game_name(table["game"].as_str().unwrap_or(""), lang);
+    let name = cookies::name(&headers).unwrap_or_default();
+    let public = table["visibility"] == json!("public");
+    let notice = query.e.as_deref().and_then(|code| notice_text(lang, code));
+    let main = html! {
+        section.panel.waiting-room #waiting data-id=(id) data-table=(table_path(&id, &me)) {
+            h1 { (tr!(lang, "Waiting room: {game}", "대기실: {game}")) }
+            p.lead {
+                @if public {
+                    (lang.t("A public table: anyone can find it on the home page and take a free seat.",
+                        "공개 테이블: 누구나 첫 화면에서 찾아 빈자리에 앉을 수 있습니다."))
+                } @else {
+                    (lang.t("A private table: only people with the invite link can take a seat.",
+                        "비공개 테이블: 초대 링크가 있는 사람만 앉을 수 있습니다."))
+                }
+            }
+            @if let Some(notice) = notice {
+                div.notice role="alert" { p { (notice) } }
+            }
+            form #take-form method="post" action={"/tables/" (id) "/take"} {
+                @if let Some(code) = &invite {
+                    input type="hidden" name="invite" value=(code);
+                }
+                @if me.seat.is_none() {
+                    div.option {
+                        label for="take-name" { (lang.t("Your name", "내 이름")) }
+                        input #take-name type="text" name="name" maxlength="40" autocomplete="nickname" required value=(name);
+                        p.help { (lang.t("This browser remembers it for your next tables.", "이 브라우저가 다음 테이블을 위해 기억합니다.")) }
+                    }
+                }
+            }
+            div #waiting-seats aria-live="polite" { (seats_markup(&table, &me, lang, invite.as_deref())) }
+        }
+        script src=(assets::url("waiting.js")) defer {}
+    };
+    let path = format!("/tables/{id}");
+    let shell =
+        Shell {
+            lang, title: tr!(lang, "Waiting room: {game}", "대기실: {game}"), path: &path, body_class: "waiting"
+        };
+    layout::respond(StatusCode::OK, layout::page(&shell, main))
+}
+
+/// `GET /tables/{id}/frag`: the seats and controls, redrawn by the script after each change.
+pub(crate) async fn frag(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    Query(query): Query<RoomQuery>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
+    let lang = Lang::of_request(&headers, query.lang.as_deref());
+    if !cookies::valid_id(&id) {
+        return (StatusCode::NOT_FOUND, "no such table").into_response();
+    }
+    let Ok(table) = fetch(&web, &id, peer).await else {
+        return (StatusCode::NOT_FOUND, "no such table").into_response();
+    };
+    let me = Me::of(&headers, &id);
+    let invite = invite(query.invite.as_deref(), &me);
+    layout::respond(StatusCode::OK, seats_markup(&table, &me, lang, invite.as_deref()))
+}
+
+/// Form of `POST /tables/{id}/take`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct TakeForm {
+    seat: u8,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    invite: String,
+}
+
+fn back(id: &str, code: &str, invite: Option<&str>) -> Response {
+    let code = if notice_text(Lang::En, code).is_some() { code } else { "failed" };
+    let invite = invite.filter(|c| valid_code(c)).map(|c| format!("&invite={c}")).unwrap_or_default();
+    see_other(format!("/tables/{id}?e={code}{invite}"))
+}
+
+/// `POST /tables/{id}/take`: takes a seat, remembers the name, and comes back (or goes to the
+/// table, when that was the last free seat).
+pub(crate) async fn take(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    peer: Peer,
+    Form(form): Form<TakeForm>,
+) -> Response {
+    if !cookies::valid_id(&id) {
+        return (StatusCode::NOT_FOUND, "no such table").into_response();
+    }
+    let name = form.name.trim();
+    let mut body = json!({ "name": if name.is_empty() { Value::Null } else { json!(name) } });
+    if valid_code(&form.invite) {
+        body["invite"] = json!(form.invite);
+    }
+    let held = cookies::seat(&headers, &id).map(|s| s.token);
+    let reply = web.api.post(&format!("/api/tables/{id}/seats/{}/take", form.seat), held.as_deref(), &body, peer).await;
+    let Some(token) = reply.body["token"].as_str().filter(|_| reply.ok()) else {
+        return back(&id, reply.code(), Some(&form.invite));
+    };
+    let started = reply.body["table"]["status"] == json!("started");
+    let location = if started { format!("/play/{id}") } else { format!("/tables/{id}") };
+    let mut response = see_other(location);
+    let headers = response.headers_mut();
+    headers.append(header::SET_COOKIE, cookies::seat_value(&id, form.seat, token));
+    if let Some(name) = reply.body["name"].as_str() {
+        headers.append(header::SET_COOKIE, cookies::name_value(name));
+    }
+    response
+}
+
+/// `POST /tables/{id}/leave`: gives up this browser's seat.
+pub(crate) async fn leave(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
+    if !cookies::valid_id(&id) {
+        return (StatusCode::NOT_FOUND, "no such table").into_response();
+    }
+    let Some(seat) = cookies::seat(&headers, &id) else { return see_other(format!("/tables/{id}")) };
+    let reply =
+        web.api.post(&format!("/api/tables/{id}/seats/{}/leave", seat.seat), Some(&seat.token), &json!({}), peer).await;
+    if !reply.ok() && reply.code() != "bad_token" {
+        return back(&id, reply.code(), None);
+    }
+    let mut response = see_other(format!("/tables/{id}"));
+    response.headers_mut().append(header::SET_COOKIE, cookies::clear(&cookies::seat_name(&id)));
+    response
+}
+
+/// Form of `POST /tables/{id}/seat`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct SeatForm {
+    seat: u8,
+    op: String,
+    #[serde(default)]
+    difficulty: String,
+}
+
+/// `POST /tables/{id}/seat`: the creator's controls (`op` = `bot`, `free` or `remove`).
+pub(crate) async fn seat(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    peer: Peer,
+    Form(form): Form<SeatForm>,
+) -> Response {
+    if !cookies::valid_id(&id) || !matches!(form.op.as_str(), "bot" | "free" | "remove") {
+        return (StatusCode::NOT_FOUND, "no such table").into_response();
+    }
+    let Some(creator) = cookies::creator(&headers, &id) else { return back(&id, "not_creator", None) };
+    let body = match form.difficulty.as_str() {
+        level @ ("easy" | "medium" | "hard") => json!({ "difficulty": level }),
+        _ => json!({}),
+    };
+    let path = format!("/api/tables/{id}/seats/{}/{}", form.seat, form.op);
+    let reply = web.api.post(&path, Some(&creator.token), &body, peer).await;
+    if !reply.ok() {
+        return back(&id, reply.code(), None);
+    }
+    see_other(format!("/tables/{id}"))
+}
+
+/// `POST /tables/{id}/start`: the creator starts the game.
+pub(crate) async fn start(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
+    if !cookies::valid_id(&id) {
+        return (StatusCode::NOT_FOUND, "no such table").into_response();
+    }
+    let Some(creator) = cookies::creator(&headers, &id) else { return back(&id, "not_creator", None) };
+    let reply = web.api.post(&format!("/api/tables/{id}/start"), Some(&creator.token), &json!({}), peer).await;
+    if !reply.ok() {
+        return back(&id, reply.code(), None);
+    }
+    see_other(table_path(&id, &Me::of(&headers, &id)))
+}
+
+/// `GET /tables/{id}/ws`: the waiting room's WebSocket, forwarded to the API's.
+pub(crate) async fn socket(State(web): State<Web>, Path(id): Path<String>, request: Request) -> Response {
+    if !cookies::valid_id(&id) {
+        return (StatusCode::NOT_FOUND, "no such table").into_response();
+    }
+    crate::table::forward_socket(&web, request, &format!("/api/tables/{id}/ws"), None).await
+}
+
+/// The lobby on the home page: public tables with free seats, each with its join button.
+pub(crate) async fn lobby(web: &Web, lang: Lang, peer: Peer) -> Markup {
+    let reply = web.api.get("/api/tables?limit=20", None, peer).await;
+    let tables: Vec<Value> = reply
+        .body
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|t| t["status"] == json!("waiting") && t["free_seats"].as_u64().unwrap_or(0) > 0)
+        .collect();
+    if tables.is_empty() {
+        return html! {};
+    }
+    html! {
+        section.panel.lobby aria-labelledby="lobby-h" {
+            h2 #lobby-h { (lang.t("Open tables: join a game", "열린 테이블: 함께하기")) }
+            ul.match-list.open-tables {
+                @for table in &tables {
+                    @let id = table["id"].as_str().unwrap_or("");
+                    @let players = table["players"].as_u64().unwrap_or(0);
+                    @let free = table["free_seats"].as_u64().unwrap_or(0);
+                    @let names: Vec<&str> = table["seats"].as_array().map(|s| s.iter().filter_map(|s| s["name"].as_str()).collect()).unwrap_or_default();
+                    li data-table=(id) {
+                        strong { (game_name(table["game"].as_str().unwrap_or(""), lang)) }
+                        " · " (tr!(lang, "{players} players, {free} seats free", "{players}명, 빈자리 {free}개"))
+                        @if !names.is_empty() { " · " (names.join(", ")) }
+                        " " a.button.join href={"/tables/" (id)} { (lang.t("Join", "함께하기")) }
+                    }
+                }
+            }
+        }
+    }
+}
