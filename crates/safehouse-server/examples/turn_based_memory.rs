@@ -43,7 +43,7 @@ async fn main() -> anyhow::Result<()> {
     let http = HttpClient::new(server.addr());
     // A game whose first decision is seat 0's: the person's, so every table waits for them.
     let game = safehouse_games::all()[0].info();
-    let players = game.min_players.max(2);
+    let players = game.default_players;
     let mut seats = vec![json!({"kind": "person", "name": "Ana"})];
     seats.extend((1..players).map(|_| json!({"kind": "bot", "difficulty": "easy"})));
     // One table first, so the allocator and caches are warm before the baseline.
