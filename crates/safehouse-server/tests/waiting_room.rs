@@ -249,7 +249,7 @@ async fn private_and_full(addr: SocketAddr, server: &safehouse_server::Server) {
 /// Old clients: a create request without `waiting_room` starts at once, with invite codes.
 async fn old_create_still_starts(addr: SocketAddr) {
     let http = HttpClient::new(addr);
-    let created = create(&http, "club-unlock", &[true, false], None).await;
+    let created = create(&http, "club-unlock", &[true, false, false], None).await;
     let view =
         http.get(&format!("/api/matches/{}/view", created.id), created.tokens[0].as_deref()).await.expect("view");
     assert_eq!(view.status, 200, "{}", view.text);
