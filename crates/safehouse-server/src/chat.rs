@@ -172,6 +172,9 @@ impl From<ChatError> for ApiError {
 
 /// The text of a line as it will be stored: cleaned, and within the limits.
 pub fn clean_text(text: &str) -> Result<String, ChatError> {
+    // Line breaks and tabs are control characters, which cleaning drops: they become spaces.
+    let text: String = text.chars().map(|c| if c.is_whitespace() { ' ' } else { c }).collect();
+    let text = text.as_str();
     let cleaned = crate::names::clean_to(text, MAX_CHAT_CHARS + 1);
     let given = cleaned.chars().count();
     if given == 0 {

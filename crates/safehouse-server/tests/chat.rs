@@ -203,8 +203,9 @@ async fn chat_on_sqlite() {
     let server = sqlite_server(dir.path()).await;
     chat_at_a_table(&server).await;
     the_switch(&server).await;
-    // The lines are in the store: a restarted server shows them.
-    let http = HttpClient::new(server.addr());
+    // The lines are in the store: a restarted server shows them. (A client of its own: this one
+    // has spent its chat burst above.)
+    let http = HttpClient::from_source(server.addr(), "127.0.0.78".parse().expect("ip"));
     let created = create_with(&http, "explosiv", &[true, false, false], None).await;
     let said = say(&http, &created.id, created.tokens[0].as_deref(), json!({"text": "kept"})).await;
     assert_eq!(said.status, 201, "{}", said.text);
