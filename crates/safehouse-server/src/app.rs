@@ -1142,11 +1142,13 @@ impl App {
                 self.room_notice(&match_id).await;
             }
             Notice::Table { match_id, n } => {
+                self.notifier.table_changed(&match_id);
                 self.room_notice(&match_id).await;
                 crate::chat::on_table_notice(self, &match_id, n).await;
             }
             Notice::Closed { match_id } => self.room_notice(&match_id).await,
             Notice::Resync => {
+                self.notifier.resync();
                 self.resync_all().await;
                 self.resync_rooms().await;
             }
