@@ -162,7 +162,7 @@ const NAME_COOKIE: &str = "shn";
 /// The remembered display name (stored as hex of its UTF-8, so any name fits a cookie).
 pub(crate) fn name(headers: &HeaderMap) -> Option<String> {
     let hex = get(headers, NAME_COOKIE)?;
-    if hex.len() % 2 != 0 || hex.len() > 400 {
+    if !hex.len().is_multiple_of(2) || hex.len() > 400 {
         return None;
     }
     let bytes: Option<Vec<u8>> =
