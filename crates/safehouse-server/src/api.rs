@@ -184,10 +184,6 @@ pub struct CreateMatch {
     /// "increment_secs": 20, "on_timeout": "bot"}}`), ... Default: none of them.
     #[serde(default)]
     pub settings: TableSettings,
-    /// The table's settings: its time control (`{"time_control": {"bank_secs": 180,
-    /// "increment_secs": 20, "on_timeout": "bot"}}`), ... Default: none of them.
-    #[serde(default)]
-    pub settings: TableSettings,
     /// Open a waiting room instead of starting at once: people's seats are free for anyone with
     /// the link (a public table: anyone) until the creator starts, or a person takes the last
     /// free seat. Default false: the match starts now and each person's seat has its invite code.
@@ -316,9 +312,15 @@ pub(crate) async fn create_match(
     if request.waiting_room {
         let visibility = request.visibility.unwrap_or_default();
         let join = request.join.map(|j| (j.seat, j.name));
-        let created = app
-            .create_waiting(game, options.clone(), plan, settings.to_stored(), visibility, creator, join)
-            .await?;
+        let request = crate::tables::WaitingRequest {
+            game,
+            options: options.clone(),
+            plan,
+            settings: settings.to_stored(),
+            visibility,
+            join,
+        };
+        let created = app.create_waiting(request, creator).await?;
         let table = created.table;
         let seats = table
             .seats
@@ -741,8 +743,8 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .merge(crate::chat::routes())
         .merge(crate::rematch::routes())
         .merge(crate::notify::routes())
-        .merge(crate::log::routes())
         .merge(crate::tables::routes())
+        .merge(crate::log::routes())
 }
 
 #[cfg(test)]

@@ -28,9 +28,9 @@ use crate::clock::{ClockView, Clocks};
 use crate::config::Config;
 use crate::diff::{SentView, diff_views};
 use crate::error::ApiError;
-use crate::settings::TableSettings;
 use crate::limits::{Held, Limits};
 use crate::notify::Notifier;
+use crate::settings::TableSettings;
 use crate::token;
 
 /// Who sits at a seat, as planned when the match was created (stored with the match).
@@ -283,7 +283,8 @@ impl LiveMatch {
             clocks.start(turn_since_ms, if finished { None } else { game_match.to_move() });
             clocks
         });
-        let forced_outcome = if stored.finished && game_match.outcome().is_none() { stored.outcome.clone() } else { None };
+        let forced_outcome =
+            if stored.finished && game_match.outcome().is_none() { stored.outcome.clone() } else { None };
         Ok(LiveMatch {
             id: Arc::from(header.id.as_str()),
             game: found.game,
@@ -899,13 +900,7 @@ impl App {
         let at_ms = now_ms();
         let append = Append {
             match_id: lm.id.to_string(),
-            action: StoredAction {
-                seq,
-                seat: seat.0,
-                action: action.clone(),
-                actor: actor.as_str().to_owned(),
-                at_ms,
-            },
+            action: StoredAction { seq, seat: seat.0, action: action.clone(), actor: actor.as_str().to_owned(), at_ms },
             finish: outcome.clone(),
         };
         let stored_at = Instant::now();
@@ -1146,7 +1141,10 @@ impl App {
                 self.room_notice(&match_id).await;
                 crate::chat::on_table_notice(self, &match_id, n).await;
             }
-            Notice::Closed { match_id } => self.room_notice(&match_id).await,
+            Notice::Closed { match_id } => {
+                self.room_notice(&match_id).await;
+                self.closed_elsewhere(&match_id).await;
+            }
             Notice::Resync => {
                 self.notifier.resync();
                 self.resync_all().await;

@@ -200,10 +200,7 @@ impl Limits {
                 f64::from(config.creates_per_minute.max(1)) / 60.0,
                 f64::from(config.create_burst),
             ),
-            chat: ClientRate::new(
-                f64::from(crate::chat::CHAT_PER_MINUTE) / 60.0,
-                f64::from(crate::chat::CHAT_BURST),
-            ),
+            chat: ClientRate::new(f64::from(crate::chat::CHAT_PER_MINUTE) / 60.0, f64::from(crate::chat::CHAT_BURST)),
             in_flight: Arc::new(Semaphore::new(config.max_http_concurrency.max(1))),
             in_flight_per_client: Arc::default(),
             tcp_per_client: Arc::default(),

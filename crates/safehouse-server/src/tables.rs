@@ -473,6 +473,22 @@ pub(crate) struct WaitingCreated {
     pub(crate) table: TableInfo,
 }
 
+/// A waiting room to open.
+pub(crate) struct WaitingRequest {
+    /// The game.
+    pub(crate) game: &'static dyn DynGame,
+    /// Its full options.
+    pub(crate) options: Value,
+    /// The requested seats (people's seats are free, bots' seats are the bots').
+    pub(crate) plan: Vec<SeatPlan>,
+    /// The table's settings, as stored.
+    pub(crate) settings: Value,
+    /// Listed in the lobby or not.
+    pub(crate) visibility: Visibility,
+    /// The seat the creator takes at once, with a name.
+    pub(crate) join: Option<(u8, Option<String>)>,
+}
+
 impl App {
     /// Number of waiting rooms this node holds in memory.
     pub fn waiting_rooms(&self) -> usize {
@@ -483,18 +499,13 @@ impl App {
         (self.config.waiting_room_expiry_secs > 0).then(|| Duration::from_secs(self.config.waiting_room_expiry_secs))
     }
 
-    /// Creates a match in a waiting room. `plan` is the requested seats (people's seats are free,
-    /// bots' seats are the bots'); `join` is the seat the creator takes at once, with a name.
+    /// Creates a match in a waiting room, as `request` asks, for the client at `creator`.
     pub(crate) async fn create_waiting(
         self: &Arc<Self>,
-        game: &'static dyn DynGame,
-        options: Value,
-        plan: Vec<SeatPlan>,
-        mut settings: Value,
-        visibility: Visibility,
+        request: WaitingRequest,
         creator: Option<IpAddr>,
-        join: Option<(u8, Option<String>)>,
     ) -> Result<WaitingCreated, ApiError> {
+        let WaitingRequest { game, options, plan, mut settings, visibility, join } = request;
         let held = self.admit(creator)?;
         let players = plan.len();
         let seed = token::random_u64();

@@ -268,13 +268,7 @@ enum Reply {
     Resync,
 }
 
-async fn handle_message(
-    app: &Arc<App>,
-    slot: &Arc<Slot>,
-    viewer: Viewer,
-    text: &str,
-    client: Option<IpAddr>,
-) -> Reply {
+async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: &str, client: Option<IpAddr>) -> Reply {
     let message: Value = match serde_json::from_str(text) {
         Ok(message) => message,
         Err(error) => {

@@ -14,14 +14,14 @@ pub const CSS: &str = include_str!("../assets/app.css");
 pub const JS: &str = include_str!("../assets/app.js");
 /// The table's chat and "play again": lines from the WebSocket, sending without a page load.
 pub const CHAT_JS: &str = include_str!("../assets/chat.js");
+/// The table's game log: lines drawn by the server, each `seq` kept once.
+pub const LOG_JS: &str = include_str!("../assets/log.js");
 /// The table's "notify me" button: the service worker, the push subscription.
 pub const PUSH_JS: &str = include_str!("../assets/push.js");
 /// The service worker that shows "your turn" notifications (Web Push).
 pub const SW_JS: &str = include_str!("../assets/sw.js");
 /// The table's clocks: the running one counted down smoothly from the server's time left.
 pub const CLOCK_JS: &str = include_str!("../assets/clock.js");
-/// The table's game log: lines drawn by the server, each `seq` kept once.
-pub const LOG_JS: &str = include_str!("../assets/log.js");
 /// The waiting room: its WebSocket, the seats redrawn, everyone moved to the table at the start.
 pub const WAITING_JS: &str = include_str!("../assets/waiting.js");
 /// The site icon.
@@ -32,10 +32,10 @@ fn file(name: &str) -> Option<(&'static str, &'static str)> {
         "app.css" => Some((CSS, "text/css; charset=utf-8")),
         "app.js" => Some((JS, "text/javascript; charset=utf-8")),
         "chat.js" => Some((CHAT_JS, "text/javascript; charset=utf-8")),
+        "log.js" => Some((LOG_JS, "text/javascript; charset=utf-8")),
         "push.js" => Some((PUSH_JS, "text/javascript; charset=utf-8")),
         "sw.js" => Some((SW_JS, "text/javascript; charset=utf-8")),
         "clock.js" => Some((CLOCK_JS, "text/javascript; charset=utf-8")),
-        "log.js" => Some((LOG_JS, "text/javascript; charset=utf-8")),
         "waiting.js" => Some((WAITING_JS, "text/javascript; charset=utf-8")),
         "icon.svg" => Some((ICON, "image/svg+xml")),
         _ => None,
@@ -48,7 +48,7 @@ fn version() -> &'static str {
     VERSION.get_or_init(|| {
         // FNV-1a over every file.
         let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-        let files = [CSS, JS, CHAT_JS, PUSH_JS, SW_JS, CLOCK_JS, LOG_JS, WAITING_JS, ICON];
+        let files = [CSS, JS, CHAT_JS, LOG_JS, PUSH_JS, SW_JS, CLOCK_JS, WAITING_JS, ICON];
         for byte in files.iter().flat_map(|file| file.bytes()) {
             hash ^= u64::from(byte);
             hash = hash.wrapping_mul(0x0100_0000_01b3);

@@ -22,7 +22,7 @@ pub(crate) fn format_ms(ms: i64) -> String {
 
 /// "3 min + 20 s per move".
 pub(crate) fn control_words(lang: Lang, bank_secs: u32, increment_secs: u32) -> String {
-    let bank = if bank_secs % 60 == 0 {
+    let bank = if bank_secs.is_multiple_of(60) {
         tr!(lang, "{} min", "{}분", bank_secs / 60)
     } else {
         tr!(lang, "{} s", "{}초", bank_secs)

@@ -202,7 +202,8 @@ mod tests {
         let mut headers = HeaderMap::new();
         let value = name_value("김 민수 \"x\"; y");
         let pair = value.to_str().unwrap_or("").split(';').next().unwrap_or("").to_owned();
-        let creator_pair = creator_value("abc", "00ff", Some("0a")).to_str().unwrap_or("").split(';').next().unwrap_or("").to_owned();
+        let creator_pair =
+            creator_value("abc", "00ff", Some("0a")).to_str().unwrap_or("").split(';').next().unwrap_or("").to_owned();
         headers.insert(header::COOKIE, HeaderValue::from_str(&format!("{pair}; {creator_pair}")).expect("header"));
         assert_eq!(name(&headers).as_deref(), Some("김 민수 \"x\"; y"), "any name survives the cookie");
         assert_eq!(creator(&headers, "abc"), Some(CreatorCookie { token: "00ff".into(), invite: Some("0a".into()) }));

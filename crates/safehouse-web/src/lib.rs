@@ -41,8 +41,8 @@ mod notify;
 mod replay;
 pub mod security;
 mod table;
-mod waiting;
 pub mod terminal;
+mod waiting;
 
 use axum::Router;
 use axum::routing::{get, post};

@@ -345,14 +345,14 @@ pub(crate) async fn page(
     let table =
         Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: origin(&headers, forwarded) };
     let (live_markup, title) = live(&table);
+    // "Tell me when it is my turn", for the seat this browser holds (not while watching).
+    let notify = crate::notify::panel(&web, &id, seat.as_ref(), snap.finished, lang, peer).await;
     // The whole game log as this viewer may see it, from the server (the browser keeps none).
     let log_token = snap.seat().and(seat.as_ref()).map(|s| s.token.as_str());
     let game_log = crate::game_log::fetch(&web, &id, log_token, 0, peer).await.unwrap_or_default();
     let log_cx =
         Ctx { lang, me: snap.seat(), seats: &snap.seats, to_move: snap.to_move, legal: &[], live: false, hints: false };
     let log_lines = crate::game_log::lines(&snap.game, &game_log, &snap.view, &log_cx);
-    // "Tell me when it is my turn", for the seat this browser holds (not while watching).
-    let notify = crate::notify::panel(&web, &id, seat.as_ref(), snap.finished, lang, peer).await;
     let path = format!("/play/{id}{}", if watch { "?watch=1" } else { "" });
     let shell = Shell { lang, title, path: &path, body_class: &snap.game };
     // Only a fixed text chosen by its code: the query is anybody's to write.

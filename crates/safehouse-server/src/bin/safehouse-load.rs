@@ -343,7 +343,11 @@ async fn main() -> anyhow::Result<()> {
     } else {
         "sqlite"
     };
-    println!("server {addr} ({backend}), game {}, {players} seats per match, settings {}", game.info().id, SETTINGS.get().map_or("none".to_owned(), Value::to_string));
+    println!(
+        "server {addr} ({backend}), game {}, {players} seats per match, settings {}",
+        game.info().id,
+        SETTINGS.get().map_or("none".to_owned(), Value::to_string)
+    );
 
     // Open the matches, every seat joined.
     let started = Instant::now();
