@@ -182,7 +182,14 @@ fn the_server_error_table_lists_every_code() {
     rust_files(&root.join("crates/safehouse-server/src"), &mut files);
     let mut in_code = BTreeSet::new();
     for file in &files {
-        in_code.extend(literals_after(&read(file), "ApiError::new(", true));
+        let text = read(file);
+        in_code.extend(literals_after(&text, "ApiError::new(", true));
+        // Typed errors map to a status and a code in one tuple: `=> (StatusCode::X, "code")`.
+        for line in text.lines().filter(|l| l.contains("=> (StatusCode::")) {
+            if let Some(code) = line.split(", \"").nth(1).and_then(|r| r.split('"').next()) {
+                in_code.insert(code.to_owned());
+            }
+        }
     }
     // The engine's own codes, which the server passes on (`ActionError::code`, `SetupError::code`).
     let engine = read(&root.join("crates/safehouse-engine/src/error.rs"));
