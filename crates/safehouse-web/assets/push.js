@@ -6,6 +6,9 @@
 (function () {
   var panel = document.getElementById('notify');
   if (!panel) return;
+  // Saving or removing the webhook comes back to `#notify`: show the panel open, with what was
+  // saved, rather than folded away.
+  if (window.location.hash === '#notify') panel.open = true;
   var button = document.getElementById('notify-push');
   var status = document.getElementById('notify-status');
   var id = panel.dataset.match;

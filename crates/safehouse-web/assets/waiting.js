@@ -13,6 +13,18 @@
   var retry = 500;
   var drawing = false;
   var again = false;
+  // A form of this page is on its way (taking a seat, starting): its answer brings the browser
+  // where it belongs, with the seat cookie it sets. Following a "started" message then would
+  // cancel that answer (and its cookie) and take a person who just took the last seat to the
+  // spectators' side.
+  var sending = false;
+  document.addEventListener("submit", function () {
+    sending = true;
+    // An answer that never came: follow the room again.
+    setTimeout(function () {
+      sending = false;
+    }, 10000);
+  });
 
   function redraw() {
     if (drawing) {
@@ -60,7 +72,7 @@
       }
       if (message.type === "started") {
         room.setAttribute("data-started", "1");
-        window.location.assign(tablePath);
+        if (!sending) window.location.assign(tablePath);
       } else if (message.type === "expired") {
         window.location.reload();
       } else if (message.type === "waiting") {

@@ -21,6 +21,14 @@ use safehouse_server::client::HttpClient;
 use safehouse_server::{Config, Server};
 use serde_json::{Value, json};
 
+// People at one table, each in a browser of their own (issue 13). A path, so that the file is
+// found the same way when the latency bench (`examples/move_latency.rs`) includes this one.
+#[path = "browser/people.rs"]
+mod people;
+// Turn-based tables: "waiting for your move" and "tell me when it is my turn".
+#[path = "browser/turns.rs"]
+mod turns;
+
 /// The tests share the machine's two cores: one browser test at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
@@ -113,19 +121,19 @@ impl Drop for Driver {
 }
 
 /// One browser window.
-struct Browser {
-    client: Client,
+pub(crate) struct Browser {
+    pub(crate) client: Client,
     base: String,
-    name: String,
+    pub(crate) name: String,
 }
 
 /// What the table page shows, read by script.
 #[derive(Debug, Clone, Default)]
-struct PageState {
-    seq: u64,
-    mine: bool,
-    over: bool,
-    notice: String,
+pub(crate) struct PageState {
+    pub(crate) seq: u64,
+    pub(crate) mine: bool,
+    pub(crate) over: bool,
+    pub(crate) notice: String,
 }
 
 const STATE_JS: &str = r#"
@@ -160,15 +168,15 @@ return bad;
 "#;
 
 impl Browser {
-    async fn goto(&self, path: &str) {
+    pub(crate) async fn goto(&self, path: &str) {
         self.client.goto(&format!("{}{path}", self.base)).await.expect("navigation");
     }
 
-    async fn js(&self, script: &str, args: Vec<Value>) -> Value {
+    pub(crate) async fn js(&self, script: &str, args: Vec<Value>) -> Value {
         self.client.execute(script, args).await.unwrap_or(Value::Null)
     }
 
-    async fn state(&self) -> Option<PageState> {
+    pub(crate) async fn state(&self) -> Option<PageState> {
         let v = self.js(STATE_JS, vec![]).await;
         if v.is_null() {
             return None;
@@ -195,7 +203,7 @@ impl Browser {
 
     /// Clicks the element `css` (a real WebDriver click), retrying while the page is being
     /// redrawn. False if it never appears.
-    async fn click(&self, css: &str) -> bool {
+    pub(crate) async fn click(&self, css: &str) -> bool {
         let started = Instant::now();
         while started.elapsed() < Duration::from_secs(5) {
             if let Ok(element) = self.client.find(Locator::Css(css)).await
@@ -209,7 +217,7 @@ impl Browser {
     }
 
     /// Waits until `check` holds for the page state.
-    async fn wait_state(&self, what: &str, check: impl Fn(&PageState) -> bool) -> PageState {
+    pub(crate) async fn wait_state(&self, what: &str, check: impl Fn(&PageState) -> bool) -> PageState {
         let started = Instant::now();
         loop {
             if let Some(state) = self.state().await
@@ -222,7 +230,7 @@ impl Browser {
         }
     }
 
-    async fn wait_for(&self, css: &str) {
+    pub(crate) async fn wait_for(&self, css: &str) {
         let started = Instant::now();
         while !self.exists(css).await {
             assert!(started.elapsed() < WAIT, "{}: timed out waiting for {css}", self.name);
@@ -243,7 +251,7 @@ impl Browser {
         }
     }
 
-    async fn match_id(&self) -> String {
+    pub(crate) async fn match_id(&self) -> String {
         self.js("const p = document.getElementById('play'); return p ? p.dataset.match : '';", vec![])
             .await
             .as_str()
@@ -265,9 +273,62 @@ impl Browser {
         cookie.value().split_once('.').map(|(_, t)| t.to_owned())
     }
 
-    async fn close(self) {
+    pub(crate) async fn close(self) {
         let _ = self.client.close().await;
     }
+}
+
+/// The game log's lines on the page: `(seq, text)` of each `#log-list li`.
+async fn log_of(b: &Browser) -> Vec<(u64, String)> {
+    const LOG_JS: &str = "return Array.from(document.querySelectorAll('#log-list li')).map((li) => [Number(li.dataset.seq), li.innerText]);";
+    let v = b.js(LOG_JS, vec![]).await;
+    v.as_array()
+        .map(|a| a.iter().map(|e| (e[0].as_u64().unwrap_or(0), e[1].as_str().unwrap_or("").to_owned())).collect())
+        .unwrap_or_default()
+}
+
+/// Waits until the page's log reaches the table's seq (the last update drawn), then reads it.
+async fn settled_log(b: &Browser) -> Vec<(u64, String)> {
+    let started = Instant::now();
+    loop {
+        let v = b
+            .js(
+                "const p = document.getElementById('play'); return [Number(p.dataset.seq), Number(p.dataset.logSeq)];",
+                vec![],
+            )
+            .await;
+        if v[0].as_u64().is_some() && v[0] == v[1] {
+            return log_of(b).await;
+        }
+        assert!(started.elapsed() < WAIT, "{}: the log never caught up with the table: {v}", b.name);
+        tokio::time::sleep(Duration::from_millis(40)).await;
+    }
+}
+
+/// The game log's seqs a spectator may be shown: the actions whose spectator events are not empty
+/// (`GET /api/matches/{id}/log` without a token).
+async fn spectator_log_seqs(h: &Harness, id: &str) -> Vec<u64> {
+    let http = HttpClient::new(h.addr());
+    let api = http.get(&format!("/api/matches/{id}/log"), None).await.expect("the log").body;
+    api["entries"]
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter(|e| e["events"].as_array().is_some_and(|v| !v.is_empty()))
+        .filter_map(|e| e["seq"].as_u64())
+        .collect()
+}
+
+/// A spectator's page log `shown` holds only actions of the spectator's log `with_events`, from
+/// its start to its end. (An event the page has no words for draws no line: allow the first and
+/// last few.)
+fn assert_whole_log(shown: &[(u64, String)], with_events: &[u64], what: &str) {
+    let shown: Vec<u64> = shown.iter().map(|(seq, _)| *seq).collect();
+    assert!(shown.iter().all(|seq| with_events.contains(seq)), "{what}: {shown:?} vs {with_events:?}");
+    let head = &with_events[..with_events.len().min(3)];
+    let tail = &with_events[with_events.len().saturating_sub(3)..];
+    assert!(shown.first().is_some_and(|s| head.contains(s)), "{what}: the log starts at the start: {shown:?}");
+    assert!(shown.last().is_some_and(|s| tail.contains(s)), "{what}: and reaches the last move: {shown:?}");
 }
 
 /// A page's HTML at one point of a match, seen by one viewer.
@@ -290,7 +351,7 @@ impl Snapshot {
     }
 }
 
-struct Harness {
+pub(crate) struct Harness {
     server: Server,
     driver: Driver,
     _dir: tempfile::TempDir,
@@ -305,7 +366,7 @@ impl Harness {
         self.server.addr()
     }
 
-    async fn browser(&mut self, name: &str) -> Browser {
+    pub(crate) async fn browser(&mut self, name: &str) -> Browser {
         let base = self.base();
         self.driver.browser(name, &base, 1280, 900).await
     }
@@ -318,7 +379,7 @@ impl Harness {
 }
 
 /// Runs a browser test: a server with `bot_delay_ms`, chromedriver, one test at a time.
-fn run<F, Fut>(bot_delay_ms: u64, test: F)
+pub(crate) fn run<F, Fut>(bot_delay_ms: u64, test: F)
 where
     F: FnOnce(Harness) -> Fut,
     Fut: Future<Output = ()>,
@@ -349,7 +410,14 @@ where
 
 /// Sets up a table on the setup page: `seats` are the choices per seat (`me`, `friend`,
 /// `easy`, `medium`, `hard`), `options` are `(option, JSON value)` pairs, then starts it.
-async fn set_up(b: &Browser, game: &str, seats: &[&str], options: &[(&str, &str)], hints: bool) {
+pub(crate) async fn set_up(b: &Browser, game: &str, seats: &[&str], options: &[(&str, &str)], hints: bool) {
+    fill_setup(b, game, seats, options, hints).await;
+    assert!(b.click("form.setup-form button[type=submit]").await, "start");
+    b.wait_for("#play").await;
+}
+
+/// Fills the setup form as [`set_up`] does (reached from the home page's link), without sending it.
+async fn fill_setup(b: &Browser, game: &str, seats: &[&str], options: &[(&str, &str)], hints: bool) {
     b.goto("/").await;
     assert!(b.click(&format!("a[href='/new/{game}']")).await, "the home page links to {game}'s setup");
     b.wait_for("form.setup-form").await;
@@ -376,12 +444,10 @@ async fn set_up(b: &Browser, game: &str, seats: &[&str], options: &[(&str, &str)
     if hints {
         assert!(b.click("label[for=hints]").await, "the hint panel can be allowed");
     }
-    assert!(b.click("form.setup-form button[type=submit]").await, "start");
-    b.wait_for("#play").await;
 }
 
 /// Makes one move as a person would, by clicking the table. Returns false if it could not.
-async fn play_one(b: &Browser, game: &str, turn: usize) -> bool {
+pub(crate) async fn play_one(b: &Browser, game: &str, turn: usize) -> bool {
     let choice = b.js(CHOOSE_JS, vec![json!(game), json!(turn)]).await;
     let steps: Vec<String> =
         choice.as_array().map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect()).unwrap_or_default();
@@ -1102,25 +1168,6 @@ ws.onclose = () => {{ out.dataset.closed = '1'; }};
 /// the log the page had grown live (each move once); the browser stores no log of its own.
 #[test]
 fn a_late_spectator_a_reload_and_a_new_tab_show_the_whole_log() {
-    const LOG_JS: &str = "return Array.from(document.querySelectorAll('#log-list li')).map((li) => [Number(li.dataset.seq), li.innerText]);";
-    async fn log_of(b: &Browser) -> Vec<(u64, String)> {
-        let v = b.js(LOG_JS, vec![]).await;
-        v.as_array()
-            .map(|a| a.iter().map(|e| (e[0].as_u64().unwrap_or(0), e[1].as_str().unwrap_or("").to_owned())).collect())
-            .unwrap_or_default()
-    }
-    /// Waits until the page's log reaches the table's seq (the last update drawn), then reads it.
-    async fn settled_log(b: &Browser) -> Vec<(u64, String)> {
-        let started = Instant::now();
-        loop {
-            let v = b.js("const p = document.getElementById('play'); return [Number(p.dataset.seq), Number(p.dataset.logSeq)];", vec![]).await;
-            if v[0].as_u64().is_some() && v[0] == v[1] {
-                return log_of(b).await;
-            }
-            assert!(started.elapsed() < WAIT, "{}: the log never caught up with the table: {v}", b.name);
-            tokio::time::sleep(Duration::from_millis(40)).await;
-        }
-    }
     run(0, |mut h| async move {
         let a = h.browser("alice").await;
         set_up(&a, "explosiv", &["me", "easy", "easy"], &[], false).await;
@@ -1168,22 +1215,7 @@ fn a_late_spectator_a_reload_and_a_new_tab_show_the_whole_log() {
         assert!(c.text("#status").await.contains("watching"));
         let late = settled_log(&c).await;
         // The spectator's log as the API gives it: the actions with events she may see.
-        let http = HttpClient::new(h.addr());
-        let api = http.get(&format!("/api/matches/{id}/log"), None).await.expect("the log").body;
-        let with_events: Vec<u64> = api["entries"]
-            .as_array()
-            .expect("entries")
-            .iter()
-            .filter(|e| e["events"].as_array().is_some_and(|v| !v.is_empty()))
-            .filter_map(|e| e["seq"].as_u64())
-            .collect();
-        let shown: Vec<u64> = late.iter().map(|(seq, _)| *seq).collect();
-        assert!(shown.iter().all(|seq| with_events.contains(seq)), "{shown:?} vs {with_events:?}");
-        // (An event the page has no words for draws no line: allow the first and last few.)
-        let head = &with_events[..with_events.len().min(3)];
-        let tail = &with_events[with_events.len().saturating_sub(3)..];
-        assert!(shown.first().is_some_and(|s| head.contains(s)), "the late log starts at the start: {shown:?}");
-        assert!(shown.last().is_some_and(|s| tail.contains(s)), "and reaches the last move: {shown:?}");
+        assert_whole_log(&late, &spectator_log_seqs(&h, &id).await, "the late log");
         let before = state.seq;
         let mut turn = 10;
         let last = loop {

@@ -1,0 +1,170 @@
+//! Turn-based play in real browsers: the home page's "tables waiting for your move" follows
+//! whose turn it is for each person (two profiles), and the table's "tell me when it is my turn"
+//! panel hands a push subscription to the server and saves and removes a webhook.
+//!
+//! Headless Chromium reaches no push service, so the page's `PushManager.subscribe` is replaced
+//! by one that answers a subscription with real P-256 keys (what the browser would hand over);
+//! the permission prompt is answered through WebDriver's permissions command, the service worker
+//! is registered for real.
+
+use super::*;
+
+/// Sets a permission of `b`'s session through chromedriver (`POST /session/{id}/permissions`).
+async fn grant(h: &Harness, b: &Browser, permission: &str) {
+    let session = b.client.session_id().await.ok().flatten().expect("a session id");
+    let body = json!({ "descriptor": { "name": permission }, "state": "granted" }).to_string();
+    let port = h.driver.port;
+    let answer = tokio::task::spawn_blocking(move || {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("chromedriver");
+        stream.set_read_timeout(Some(Duration::from_secs(10))).expect("timeout");
+        let request = format!(
+            "POST /session/{session}/permissions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+             Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).expect("the request");
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer);
+        answer
+    })
+    .await
+    .expect("the permissions command");
+    assert!(answer.starts_with("HTTP/1.1 200"), "chromedriver refused the {permission} permission: {answer}");
+}
+
+/// Replaces the page's push subscription with one of real keys and endpoint `endpoint`.
+const FAKE_PUSH_JS: &str = r#"
+const endpoint = arguments[0];
+const b64 = (bytes) => btoa(String.fromCharCode(...new Uint8Array(bytes))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+window.__subscribed = 0;
+PushManager.prototype.getSubscription = function () { return Promise.resolve(null); };
+PushManager.prototype.subscribe = function (options) {
+  window.__subscribed += 1;
+  window.__key = options && options.applicationServerKey ? options.applicationServerKey.byteLength : 0;
+  return crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, ['deriveBits'])
+    .then((pair) => crypto.subtle.exportKey('raw', pair.publicKey))
+    .then((raw) => {
+      const keys = { p256dh: b64(raw), auth: b64(crypto.getRandomValues(new Uint8Array(16))) };
+      return { endpoint: endpoint, toJSON: () => ({ endpoint: endpoint, expirationTime: null, keys: keys }) };
+    });
+};
+return true;
+"#;
+
+/// Whether `b`'s home page lists match `id` among the tables waiting for its move.
+async fn waits_for_me(b: &Browser, id: &str) -> bool {
+    b.goto("/").await;
+    b.wait_for("section.games").await;
+    b.exists(&format!("section.waiting a[href='/play/{id}']")).await
+}
+
+#[test]
+fn tables_waiting_for_your_move_and_notify_me() {
+    run(0, |mut h| async move {
+        let a = h.browser("alice").await;
+        fill_setup(&a, "explosiv", &["me", "friend"], &[], false).await;
+        let pace = a.client.find(Locator::Css("#pace")).await.expect("the pace choice");
+        pace.select_by_value("24").await.expect("turn-based, a day per move");
+        assert!(a.click("form.setup-form button[type=submit]").await, "start");
+        a.wait_for("#play").await;
+        let id = a.match_id().await;
+        a.wait_for("input.invite-link").await;
+        let link = a.js("return document.querySelector('input.invite-link').value;", vec![]).await;
+        let b = h.browser("bob").await;
+        b.client.goto(link.as_str().expect("an invite link")).await.expect("the invite link opens");
+        assert!(b.click("form button[type=submit]").await, "take the seat");
+        b.wait_for("#play").await;
+
+        // Each home page lists the table exactly when it is that person's move.
+        for round in 0..3 {
+            a.goto(&format!("/play/{id}")).await;
+            b.goto(&format!("/play/{id}")).await;
+            let sa = a.wait_state("the table", |_| true).await;
+            let sb = b.wait_state("the table", |_| true).await;
+            assert!(sa.mine != sb.mine, "exactly one of the two is to move: {sa:?} {sb:?}");
+            let (mover, waiter) = if sa.mine { (&a, &b) } else { (&b, &a) };
+            assert!(waits_for_me(mover, &id).await, "round {round}: {}'s home page misses the table", mover.name);
+            assert!(!waits_for_me(waiter, &id).await, "round {round}: {}'s home page lists it", waiter.name);
+            if round == 0 {
+                mover.shot("waiting-for-your-move").await;
+            }
+            assert!(mover.click(&format!("section.waiting a[href='/play/{id}']")).await, "the link to the table");
+            let state = mover.wait_state("my turn", |s| s.mine).await;
+            assert!(play_one(mover, "explosiv", round).await, "a move");
+            waiter.goto(&format!("/play/{id}")).await;
+            waiter.wait_state("the move to reach the other", |s| s.seq > state.seq).await;
+        }
+
+        // "Tell me when it is my turn": the browser's push subscription reaches the server.
+        a.goto(&format!("/play/{id}")).await;
+        a.wait_for("details#notify").await;
+        assert!(a.click("details#notify > summary").await, "the panel opens");
+        a.wait_for("#notify-push:not([hidden])").await;
+        grant(&h, &a, "notifications").await;
+        let endpoint = "https://push.example.com/send/alice-1";
+        assert_eq!(a.js(FAKE_PUSH_JS, vec![json!(endpoint)]).await, json!(true));
+        assert!(a.click("#notify-push").await, "notify me");
+        let started = Instant::now();
+        loop {
+            let status = a.text("#notify-status").await;
+            if status.contains("will tell you") {
+                break;
+            }
+            assert!(started.elapsed() < WAIT, "push notifications were not turned on: {status:?}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert_eq!(a.js("return window.__key;", vec![]).await, json!(65), "subscribed with the server's VAPID key");
+        let scope = a
+            .client
+            .execute_async(
+                "const done = arguments[arguments.length - 1]; \
+                 navigator.serviceWorker.getRegistration('/assets/').then((r) => done(r ? r.scope : null));",
+                vec![],
+            )
+            .await
+            .unwrap_or(Value::Null);
+        assert!(scope.as_str().is_some_and(|s| s.ends_with("/assets/")), "the service worker: {scope}");
+        let token = a.token(&id).await.expect("alice's token");
+        let http = HttpClient::new(h.addr());
+        let state = http.get(&format!("/api/matches/{id}/notify"), Some(&token)).await.expect("notify state").body;
+        let pushes: Vec<&str> = state["push"].as_array().expect("push").iter().filter_map(Value::as_str).collect();
+        assert_eq!(pushes, vec![endpoint], "the seat's subscriptions: {state}");
+        a.client.refresh().await.expect("reload");
+        a.wait_for("details#notify").await;
+        let status = a.js("return document.getElementById('notify-status').textContent;", vec![]).await;
+        assert!(
+            status.as_str().is_some_and(|s| s.contains("notifications on")),
+            "the reloaded panel says push is on: {status}"
+        );
+
+        // A webhook, saved and removed through the panel's form.
+        assert!(a.click("details#notify > summary").await, "the panel opens");
+        let hook = "https://hooks.example.com/safehouse/alice";
+        let field = a.client.find(Locator::Css("#notify-webhook")).await.expect("the webhook field");
+        field.send_keys(hook).await.expect("typing");
+        assert!(a.click("form.webhook button[value=save]").await, "save");
+        a.wait_for("form.webhook button[value=clear]").await;
+        let value = a.js("return document.getElementById('notify-webhook').value;", vec![]).await;
+        assert_eq!(value, json!(hook), "the saved webhook is shown");
+        assert!(a.exists("details#notify[open]").await, "after saving, the panel shows what was saved");
+        let state = http.get(&format!("/api/matches/{id}/notify"), Some(&token)).await.expect("notify state").body;
+        assert_eq!(state["webhook"], json!(hook), "{state}");
+        a.shot("notify-panel").await;
+        assert!(a.click("form.webhook button[value=clear]").await, "remove");
+        let started = Instant::now();
+        while a.exists("form.webhook button[value=clear]").await {
+            assert!(started.elapsed() < WAIT, "the webhook was not removed");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let state = http.get(&format!("/api/matches/{id}/notify"), Some(&token)).await.expect("notify state").body;
+        assert!(state["webhook"].is_null(), "{state}");
+        // A spectator has no such panel.
+        let c = h.browser("carol").await;
+        c.goto(&format!("/play/{id}")).await;
+        c.wait_for("#play").await;
+        assert!(!c.exists("details#notify").await, "a spectator is offered turn notifications");
+        for p in [a, b, c] {
+            p.close().await;
+        }
+    });
+}
