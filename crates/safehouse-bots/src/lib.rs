@@ -35,7 +35,7 @@ mod the_safe;
 use safehouse_engine::{Game, GameRng, SetupError};
 use serde::{Deserialize, Serialize};
 
-pub use arena::{PlayError, Played, Player, play_game};
+pub use arena::{ChoiceCheck, PlayBuffers, PlayError, Played, Player, play_game, play_game_with};
 pub use club_unlock::CashHeuristic;
 pub use dynbot::{DynBot, JsonBot, bot_kinds, difficulty_kind, dyn_bot};
 pub use explosiv::ExplosivHeuristic;

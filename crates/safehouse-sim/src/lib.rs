@@ -31,8 +31,10 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use safehouse_bots::{BotError, BotGame, BotSpec, BotVisitor, PlayError, Played as PlayedGame, Player, make_bot};
-use safehouse_engine::{Game, GameRng, Seat, Setup, SetupError, Viewer};
+use safehouse_bots::{
+    BotError, BotGame, BotSpec, BotVisitor, ChoiceCheck, PlayBuffers, PlayError, Player, make_bot, play_game_with,
+};
+use safehouse_engine::{GameRng, Seat, Setup, SetupError, Viewer};
 use safehouse_player::{
     ExecBot, ExecSettings, FailureCounts, GameContext, ProgramPool, SeatDriver, SharedSeat, exec_command,
 };
@@ -427,57 +429,6 @@ struct Job<'a, 's> {
     sink: Option<GameSink<'s>>,
 }
 
-/// The buffers one worker thread reuses from game to game.
-struct Scratch<G: Game> {
-    legal: Vec<G::Action>,
-    events: Vec<G::Event>,
-}
-
-impl<G: Game> Scratch<G> {
-    fn new() -> Self {
-        Scratch { legal: Vec::with_capacity(64), events: Vec::with_capacity(64) }
-    }
-}
-
-/// Plays a game from `setup` between `players` (seat `s`: `players[s]`) to the end or
-/// `max_actions`: the loop of `safehouse_bots::play_game`, except that a choice's legality is
-/// checked by [`Game::apply`] alone, which refuses any action that is not legal and changes
-/// nothing (the engine's contract, tested by every game's battery: each action not legal now is
-/// rejected), instead of also scanning the legal list first (15% of a random Explosiv run), and
-/// that the buffers live on from game to game.
-fn play_bots<G: Game>(
-    setup: &Setup<G>,
-    players: &mut [Player<G>],
-    max_actions: usize,
-    scratch: &mut Scratch<G>,
-) -> Result<PlayedGame<G>, PlayError> {
-    let mut state = G::new(setup)?;
-    if players.len() < state.players() {
-        return Err(PlayError::Seats { seats: state.players(), players: players.len() });
-    }
-    let first_mover = state.to_move().unwrap_or(Seat(0));
-    let Scratch { legal, events } = scratch;
-    let mut actions = 0;
-    while let Some(seat) = state.to_move() {
-        if actions >= max_actions {
-            return Err(PlayError::TooLong(max_actions));
-        }
-        state.legal_actions(legal);
-        let player = &mut players[seat.index()];
-        let action = player.choose(&state, seat, legal);
-        events.clear();
-        state.apply(&action, events).map_err(|e| PlayError::IllegalChoice {
-            bot: player.name().to_owned(),
-            seat,
-            step: actions,
-            action: format!("{action:?}: {e}"),
-        })?;
-        actions += 1;
-    }
-    let outcome = state.outcome().ok_or(PlayError::TooLong(actions))?;
-    Ok(PlayedGame { state, outcome, actions, first_mover })
-}
-
 /// Each entrant's bot kind, parsed once for the whole run (`None`: an outside program).
 type Specs = [Option<BotSpec>];
 
@@ -548,7 +499,9 @@ impl BotVisitor for Job<'_, '_> {
             let end = plan.range.end.min(at.saturating_add(plan.batch.max(1)));
             let games = (at..end)
                 .into_par_iter()
-                .map_init(Scratch::<G>::new, |scratch, index| plan.play_one::<G>(index, &options, &specs, scratch))
+                .map_init(PlayBuffers::<G>::default, |buffers, index| {
+                    plan.play_one::<G>(index, &options, &specs, buffers)
+                })
                 .collect::<Result<Vec<_>, SimError>>()?;
             for game in &games {
                 tally.add(game);
@@ -569,7 +522,7 @@ impl Plan<'_> {
         index: u64,
         options: &G::Options,
         specs: &Specs,
-        scratch: &mut Scratch<G>,
+        buffers: &mut PlayBuffers<G>,
     ) -> Result<GameResult, SimError> {
         let t = self.tournament;
         let seed = GameRng::derive_seed(t.seed, index);
@@ -582,11 +535,9 @@ impl Plan<'_> {
             programs.extend(driver.map(|d| (seat, d)));
         }
         let setup = Setup::<G> { players: self.players, options: options.clone(), seed, deal: None };
-        let played = play_bots(&setup, &mut players, t.max_actions, scratch).map_err(|error| SimError::Play {
-            index,
-            seed,
-            error,
-        })?;
+        // `apply` alone checks each choice: the engine refuses an illegal action and changes nothing.
+        let played = play_game_with(&setup, &mut players, t.max_actions, ChoiceCheck::ApplyOnly, buffers)
+            .map_err(|error| SimError::Play { index, seed, error })?;
         let mut forfeited = Vec::new();
         for (seat, driver) in &programs {
             let mut driver = driver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -651,6 +602,7 @@ pub fn check_lineup(game: &str, lineup: &[String]) -> Result<(), SimError> {
 mod tests {
     use super::*;
     use safehouse_bots::Bot;
+    use safehouse_engine::Game;
 
     /// Plays the first action it was offered, again and again: soon not a legal one.
     struct Repeater<G: Game>(Option<G::Action>);
@@ -672,13 +624,15 @@ mod tests {
 
         fn visit<G: BotGame>(self) -> Self::Output {
             let setup = Setup::<G> { players: 4, options: G::Options::default(), seed: 3, deal: None };
-            let mut scratch = Scratch::new();
+            let mut buffers = PlayBuffers::default();
             let mut repeaters: Vec<Player<G>> =
                 (0..4).map(|_| Player::Blind(Box::new(Repeater::<G>(None)) as Box<dyn Bot<G>>)).collect();
-            let bad = play_bots(&setup, &mut repeaters, 10_000, &mut scratch).map(|p| p.actions);
+            let bad =
+                play_game_with(&setup, &mut repeaters, 10_000, ChoiceCheck::ApplyOnly, &mut buffers).map(|p| p.actions);
             let mut random: Vec<Player<G>> =
                 (0..4).map(|s| Player::of_kind("random", s).expect("the random bot")).collect();
-            let good = play_bots(&setup, &mut random, 10_000, &mut scratch).map(|p| p.actions);
+            let good =
+                play_game_with(&setup, &mut random, 10_000, ChoiceCheck::ApplyOnly, &mut buffers).map(|p| p.actions);
             (bad, good)
         }
     }
