@@ -491,36 +491,6 @@ fn bot_kinds(game: &str) -> Vec<&'static str> {
     safehouse_bots::bot_kinds(game)
 }
 
-/// Plays a tournament on every core and returns (bot names, one dict per game).
-#[pyfunction]
-#[pyo3(signature = (game, bots, games=1000, seed=0, players=None, preset=None, options=None, threads=None))]
-#[allow(clippy::too_many_arguments)]
-fn simulate<'py>(
-    py: Python<'py>,
-    game: &str,
-    bots: Vec<String>,
-    games: u64,
-    seed: u64,
-    players: Option<usize>,
-    preset: Option<String>,
-    options: Option<&Bound<'_, PyAny>>,
-    threads: Option<usize>,
-) -> PyResult<(Vec<String>, Bound<'py, PyAny>)> {
-    let tournament = safehouse_sim::Tournament {
-        game: game.to_owned(),
-        players,
-        preset,
-        options: options.map(|o| from_py(py, o)).transpose()?,
-        bots,
-        games,
-        seed,
-        ..safehouse_sim::Tournament::default()
-    };
-    let run = safehouse_sim::RunOptions { threads, ..safehouse_sim::RunOptions::default() };
-    let played = py.detach(|| tournament.run(&run)).map_err(|e| raise(py, e))?;
-    Ok((played.names.clone(), to_py(py, &played.games)?))
-}
-
 /// Plays shard `shard_index` of `shard_count` of a tournament (the games
 /// `⌊games·k/n⌋ .. ⌊games·(k+1)/n⌋`, as `safehouse simulate --shard K/N`) and returns
 /// (its mergeable result as the JSON text `simulate --shard` prints, the line-up's bot names,
@@ -697,7 +667,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(new_match, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(bot_kinds, m)?)?;
-    m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(simulate_shard, m)?)?;
     m.add_function(wrap_pyfunction!(merge_shards, m)?)?;
     m.add_class::<PyMatch>()?;

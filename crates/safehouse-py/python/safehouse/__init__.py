@@ -75,18 +75,15 @@ def simulate(
     at each seat), ``bots`` (the bot name at each seat), ``scores``, ``ranks``, ``win_shares``,
     ``first_mover``, ``actions``, ``cooperative``, ``reason``.
     """
-    names, rows = _native.simulate(
-        game,
-        list(bots),
-        games=games,
-        seed=seed,
-        players=players,
-        preset=preset,
-        options=options,
-        threads=threads,
+    _, rows = simulate_shard(
+        game, bots, games=games, seed=seed, players=players, preset=preset, options=options, threads=threads, rows=True
     )
-    for row in rows:
-        row["bots"] = [names[e] for e in row["entrants"]]
+    return _as_rows(rows, dataframe)
+
+
+def _as_rows(rows: list[dict[str, Any]], dataframe: bool | None = None):
+    """Per-game rows as ``simulate`` returns them: a pandas DataFrame when pandas is installed
+    (``dataframe=True`` requires it), else (or with ``dataframe=False``) the list of dicts."""
     if dataframe is False:
         return rows
     try:

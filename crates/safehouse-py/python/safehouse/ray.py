@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Iterable
 
-from . import merge_shards, simulate_shard
+from . import _as_rows, merge_shards, simulate_shard
 
 __all__ = ["SimulationResult", "simulate"]
 
@@ -95,13 +95,5 @@ def simulate(
     seconds = time.perf_counter() - started
     played = None
     if rows:
-        played = [row for _, shard_rows in results for row in shard_rows]
-        if dataframe is not False:
-            try:
-                import pandas
-            except ImportError:
-                if dataframe:
-                    raise
-            else:
-                played = pandas.DataFrame(played)
+        played = _as_rows([row for _, shard_rows in results for row in shard_rows], dataframe)
     return SimulationResult(summary=summary, rows=played, shards=shards, seconds=seconds)
