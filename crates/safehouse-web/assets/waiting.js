@@ -43,6 +43,10 @@
       .then(function (html) {
         if (html !== null) {
           seats.innerHTML = html;
+          // The name field goes with the free seats this browser is offered: hidden while it
+          // sits here, shown again once its seat is gone (the host removed this person).
+          var nameField = document.getElementById("take-name-field");
+          if (nameField) nameField.hidden = !seats.querySelector("button.take");
           room.setAttribute("data-version", String(Number(room.getAttribute("data-version") || "0") + 1));
         }
       })

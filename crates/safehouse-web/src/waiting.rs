@@ -41,6 +41,25 @@ impl Me {
     fn of(headers: &HeaderMap, id: &str) -> Me {
         Me { seat: cookies::seat(headers, id), creator: cookies::creator(headers, id) }
     }
+
+    /// As [`Me::of`], for the room as `table` shows it: a seat cookie whose seat no person holds
+    /// any more (the host removed them, or gave the seat to a bot) holds nothing, so the page
+    /// offers the free seats again instead of a seat that is gone.
+    fn at(headers: &HeaderMap, id: &str, table: &Value) -> Me {
+        let mut me = Me::of(headers, id);
+        if let Some(seat) = &me.seat {
+            let state = table["seats"].as_array().and_then(|seats| {
+                seats
+                    .iter()
+                    .find(|s| s["seat"].as_u64() == Some(u64::from(seat.seat)))
+                    .and_then(|s| s["state"].as_str())
+            });
+            if state != Some("person") {
+                me.seat = None;
+            }
+        }
+        me
+    }
 }
 
 fn valid_code(code: &str) -> bool {
@@ -191,7 +210,7 @@ pub(crate) async fn page(
         Ok(table) => table,
         Err(_) => return not_found(lang),
     };
-    let me = Me::of(&headers, &id);
+    let me = Me::at(&headers, &id, &table);
     match table["status"].as_str() {
         Some("started") => return see_other(table_path(&id, &me)),
         Some("expired") => {
@@ -231,12 +250,12 @@ pub(crate) async fn page(
                 @if let Some(code) = &invite {
                     input type="hidden" name="invite" value=(code);
                 }
-                @if me.seat.is_none() {
-                    div.option {
-                        label for="take-name" { (lang.t("Your name", "내 이름")) }
-                        input #take-name type="text" name="name" maxlength="40" autocomplete="nickname" required value=(name);
-                        p.help { (lang.t("This browser remembers it for your next tables.", "이 브라우저가 다음 테이블을 위해 기억합니다.")) }
-                    }
+                // Hidden while this browser sits here; the script shows it again when the seat
+                // is gone (the host removed this person) and free seats are offered.
+                div.option #take-name-field hidden[me.seat.is_some()] {
+                    label for="take-name" { (lang.t("Your name", "내 이름")) }
+                    input #take-name type="text" name="name" maxlength="40" autocomplete="nickname" required value=(name);
+                    p.help { (lang.t("This browser remembers it for your next tables.", "이 브라우저가 다음 테이블을 위해 기억합니다.")) }
                 }
             }
             div #waiting-seats aria-live="polite" { (seats_markup(&table, &me, lang, invite.as_deref())) }
@@ -266,7 +285,7 @@ pub(crate) async fn frag(
     let Ok(table) = fetch(&web, &id, peer).await else {
         return (StatusCode::NOT_FOUND, "no such table").into_response();
     };
-    let me = Me::of(&headers, &id);
+    let me = Me::at(&headers, &id, &table);
     let invite = invite(query.invite.as_deref(), &me);
     layout::respond(StatusCode::OK, seats_markup(&table, &me, lang, invite.as_deref()))
 }

@@ -363,3 +363,69 @@ fn chat_and_play_again_between_two_browsers() {
         }
     });
 }
+
+/// The waiting room's controls, each seen live by the other person: the host gives Bob's
+/// neighbouring seat to a bot and frees it again, removes Bob (whose page then offers him the
+/// free seats and his name again, rather than a seat that is gone), Bob sits again and leaves by
+/// himself; a private table refuses a seat without its invite link; the last free seat taken
+/// starts the game for everyone.
+#[test]
+fn the_waiting_room_follows_the_host_and_the_guests() {
+    run(0, |mut h| async move {
+        let a = h.browser("alice").await;
+        let b = h.browser("bob").await;
+        let id = host_public_table(&a, "Alice", "club-unlock", 3, &[]).await;
+        find_and_take_a_seat(&b, "Bob", &id, 1).await;
+        b.wait_for("#waiting-seats li[data-seat='1'] strong.you").await;
+        assert!(b.exists("#take-name-field[hidden]").await, "a seated person is not asked for a name");
+
+        // A bot for seat 3, and back.
+        let level = a.client.find(Locator::Css("#waiting-seats li[data-seat='2'] select")).await.expect("a level");
+        level.select_by_value("easy").await.expect("easy");
+        assert!(a.click("#waiting-seats li[data-seat='2'] button.bot").await, "give seat 3 to a bot");
+        wait_text(&b, "#waiting-seats li[data-seat='2']", "Bot: easy").await;
+        assert!(a.click("#waiting-seats li[data-seat='2'] button.free").await, "free seat 3");
+        b.wait_for("#waiting-seats li[data-seat='2'][data-state='free']").await;
+
+        // The host removes Bob: his room offers him the free seats again, with his name.
+        assert!(a.click("#waiting-seats li[data-seat='1'] button.remove").await, "remove bob");
+        b.wait_for("#waiting-seats li[data-seat='1'][data-state='free'] button.take").await;
+        assert!(!b.exists("#waiting-seats strong.you").await, "bob's page still seats him");
+        b.wait_for("#take-name-field:not([hidden])").await;
+        let name = b.js("return document.getElementById('take-name').value;", vec![]).await;
+        assert_eq!(name, json!("Bob"), "the browser remembers bob's name");
+        assert!(b.click("#waiting-seats li[data-seat='2'] button.take").await, "bob sits again");
+        b.wait_for("#waiting-seats li[data-seat='2'] strong.you").await;
+        wait_text(&a, "#waiting-seats li[data-seat='2']", "Bob").await;
+        // And leaves by himself.
+        assert!(b.click("#waiting-seats li[data-seat='2'] button.leave").await, "bob leaves");
+        b.wait_for("#waiting-seats li[data-seat='2'][data-state='free'] button.take").await;
+        a.wait_for("#waiting-seats li[data-seat='2'][data-state='free']").await;
+
+        // A private table: no seat without the invite link; with it, the last seat starts it.
+        let c = h.browser("carol").await;
+        fill_setup(&c, "explosiv", &["me", "friend", "easy"], &[], false).await;
+        type_into(&c, "#my-name", "Carol").await;
+        assert!(c.click("label[for=waiting-room]").await);
+        assert!(c.click("form.setup-form button[type=submit]").await, "set up");
+        c.wait_for("#waiting[data-live='1']").await;
+        let private = c.js("return document.getElementById('waiting').dataset.id;", vec![]).await;
+        let private = private.as_str().expect("the private table's id").to_owned();
+        let invite = c.text("code.invite-link").await;
+        assert!(invite.contains("?invite="), "the host sees the invite link: {invite}");
+        b.goto("/").await;
+        assert!(!b.exists(&format!(".lobby li[data-table='{private}']")).await, "a private table is listed");
+        b.goto(&format!("/tables/{private}")).await;
+        b.wait_for("#waiting[data-live='1']").await;
+        assert!(b.click("#waiting-seats li[data-seat='1'] button.take").await, "take without the link");
+        wait_text(&b, ".notice", "invite link").await;
+        b.goto(invite.trim()).await;
+        b.wait_for("#waiting[data-live='1']").await;
+        assert!(b.click("#waiting-seats li[data-seat='1'] button.take").await, "take with the link");
+        at_the_table_seated(&b, &private).await;
+        at_the_table_seated(&c, &private).await;
+        for p in [a, b, c] {
+            p.close().await;
+        }
+    });
+}
