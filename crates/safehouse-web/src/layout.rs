@@ -34,8 +34,7 @@ pub(crate) fn encode_query(value: &str) -> String {
 /// A whole page.
 pub(crate) fn page(shell: &Shell<'_>, main: Markup) -> Markup {
     let lang = shell.lang;
-    let other = lang.other();
-    let switch = format!("/lang/{}?back={}", other.code(), encode_query(shell.path));
+    let back = encode_query(shell.path);
     html! {
         (DOCTYPE)
         html lang=(lang.code()) {
@@ -48,26 +47,25 @@ pub(crate) fn page(shell: &Shell<'_>, main: Markup) -> Markup {
                 script src=(assets::url("app.js")) defer {}
             }
             body class=(shell.body_class) {
-                a.skip href="#main" { (lang.t("Skip to the content", "본문으로 건너뛰기")) }
+                a.skip href="#main" { (lang.text("skip-to-the-content")) }
                 header.top {
                     a.brand href="/" {
                         (icon("safe", "")) span { "Safehouse" }
                     }
-                    nav aria-label=(lang.t("Site", "사이트")) {
-                        a href="/" { (lang.t("Games", "게임 목록")) }
-                        a.lang-switch href=(switch) lang=(other.code()) hreflang=(other.code())
-                            title=(lang.t("Switch language", "언어 바꾸기")) {
-                            (icon("globe", "")) " " (other.name())
+                    nav aria-label=(lang.text("site")) {
+                        a href="/" { (lang.text("games")) }
+                        @for (i, other) in lang.others().enumerate() {
+                            a.lang-switch href=(format!("/lang/{}?back={back}", other.code())) lang=(other.code()) hreflang=(other.code())
+                                title=(lang.text("switch-language")) {
+                                @if i == 0 { (icon("globe", "")) " " } (other.name())
+                            }
                         }
                     }
                 }
                 main #main tabindex="-1" { (main) }
                 footer.foot {
-                    p { a href="/openapi.json" { (lang.t("The API", "API 문서")) } " · " a href="/api" { (lang.t("About this server", "이 서버에 대해")) } }
-                    p { (lang.t(
-                        "Safehouse: rules engines and an online table for safe-cracking card games. Hidden cards stay with their holders: every page is drawn from your own view of the table.",
-                        "Safehouse: 금고 털이 카드 게임의 규칙 엔진과 온라인 테이블. 숨겨진 카드는 주인만 봅니다. 모든 화면은 내 자리에서 보이는 것만으로 그려집니다."
-                    )) }
+                    p { a href="/openapi.json" { (lang.text("the-api")) } " · " a href="/api" { (lang.text("about-this-server")) } }
+                    p { (lang.text("safehouse-rules-engines-and-an")) }
                 }
                 (sprite())
             }
@@ -100,7 +98,7 @@ pub(crate) fn error_page(lang: Lang, status: StatusCode, title: &str, message: &
         section.panel.narrow {
             h1 { (title) }
             p { (message) }
-            p { a.button href="/" { (lang.t("Back to the games", "게임 목록으로")) } }
+            p { a.button href="/" { (lang.text("back-to-the-games")) } }
         }
     };
     respond(status, page(&shell, main))

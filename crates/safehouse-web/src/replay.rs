@@ -48,21 +48,17 @@ pub(crate) async fn page(
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
-    let unavailable =
-        |message: &str| layout::error_page(lang, StatusCode::NOT_FOUND, lang.t("No replay", "다시 보기 없음"), message);
+    let unavailable = |message: &str| layout::error_page(lang, StatusCode::NOT_FOUND, lang.text("no-replay"), message);
     if !cookies::valid_id(&id) {
         return unavailable("");
     }
     let reply = web.api.get(&format!("/api/matches/{id}/record"), None, peer).await;
     if reply.code() == "match_not_finished" {
-        return unavailable(lang.t(
-            "This match is still being played: its replay opens when it ends.",
-            "아직 진행 중인 게임입니다. 끝나면 다시 보기를 열 수 있습니다.",
-        ));
+        return unavailable(lang.text("this-match-is-still-being"));
     }
     let Some(record) = reply.body.get("record").cloned().and_then(|r| serde_json::from_value::<DynRecord>(r).ok())
     else {
-        return unavailable(lang.t("This match has no record.", "이 게임의 기록이 없습니다."));
+        return unavailable(lang.text("this-match-has-no-record"));
     };
     let seats: Vec<SeatMeta> = serde_json::from_value(reply.body["seats"].clone()).unwrap_or_default();
     let Ok(found) = safehouse_games::find(&record.game) else { return unavailable("") };
@@ -76,7 +72,7 @@ pub(crate) async fn page(
     let mut start = record.clone();
     start.actions.clear();
     let Ok(mut game_match) = found.game.replay(&start) else {
-        return unavailable(lang.t("This record does not replay.", "이 기록은 다시 볼 수 없습니다."));
+        return unavailable(lang.text("this-record-does-not-replay"));
     };
     let cx_for_log = Ctx {
         lang,
@@ -93,7 +89,7 @@ pub(crate) async fn page(
         let text = games::action_text(&record.game, &recorded.action, &before, &cx_for_log)
             .unwrap_or_else(|| recorded.action.to_string());
         if game_match.act(recorded.seat, &recorded.action).is_err() {
-            return unavailable(lang.t("This record does not replay.", "이 기록은 다시 볼 수 없습니다."));
+            return unavailable(lang.text("this-record-does-not-replay"));
         }
         let view = game_match.view(viewer);
         let events = game_match.last_events_for(viewer);
@@ -134,34 +130,34 @@ pub(crate) async fn page(
     let main = html! {
         div.play.replay #play data-replay="1" {
             div.replay-bar.panel {
-                h1 { (tr!(lang, "Replay: {game}", "다시 보기: {game}")) }
-                nav.steps aria-label=(lang.t("Steps", "단계")) {
-                    a.button href=(link(0)) aria-disabled=(step == 0) { "« " (lang.t("Start", "처음")) }
-                    a.button #prev-step rel="prev" href=(link(step.saturating_sub(1))) aria-disabled=(step == 0) { "◀ " (lang.t("Back", "이전")) }
-                    span.step-count aria-live="polite" { (tr!(lang, "Move {step} of {total}", "{total}수 중 {step}수")) }
-                    a.button #next-step rel="next" href=(link((step + 1).min(total))) aria-disabled=(step == total) { (lang.t("Next", "다음")) " ▶" }
-                    a.button href=(link(total)) aria-disabled=(step == total) { (lang.t("End", "끝")) " »" }
+                h1 { (tr!(lang, "replay-game", game = &game)) }
+                nav.steps aria-label=(lang.text("steps")) {
+                    a.button href=(link(0)) aria-disabled=(step == 0) { "« " (lang.text("start")) }
+                    a.button #prev-step rel="prev" href=(link(step.saturating_sub(1))) aria-disabled=(step == 0) { "◀ " (lang.text("back")) }
+                    span.step-count aria-live="polite" { (tr!(lang, "move-step-of-total", step = step, total = total)) }
+                    a.button #next-step rel="next" href=(link((step + 1).min(total))) aria-disabled=(step == total) { (lang.text("next")) " ▶" }
+                    a.button href=(link(total)) aria-disabled=(step == total) { (lang.text("end")) " »" }
                 }
                 form.replay-form method="get" action={"/replay/" (id)} {
-                    label for="step-range" { (lang.t("Move", "수")) }
+                    label for="step-range" { (lang.text("move")) }
                     input #step-range type="range" name="step" min="0" max=(total) value=(step);
-                    label for="view-as" { (lang.t("Seen by", "누구 시점")) }
+                    label for="view-as" { (lang.text("seen-by")) }
                     select #view-as name="as" {
-                        option value="spectator" selected[viewer == Viewer::Spectator] { (lang.t("a spectator", "구경꾼")) }
+                        option value="spectator" selected[viewer == Viewer::Spectator] { (lang.text("a-spectator")) }
                         @for seat in 0..record.players {
                             option value=(seat) selected[viewer == Viewer::Seat(Seat(seat as u8))] { (cx.name(seat as u8)) }
                         }
                     }
-                    button type="submit" { (lang.t("Show", "보기")) }
+                    button type="submit" { (lang.text("show")) }
                 }
-                p.small { (lang.t("Keys: ← and → step back and forth.", "키보드: ←, → 로 앞뒤로 이동합니다.")) }
+                p.small { (lang.text("keys-and-step-back-and")) }
             }
             @if links.rematch.is_some() || links.rematch_of.is_some() {
                 (crate::chat::rematch_panel(&id, &links, true, false, lang))
             }
             div #live .live { (live_markup) }
             section #log .panel.log aria-labelledby="log-h" {
-                h2 #log-h { (lang.t("Moves", "수 기록")) }
+                h2 #log-h { (lang.text("moves")) }
                 ol.replay-log {
                     @for (i, m) in moves.iter().enumerate() {
                         li class=(if i + 1 == step { "current" } else { "" }) value=(i + 1) {
@@ -177,9 +173,6 @@ pub(crate) async fn page(
         }
     };
     let path = format!("/replay/{id}?step={step}&as={as_param}");
-    let shell =
-        Shell {
-            lang, title: tr!(lang, "Replay: {game}", "다시 보기: {game}"), path: &path, body_class: &record.game
-        };
+    let shell = Shell { lang, title: tr!(lang, "replay-game", game = &game), path: &path, body_class: &record.game };
     layout::respond(StatusCode::OK, layout::page(&shell, main))
 }

@@ -14,6 +14,7 @@ use axum::extract::{Form, Path, Query, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
+use safehouse_engine::Outcome;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -105,19 +106,19 @@ fn status(t: &Table<'_>, cx: &Ctx<'_>, doing: &str) -> (Markup, String) {
         let winners: Vec<String> = outcome.winners.iter().map(|s| cx.who(s.0)).collect();
         let line = if outcome.cooperative {
             if outcome.winners.is_empty() {
-                lang.t("The team lost.", "팀이 졌습니다.").to_owned()
+                lang.text("the-team-lost").to_owned()
             } else {
-                lang.t("The team won!", "팀이 이겼습니다!").to_owned()
+                lang.text("the-team-won").to_owned()
             }
         } else if winners.len() == 1 {
-            tr!(lang, "{} won!", "{} 승리!", winners[0])
+            tr!(lang, "winners-won", winners = &winners[0])
         } else {
-            tr!(lang, "Shared win: {}", "공동 승리: {}", crate::i18n::join_list(lang, &winners))
+            tr!(lang, "shared-win", winners = crate::i18n::join_list(lang, &winners))
         };
-        let title = tr!(lang, "Game over · {game}", "게임 끝 · {game}");
+        let title = tr!(lang, "game-over-game", game = game);
         return (
             html! {
-                p.turn.over { (icon("star", "")) " " (lang.t("Game over", "게임 끝")) }
+                p.turn.over { (icon("star", "")) " " (lang.text("game-over")) }
                 p.doing { (line) }
             },
             title,
@@ -125,23 +126,23 @@ fn status(t: &Table<'_>, cx: &Ctx<'_>, doing: &str) -> (Markup, String) {
     }
     let me = snap.seat();
     let mine = t.live && me.is_some() && me == snap.to_move;
-    let title = if mine { tr!(lang, "Your turn · {game}", "내 차례 · {game}") } else { game.clone() };
+    let title = if mine { tr!(lang, "your-turn-game", game = game) } else { game.clone() };
     let markup = html! {
         @if mine {
-            p.turn.mine { (lang.t("Your turn", "내 차례")) }
+            p.turn.mine { (lang.text("your-turn")) }
         } @else if let Some(seat) = snap.to_move {
             @let bot = !t.replay && snap.seats.get(usize::from(seat)).is_some_and(|s| s.is_bot() || s.away);
             p.turn {
-                (tr!(lang, "{} to play", "{} 차례", cx.name(seat)))
+                (tr!(lang, "name-to-play", name = cx.name(seat)))
                 @if bot { span.thinking aria-hidden="true" { span {} span {} span {} } }
             }
         }
         @if !doing.is_empty() { p.doing { (doing) } }
         @if t.replay {
         } @else if me.is_none() {
-            p.watching { (icon("eye", "")) " " (lang.t("You are watching this table.", "이 테이블을 구경하고 있습니다.")) }
+            p.watching { (icon("eye", "")) " " (lang.text("you-are-watching-this-table")) }
         } @else if !t.live {
-            p.watching { (icon("eye", "")) " " (lang.t("You are watching your own seat: moves are made on the table page.", "내 자리를 구경하는 중입니다. 수는 테이블 화면에서 둡니다.")) }
+            p.watching { (icon("eye", "")) " " (lang.text("you-are-watching-your-own")) }
         }
     };
     (markup, title)
@@ -155,26 +156,48 @@ fn result(t: &Table<'_>, cx: &Ctx<'_>, extra: Option<Markup>) -> Markup {
     order.sort_by_key(|&i| (outcome.ranks.get(i).copied().unwrap_or(u8::MAX), i));
     html! {
         section.panel.result aria-labelledby="result-h" {
-            h2 #result-h { (lang.t("Result", "결과")) }
+            h2 #result-h { (lang.text("result")) }
+            @if outcome.cooperative {
+                (team_result(cx, outcome))
+            } @else {
             table.scores {
                 thead { tr {
-                    th scope="col" { (lang.t("Place", "순위")) }
-                    th scope="col" { (lang.t("Player", "플레이어")) }
-                    th scope="col" { (lang.t("Score", "점수")) }
+                    th scope="col" { (lang.text("place-2")) }
+                    th scope="col" { (lang.text("player")) }
+                    th scope="col" { (lang.text("score")) }
                 } }
                 tbody {
                     @for i in order {
                         @let won = outcome.winners.iter().any(|s| s.index() == i);
                         tr class=(if won { "won" } else { "" }) {
-                            td { @if won { (icon("star", lang.t("winner", "승자"))) " " } (place(lang, outcome.ranks.get(i).copied().unwrap_or(0))) }
+                            td { @if won { (icon("star", lang.text("winner"))) " " } (place(lang, outcome.ranks.get(i).copied().unwrap_or(0))) }
                             td { (seat_badge(cx, i as u8)) }
                             td.num { (outcome.scores.get(i).copied().unwrap_or(0)) }
                         }
                     }
                 }
             }
+            }
             @if let Some(extra) = extra { (extra) }
-            p { a.button href={"/replay/" (t.snap.id)} { (lang.t("Watch the replay", "다시 보기")) } }
+            p { a.button href={"/replay/" (t.snap.id)} { (lang.text("watch-the-replay")) } }
+        }
+    }
+}
+
+/// A co-operative game's result: the team's, in one line with its players, not a ranking of
+/// seats that all tie (everyone wins or loses together; the game's own line says the score).
+fn team_result(cx: &Ctx<'_>, outcome: &Outcome) -> Markup {
+    let lang = cx.lang;
+    let won = !outcome.winners.is_empty();
+    html! {
+        p.teamresult class=(if won { "won" } else { "" }) {
+            @if won { (icon("star", "")) " " (lang.text("the-team-won")) } @else { (lang.text("the-team-lost")) }
+        }
+        p { (lang.text("the-team")) " "
+            @for (i, seat) in (0..outcome.scores.len()).enumerate() {
+                @if i > 0 { ", " }
+                (seat_badge(cx, seat as u8))
+            }
         }
     }
 }
@@ -193,19 +216,16 @@ fn invites(t: &Table<'_>) -> Markup {
     }
     html! {
         section.panel.invites aria-labelledby="invites-h" {
-            h2 #invites-h { (lang.t("Invite friends", "친구 초대")) }
-            p.small { (lang.t(
-                "Send each friend the link of their seat. A seat nobody takes is played by a bot after a while.",
-                "친구마다 자리 링크를 보내세요. 아무도 앉지 않은 자리는 잠시 뒤 봇이 대신 둡니다."
-            )) }
+            h2 #invites-h { (lang.text("invite-friends")) }
+            p.small { (lang.text("send-each-friend-the-link")) }
             ul.invite-list {
                 @for (seat, code) in open {
                     @let n = crate::i18n::seat_number(*seat);
                     @let link = format!("{}/join/{}?seat={seat}&code={code}{}", t.origin, t.snap.id, if t.extra.hints { "&hints=1" } else { "" });
                     li {
-                        label for={"invite-" (seat)} { (tr!(lang, "Seat {n}", "{n}번 자리")) }
+                        label for={"invite-" (seat)} { (tr!(lang, "seat-n", n = n)) }
                         input.invite-link #{"invite-" (seat)} type="text" readonly value=(link);
-                        button.copy type="button" data-copy={"invite-" (seat)} { (lang.t("Copy", "복사")) }
+                        button.copy type="button" data-copy={"invite-" (seat)} { (lang.text("copy")) }
                     }
                 }
             }
@@ -241,7 +261,7 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
                 }
                 @if cx.my_turn() && !legal.is_empty() {
                     details #all-moves .moves {
-                        summary { (tr!(lang, "All your legal moves ({})", "둘 수 있는 모든 수 ({})", legal.len())) }
+                        summary { (tr!(lang, "all-your-legal-moves-legal", legal_count = legal.len())) }
                         ul {
                             @for action in &legal {
                                 li { (cx.act(action, "move", html! {
@@ -255,22 +275,22 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
         }
         aside.side {
             section.panel.players aria-labelledby="players-h" {
-                h2 #players-h { (lang.t("Players", "플레이어")) }
+                h2 #players-h { (lang.text("players")) }
                 ul.seat-list {
                     @for (i, seat) in snap.seats.iter().enumerate() {
                         @let turn = snap.to_move == Some(seat.seat);
                         li class={"seat" @if turn { " to-move" } @if cx.me == Some(seat.seat) { " me" }} {
                             div.seat-head {
                                 (seat_badge(&cx, seat.seat))
-                                @if turn { span.tag.turn-tag { (lang.t("to play", "차례")) } }
-                                @if seat.kind == "person" && !seat.joined { span.tag.wait { (lang.t("not joined yet", "아직 안 옴")) } }
-                                @if seat.away { span.tag.wait { (tr!(lang, "a bot plays for {}", "봇이 {} 대신 두는 중", cx.name(seat.seat))) } }
+                                @if turn { span.tag.turn-tag { (lang.text("to-play")) } }
+                                @if seat.kind == "person" && !seat.joined { span.tag.wait { (lang.text("not-joined-yet")) } }
+                                @if seat.away { span.tag.wait { (tr!(lang, "a-bot-plays-for-name", name = cx.name(seat.seat))) } }
                                 @if let Some(clock) = snap.clock.as_ref().filter(|_| !seat.is_bot()) { (crate::clocks::seat_clock(lang, clock, seat.seat)) }
                             }
                             @if seat.away && cx.me == Some(seat.seat) && t.live && !snap.finished {
                                 // Only this (or a move) takes the seat back: an open page does not.
                                 form.back method="post" action={"/play/" (snap.id) "/back"} {
-                                    button.primary type="submit" { (lang.t("I'm back", "돌아왔어요")) }
+                                    button.primary type="submit" { (lang.text("im-back")) }
                                 }
                             }
                             @if let Some(line) = drawn.as_ref().and_then(|d| d.seat_lines.get(i)) {
@@ -284,10 +304,10 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
             @if snap.finished { (result(t, &cx, drawn.as_ref().and_then(|d| d.result.clone()))) }
             @if t.hints_on() {
                 details #hints .panel.hints {
-                    summary { (lang.t("Hints: what you can deduce", "힌트: 추리할 수 있는 것")) }
+                    summary { (lang.text("hints-what-you-can-deduce")) }
                     @match drawn.as_ref().and_then(|d| d.hints.clone()) {
                         Some(hints) => { (hints) }
-                        None => { p { (lang.t("No hints right now.", "지금은 힌트가 없습니다.")) } }
+                        None => { p { (lang.text("no-hints-right-now")) } }
                     }
                 }
             }
@@ -331,7 +351,7 @@ pub(crate) async fn page(
             return layout::error_page(
                 lang,
                 StatusCode::BAD_GATEWAY,
-                lang.t("The table is not available", "테이블을 열 수 없습니다"),
+                lang.text("the-table-is-not-available"),
                 reply.message(),
             );
         }
@@ -371,8 +391,8 @@ pub(crate) async fn page(
             }
             (crate::chat::rematch_panel(&snap.id, &links, snap.finished, held.is_some(), lang))
             section #log .panel.log aria-labelledby="log-h" {
-                h2 #log-h { (lang.t("Game log", "게임 기록")) }
-                p.small.log-empty { (lang.t("What happens at the table appears here.", "테이블에서 일어나는 일이 여기에 나옵니다.")) }
+                h2 #log-h { (lang.text("game-log")) }
+                p.small.log-empty { (lang.text("what-happens-at-the-table")) }
                 ol #log-list aria-live="polite" { @for line in &log_lines { (line) } }
             }
             script src=(crate::assets::url("log.js")) defer {}
@@ -380,16 +400,13 @@ pub(crate) async fn page(
             script src=(crate::assets::url("chat.js")) defer {}
             (notify)
             details #rules-help .panel.rules-help {
-                summary { (lang.t("How to play", "게임 방법")) }
+                summary { (lang.text("how-to-play")) }
                 div.markdown lang=(lang.code()) { (crate::markdown::rulebook(&snap.game, lang, 1)) }
-                p.small { a href={"/rules/" (snap.game) "?lang=" (lang.code())} target="_blank" { (lang.t("The rulebook on a page of its own", "규칙서만 따로 보기")) } }
+                p.small { a href={"/rules/" (snap.game) "?lang=" (lang.code())} target="_blank" { (lang.text("the-rulebook-on-a-page")) } }
             }
-            noscript { p.small { (lang.t(
-                "Without JavaScript the table does not update by itself: reload the page to see new moves.",
-                "자바스크립트가 꺼져 있으면 테이블이 저절로 바뀌지 않습니다. 새 수를 보려면 페이지를 새로 고치세요."
-            )) } }
+            noscript { p.small { (lang.text("without-javascript-the-table-does")) } }
             script src=(crate::assets::url("clock.js")) defer {}
-            p.conn #conn aria-live="polite" data-offline=(lang.t("Connection lost: reconnecting…", "연결이 끊겼습니다. 다시 연결하는 중…")) {}
+            p.conn #conn aria-live="polite" data-offline=(lang.text("connection-lost-reconnecting")) {}
         }
     };
     let mut response = layout::respond(StatusCode::OK, layout::page(&shell, main));
@@ -400,12 +417,7 @@ pub(crate) async fn page(
 }
 
 fn not_found(lang: Lang) -> Response {
-    layout::error_page(
-        lang,
-        StatusCode::NOT_FOUND,
-        lang.t("No such table", "그런 테이블이 없습니다"),
-        lang.t("This match does not exist (or the link is cut short).", "이 게임이 없거나 링크가 잘렸습니다."),
-    )
+    layout::error_page(lang, StatusCode::NOT_FOUND, lang.text("no-such-table"), lang.text("this-match-does-not-exist"))
 }
 
 /// Body of `POST /play/{id}/frag`.
@@ -513,29 +525,20 @@ fn notice_code(api_code: &str) -> &'static str {
 /// The fixed text of a notice code (None for any other text).
 fn notice_text(lang: Lang, code: &str) -> Option<String> {
     let text = match code {
-        "watching" => {
-            lang.t("You are watching: only players at the table can move.", "구경하는 중에는 둘 수 없습니다.")
-        }
-        "choose" => lang.t("Choose a move.", "수를 고르세요."),
+        "watching" => lang.text("you-are-watching-only-players"),
+        "choose" => lang.text("choose-a-move"),
         "missing_card" => return Some(missing_choice(lang, "card")),
         "missing_colour" => return Some(missing_choice(lang, "colour")),
         "missing_number" => return Some(missing_choice(lang, "number")),
         "missing_choice" => return Some(missing_choice(lang, "")),
-        "malformed_action" => lang.t("That move is not understood here.", "알 수 없는 수입니다."),
-        "illegal_action" => {
-            lang.t("Not allowed: that move breaks a rule of the game.", "둘 수 없습니다: 규칙에 맞지 않는 수입니다.")
-        }
-        "not_your_turn" => lang.t("It is not your turn.", "내 차례가 아닙니다."),
-        "stale" => lang.t(
-            "The table moved on before your move arrived: look again and choose.",
-            "내 수가 도착하기 전에 테이블이 바뀌었습니다. 다시 보고 고르세요.",
-        ),
-        "game_over" => lang.t("The game is over.", "게임이 끝났습니다."),
-        "bad_token" => {
-            lang.t("This browser does not hold a seat at this table.", "이 브라우저는 이 테이블에 자리가 없습니다.")
-        }
-        "rate_limited" => lang.t("Too many clicks at once: wait a moment.", "너무 빨리 눌렀습니다. 잠시 기다리세요."),
-        "refused" => lang.t("The move was not accepted: try again.", "수가 받아들여지지 않았습니다. 다시 해 보세요."),
+        "malformed_action" => lang.text("that-move-is-not-understood"),
+        "illegal_action" => lang.text("not-allowed-that-move-breaks"),
+        "not_your_turn" => lang.text("it-is-not-your-turn"),
+        "stale" => lang.text("the-table-moved-on-before"),
+        "game_over" => lang.text("the-game-is-over"),
+        "bad_token" => lang.text("this-browser-does-not-hold"),
+        "rate_limited" => lang.text("too-many-clicks-at-once"),
+        "refused" => lang.text("the-move-was-not-accepted"),
         _ => return None,
     };
     Some(text.to_owned())
@@ -568,36 +571,27 @@ pub(crate) async fn explain_refusal(
         "illegal_action" => {
             let from_game =
                 loaded.as_ref().and_then(|snap| games::explain(&snap.game, reply.rule(), action, &snap.view, &cx));
-            let why = match (from_game, lang) {
-                (Some(why), _) => why,
-                (None, Lang::En) => format!("{}.", capitalise(reply.message())),
-                (None, Lang::Ko) => format!("규칙에 맞지 않는 수입니다 ({}).", reply.message()),
-            };
-            tr!(lang, "Not allowed: {why}", "둘 수 없습니다: {why}")
+            // The engine's own words are English: English shows them as a sentence, the other
+            // languages say the move breaks a rule and quote them.
+            let why = from_game.unwrap_or_else(|| {
+                tr!(
+                    lang,
+                    "illegal-move-engine-words",
+                    sentence = capitalise(reply.message()),
+                    message = reply.message()
+                )
+            });
+            tr!(lang, "not-allowed-why", why = why)
         }
         "not_your_turn" => match cx.to_move {
-            Some(seat) => tr!(
-                lang,
-                "It is not your turn: {} is to play.",
-                "내 차례가 아닙니다. 지금은 {} 차례입니다.",
-                cx.name(seat)
-            ),
-            None => lang.t("It is not your turn.", "내 차례가 아닙니다.").to_owned(),
+            Some(seat) => tr!(lang, "it-is-not-your-turn-name-is", name = cx.name(seat)),
+            None => lang.text("it-is-not-your-turn").to_owned(),
         },
-        "stale_seq" | "missing_seq" | "conflict" => lang
-            .t(
-                "The table moved on before your move arrived: look again and choose.",
-                "내 수가 도착하기 전에 테이블이 바뀌었습니다. 다시 보고 고르세요.",
-            )
-            .to_owned(),
-        "game_over" => lang.t("The game is over.", "게임이 끝났습니다.").to_owned(),
-        "malformed_action" => lang.t("That move is not understood here.", "알 수 없는 수입니다.").to_owned(),
-        "bad_token" => lang
-            .t("This browser does not hold a seat at this table.", "이 브라우저는 이 테이블에 자리가 없습니다.")
-            .to_owned(),
-        "rate_limited" => {
-            lang.t("Too many clicks at once: wait a moment.", "너무 빨리 눌렀습니다. 잠시 기다리세요.").to_owned()
-        }
+        "stale_seq" | "missing_seq" | "conflict" => lang.text("the-table-moved-on-before").to_owned(),
+        "game_over" => lang.text("the-game-is-over").to_owned(),
+        "malformed_action" => lang.text("that-move-is-not-understood").to_owned(),
+        "bad_token" => lang.text("this-browser-does-not-hold").to_owned(),
+        "rate_limited" => lang.text("too-many-clicks-at-once").to_owned(),
         _ => reply.message().to_owned(),
     }
 }
@@ -613,10 +607,10 @@ fn capitalise(text: &str) -> String {
 /// What the form was missing, in words.
 fn missing_choice(lang: Lang, field: &str) -> String {
     match field {
-        "card" => lang.t("Pick a card from your hand first.", "먼저 손에서 카드를 고르세요."),
-        "colour" => lang.t("Choose a colour first.", "먼저 색을 고르세요."),
-        "number" => lang.t("Choose a number first.", "먼저 숫자를 고르세요."),
-        _ => lang.t("Make every choice of the move first.", "먼저 수의 선택을 모두 하세요."),
+        "card" => lang.text("pick-a-card-from-your"),
+        "colour" => lang.text("choose-a-colour-first"),
+        "number" => lang.text("choose-a-number-first"),
+        _ => lang.text("make-every-choice-of-the"),
     }
     .to_owned()
 }
@@ -646,15 +640,11 @@ pub(crate) async fn act(
         }
     };
     let Some(seat) = cookies::seat(&headers, &id) else {
-        return answer(
-            Some("watching"),
-            lang.t("You are watching: only players at the table can move.", "구경하는 중에는 둘 수 없습니다.")
-                .to_owned(),
-        );
+        return answer(Some("watching"), lang.text("you-are-watching-only-players").to_owned());
     };
     let field = |name: &str| fields.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
     let Some(template) = field("action") else {
-        return answer(Some("choose"), lang.t("Choose a move.", "수를 고르세요.").to_owned());
+        return answer(Some("choose"), lang.text("choose-a-move").to_owned());
     };
     let action = match fill_action(template, &fields) {
         Ok(action) => action,
@@ -668,10 +658,7 @@ pub(crate) async fn act(
             return answer(Some(code), missing_choice(lang, &name));
         }
         Err(FillError::Malformed) => {
-            return answer(
-                Some("malformed_action"),
-                lang.t("That move is not understood here.", "알 수 없는 수입니다.").to_owned(),
-            );
+            return answer(Some("malformed_action"), lang.text("that-move-is-not-understood").to_owned());
         }
     };
     let seq = field("seq").and_then(|s| s.parse::<u64>().ok());
@@ -766,5 +753,40 @@ mod origin_tests {
         assert_eq!(origin(&headers, Forwarded { https: true }), "https://tables.example");
         headers.remove("x-forwarded-proto");
         assert_eq!(origin(&headers, Forwarded { https: true }), "https://tables.example");
+    }
+}
+
+#[cfg(test)]
+mod result_tests {
+    use safehouse_engine::Seat;
+
+    use super::*;
+    use crate::api::SeatMeta;
+
+    /// A co-operative result reads as the team's, in every language: one line for the team and
+    /// its players, no places ("1st") that every tied seat would share.
+    #[test]
+    fn a_cooperative_result_is_the_teams() {
+        let seats: Vec<SeatMeta> = (0..3).map(|s| SeatMeta { seat: s, ..SeatMeta::default() }).collect();
+        for won in [true, false] {
+            let outcome = Outcome {
+                scores: vec![5; 3],
+                ranks: vec![1; 3],
+                winners: if won { Seat::all(3).collect() } else { Vec::new() },
+                cooperative: true,
+                reason: String::new(),
+                detail: String::new(),
+            };
+            for lang in Lang::ALL {
+                let cx = Ctx { lang, me: Some(1), seats: &seats, to_move: None, legal: &[], live: false, hints: false };
+                let html = team_result(&cx, &outcome).into_string();
+                let line = lang.text(if won { "the-team-won" } else { "the-team-lost" });
+                assert!(html.contains(line), "{lang:?}: {html}");
+                assert!(!html.contains(&place(lang, 1)), "{lang:?}: no shared first place: {html}");
+                for seat in 0..3 {
+                    assert!(html.contains(&cx.name(seat)), "{lang:?}: the team lists seat {seat}: {html}");
+                }
+            }
+        }
     }
 }

@@ -73,7 +73,7 @@ impl TerminalWords {
         let name = self.name(seat);
         let meta = self.seats.iter().find(|s| s.seat == seat);
         match meta.and_then(|m| m.difficulty.as_deref()) {
-            _ if seat == self.me => tr!(self.lang, "{name} (you)", "{name} (나)"),
+            _ if seat == self.me => tr!(self.lang, "name-you-2", name = name),
             Some(level @ ("easy" | "medium" | "hard")) => format!("{name} ({})", i18n::difficulty(self.lang, level)),
             Some(kind) => format!("{name} ({kind})"),
             None => name,

@@ -21,10 +21,10 @@ pub(crate) struct Ui;
 /// A key colour's name.
 pub(crate) fn colour_name(lang: Lang, colour: KeyColour) -> &'static str {
     match colour {
-        KeyColour::Red => lang.t("red", "빨강"),
-        KeyColour::Green => lang.t("green", "초록"),
-        KeyColour::Yellow => lang.t("yellow", "노랑"),
-        KeyColour::Blue => lang.t("blue", "파랑"),
+        KeyColour::Red => lang.text("club-unlock-red"),
+        KeyColour::Green => lang.text("club-unlock-green"),
+        KeyColour::Yellow => lang.text("club-unlock-yellow"),
+        KeyColour::Blue => lang.text("club-unlock-blue"),
     }
 }
 
@@ -51,7 +51,7 @@ fn keys_words(lang: Lang, card: &SafeCard) -> String {
 }
 
 fn safe_title(lang: Lang, safe: SafeId, card: &SafeCard) -> String {
-    tr!(lang, "safe #{} ({}, ${})", "금고 #{} ({}, ${})", safe.0, card.code(), card.value)
+    tr!(lang, "club-unlock-safe-code-value", safe = safe.0, code = card.code(), value = card.value)
 }
 
 /// One key pip: a coloured round tag with its letter.
@@ -83,10 +83,10 @@ fn safe_face(lang: Lang, safe: SafeId, card: &SafeCard, markers: u8, hand: Optio
             }
         }
         span.sr {
-            (tr!(lang, "Safe #{}: keys {}; worth ${}", "금고 #{}: 열쇠 {}; ${}", safe.0, keys_words(lang, card), card.value))
-            @if markers > 0 { (tr!(lang, "; {} bonus marker(s)", "; 보너스 카드 {}장", markers)) }
+            (tr!(lang, "club-unlock-safe-keys-worth", safe = safe.0, keys = keys_words(lang, card), value = card.value))
+            @if markers > 0 { (tr!(lang, "club-unlock-markers-bonus-marker-s", markers = markers)) }
             @if let Some(hand) = hand {
-                @if card.opens_with(hand) { (lang.t("; your keys open it", "; 내 열쇠로 열 수 있음")) }
+                @if card.opens_with(hand) { (lang.text("club-unlock-your-keys-open-it")) }
             }
         }
     }
@@ -145,19 +145,16 @@ impl GameUi for Ui {
         html! {
             div.cu {
                 section.cu-supply aria-labelledby="cu-piles" {
-                    h2 #cu-piles .sr { (lang.t("Key piles", "열쇠 더미")) }
+                    h2 #cu-piles .sr { (lang.text("club-unlock-key-piles")) }
                     @if view.piles.is_none() {
-                        p.small { (lang.t(
-                            "Everyone chooses four starting keys in secret: the piles are not shown until everybody has chosen.",
-                            "모두가 시작 열쇠 4장을 몰래 고릅니다. 모두 고를 때까지 더미는 보이지 않습니다."
-                        )) }
+                        p.small { (lang.text("club-unlock-everyone-chooses-four-starting-keys")) }
                     }
                     ul.piles {
                         @for colour in KeyColour::ALL {
                             @let label = match view.piles {
-                                Some(piles) => tr!(lang, "{} keys: {} left", "{} 열쇠: {}장 남음", colour_name(lang, colour), piles[colour.index()]),
-                                None if view.pile_empty[colour.index()] => tr!(lang, "{} keys: the pile is empty", "{} 열쇠: 더미가 비었습니다", colour_name(lang, colour)),
-                                None => tr!(lang, "{} keys", "{} 열쇠", colour_name(lang, colour)),
+                                Some(piles) => tr!(lang, "club-unlock-colour-keys-piles-left", colour = colour_name(lang, colour), piles = piles[colour.index()]),
+                                None if view.pile_empty[colour.index()] => tr!(lang, "club-unlock-colour-keys-the-pile-is", colour = colour_name(lang, colour)),
+                                None => tr!(lang, "club-unlock-colour-keys", colour = colour_name(lang, colour)),
                             };
                             li {
                                 @let face = html! {
@@ -169,7 +166,7 @@ impl GameUi for Ui {
                                         None if view.pile_empty[colour.index()] => { span.count aria-hidden="true" { "×0" } }
                                         None => { span.count aria-hidden="true" { "×?" } }
                                     }
-                                    span.sr { (label) @if taking { (lang.t(": take one", ": 1장 가져오기")) } }
+                                    span.sr { (label) @if taking { (lang.text("club-unlock-take-one")) } }
                                 };
                                 @if taking {
                                     (cx.act(&json!({"type": "take_key", "colour": colour}), "pile", face))
@@ -180,19 +177,16 @@ impl GameUi for Ui {
                         }
                     }
                     div.supply-facts {
-                        span.fact { (icon("coin", "")) " " (tr!(lang, "{} bonus markers left", "보너스 카드 {}장 남음", view.bonus_supply)) }
-                        span.fact { (icon("safe", "")) " " (tr!(lang, "{} safes in the deck", "금고 더미 {}장", view.deck_size)) }
+                        span.fact { (icon("coin", "")) " " (tr!(lang, "club-unlock-bonus-supply-bonus-markers-left", bonus_supply = view.bonus_supply)) }
+                        span.fact { (icon("safe", "")) " " (tr!(lang, "club-unlock-deck-size-safes-in-the", deck_size = view.deck_size)) }
                     }
                 }
                 section.cu-display aria-labelledby="cu-safes" {
-                    h2 #cu-safes { (lang.t("Safes on display", "펼쳐진 금고")) }
+                    h2 #cu-safes { (lang.text("club-unlock-safes-on-display")) }
                     @if view.display.is_empty() && matches!(view.phase, Phase::ChoosingKeys { .. }) {
-                        p.small { (lang.t(
-                            "The seven safes are laid out once everybody has chosen their starting keys.",
-                            "모두가 시작 열쇠를 고르면 금고 7장을 펼칩니다."
-                        )) }
+                        p.small { (lang.text("club-unlock-the-seven-safes-are-laid")) }
                     } @else if view.display.is_empty() {
-                        p.small { (lang.t("No safes on display.", "펼쳐진 금고가 없습니다.")) }
+                        p.small { (lang.text("club-unlock-no-safes-on-display")) }
                     }
                     ul.safes {
                         @for slot in &view.display {
@@ -215,7 +209,7 @@ impl GameUi for Ui {
                 }
                 @if let Some(hand) = hand {
                     section.cu-hand aria-labelledby="cu-hand" {
-                        h2 #cu-hand { (lang.t("Your keys", "내 열쇠")) }
+                        h2 #cu-hand { (lang.text("club-unlock-your-keys")) }
                         (key_counts(&hand, &keys_label(lang, &hand)))
                     }
                 }
@@ -223,36 +217,26 @@ impl GameUi for Ui {
                     div.controls {
                         @match view.phase {
                             Phase::ChoosingKeys { taken, .. } if view.piles.is_none() => {
-                                p.prompt { (tr!(lang,
-                                    "Choose starting key {} of 4: click a pile. Nobody else sees which.",
-                                    "시작 열쇠 {}/4를 고르세요: 더미를 누르세요. 다른 사람은 무엇을 골랐는지 볼 수 없습니다.", taken + 1)) }
+                                p.prompt { (tr!(lang, "club-unlock-choose-starting-key-taken-of", taken = taken + 1)) }
                             }
                             Phase::ChoosingKeys { taken, .. } => {
-                                p.prompt { (tr!(lang, "Choose starting key {} of 4: click a pile.", "시작 열쇠 {}/4를 고르세요: 더미를 누르세요.", taken + 1)) }
+                                p.prompt { (tr!(lang, "club-unlock-choose-starting-key-taken-of-4-click", taken = taken + 1)) }
                             }
                             Phase::Turn { cracked: 0, .. } => {
-                                p.prompt { (lang.t(
-                                    "Take one key from a pile, or crack a safe your keys open (marked ✓). After a crack you may crack more.",
-                                    "더미에서 열쇠 1장을 가져오거나, 내 열쇠로 열 수 있는 금고(✓ 표시)를 여세요. 금고를 열면 계속해서 더 열 수 있습니다."
-                                )) }
+                                p.prompt { (lang.text("club-unlock-take-one-key-from-a")) }
                             }
                             Phase::Turn { cracked, .. } => {
-                                p.prompt { (tr!(lang,
-                                    "You cracked {} safe(s) this turn. Crack another for a serial-break bonus, or end your turn.",
-                                    "이번 차례에 금고 {}개를 열었습니다. 하나 더 열면 연쇄 개방 보너스! 아니면 차례를 마치세요.", cracked)) }
-                                (cx.act_id("end-turn", &json!({"type": "end_turn"}), "primary", html! { (lang.t("End my turn", "차례 마치기")) }))
+                                p.prompt { (tr!(lang, "club-unlock-you-cracked-safe-s", cracked = cracked)) }
+                                (cx.act_id("end-turn", &json!({"type": "end_turn"}), "primary", html! { (lang.text("club-unlock-end-my-turn")) }))
                             }
                             Phase::PlacingBonus { colour, .. } => {
-                                p.prompt { (tr!(lang,
-                                    "You took the last {} key: put the bonus marker under a safe that needs {}.",
-                                    "마지막 {} 열쇠를 가져왔습니다: {} 열쇠가 필요한 금고 하나에 보너스 카드를 놓으세요.",
-                                    colour_name(lang, colour), colour_name(lang, colour))) }
+                                p.prompt { (tr!(lang, "club-unlock-you-took-the-last-colour", colour = colour_name(lang, colour), colour2 = colour_name(lang, colour))) }
                             }
                             Phase::Over { .. } => {}
                         }
                         @if cx.is_legal(&json!({"type": "pass"})) {
-                            p.prompt { (lang.t("Nothing can be done: pass.", "할 수 있는 것이 없습니다: 넘기세요.")) }
-                            (cx.act_id("pass", &json!({"type": "pass"}), "primary", html! { (lang.t("Pass", "넘기기")) }))
+                            p.prompt { (lang.text("club-unlock-nothing-can-be-done-pass")) }
+                            (cx.act_id("pass", &json!({"type": "pass"}), "primary", html! { (lang.text("club-unlock-pass")) }))
                         }
                     }
                 }
@@ -263,30 +247,22 @@ impl GameUi for Ui {
     fn doing(view: &View, cx: &Ctx<'_>) -> String {
         let lang = cx.lang;
         let Some(seat) = phase_seat(&view.phase) else {
-            return lang.t("The game is over.", "게임이 끝났습니다.").to_owned();
+            return lang.text("club-unlock-the-game-is-over").to_owned();
         };
         let who = cx.subject(seat);
         match view.phase {
             Phase::ChoosingKeys { taken, .. } => {
-                tr!(lang, "{who}: choosing starting key {} of 4", "{who}: 시작 열쇠 고르는 중 ({}/4)", taken + 1)
+                tr!(lang, "club-unlock-who-choosing-starting-key-taken", who = who, taken = taken + 1)
             }
             Phase::Turn { cracked: 0, .. } => {
-                tr!(lang, "{who}: take a key or crack safes", "{who}: 열쇠 가져오기 또는 금고 열기")
+                tr!(lang, "club-unlock-who-take-a-key-or", who = who)
             }
             Phase::Turn { cracked, .. } => {
-                tr!(
-                    lang,
-                    "{who}: cracking ({} safe(s) so far this turn)",
-                    "{who}: 금고 여는 중 (이번 차례 {}개)",
-                    cracked
-                )
+                tr!(lang, "club-unlock-who-cracking-cracked-safe-s", who = who, cracked = cracked)
             }
-            Phase::PlacingBonus { colour, .. } => tr!(
-                lang,
-                "{who}: placing the bonus marker of the empty {} pile",
-                "{who}: 바닥난 {} 더미의 보너스 카드 놓는 중",
-                colour_name(lang, colour)
-            ),
+            Phase::PlacingBonus { colour, .. } => {
+                tr!(lang, "club-unlock-who-placing-the-bonus-marker", who = who, colour = colour_name(lang, colour))
+            }
             Phase::Over { .. } => String::new(),
         }
     }
@@ -297,20 +273,20 @@ impl GameUi for Ui {
         html! {
             span.stat {
                 @if let Some(keys) = s.keys {
-                    (key_counts(&keys, &tr!(lang, "keys: {}", "열쇠: {}", keys_label(lang, &keys))))
+                    (key_counts(&keys, &tr!(lang, "club-unlock-keys-keys", keys = keys_label(lang, &keys))))
                 } @else if s.keys_at_least == s.keys_at_most && s.key_count > 0 {
-                    (key_counts(&s.keys_at_least, &tr!(lang, "keys (worked out from the takes and cracks): {}", "열쇠 (가져가고 연 것으로 추리): {}", keys_label(lang, &s.keys_at_least))))
+                    (key_counts(&s.keys_at_least, &tr!(lang, "club-unlock-keys-worked-out-from-the", keys = keys_label(lang, &s.keys_at_least))))
                 } @else {
-                    (icon("key", "")) " " (crate::i18n::count(lang, s.key_count.into(), "key", "keys", "열쇠 {}장"))
+                    (icon("key", "")) " " (tr!(lang, "club-unlock-keys", count = s.key_count))
                     @if s.keys_at_least.iter().any(|&n| n > 0) {
-                        " " span.small title=(lang.t("What this player's takes and cracks prove", "이 사람이 가져가고 연 것으로 알 수 있는 것")) {
-                            (tr!(lang, "(at least {})", "(최소 {})", known_keys(lang, &s.keys_at_least)))
+                        " " span.small title=(lang.text("club-unlock-what-this-players-takes-and")) {
+                            (tr!(lang, "club-unlock-at-least-known-keys", known_keys = known_keys(lang, &s.keys_at_least)))
                         }
                     }
                 }
             }
-            span.stat { (icon("safe", "")) " " (crate::i18n::count(lang, s.cracked_count.into(), "safe", "safes", "금고 {}개")) }
-            @if s.markers > 0 { span.stat { (icon("coin", "")) " " (crate::i18n::count(lang, s.markers.into(), "bonus marker", "bonus markers", "보너스 카드 {}장")) } }
+            span.stat { (icon("safe", "")) " " (tr!(lang, "club-unlock-safes", count = s.cracked_count)) }
+            @if s.markers > 0 { span.stat { (icon("coin", "")) " " (tr!(lang, "club-unlock-bonus-markers", count = s.markers)) } }
             span.stat.score {
                 @match s.score { Some(score) => { "$" (score) } None => { "$?" } }
             }
@@ -338,84 +314,54 @@ impl GameUi for Ui {
             Event::StartingKeyTaken { seat, colour: Some(colour) } => {
                 tr!(
                     lang,
-                    "{} took a {} starting key.",
-                    "{}: 시작 열쇠로 {} 열쇠 1장을 가져왔습니다.",
-                    cx.who(seat.0),
-                    colour_name(lang, colour)
+                    "club-unlock-who-took-a-colour-starting",
+                    who = cx.who(seat.0),
+                    colour = colour_name(lang, colour)
                 )
             }
             Event::StartingKeyTaken { seat, colour: None } => {
-                tr!(lang, "{} took a starting key, unseen.", "{}: 시작 열쇠 1장을 몰래 가져왔습니다.", cx.who(seat.0))
+                tr!(lang, "club-unlock-who-took-a-starting-key", who = cx.who(seat.0))
             }
-            Event::StartingKeysChosen { piles } => tr!(
-                lang,
-                "Everybody has chosen their starting keys; the piles hold {}.",
-                "모두 시작 열쇠를 골랐습니다. 더미: {}.",
-                keys_label(lang, &piles)
-            ),
+            Event::StartingKeysChosen { piles } => {
+                tr!(lang, "club-unlock-everybody-has-chosen-their-starting", keys = keys_label(lang, &piles))
+            }
             Event::KeyTaken { seat, colour } => {
-                tr!(
-                    lang,
-                    "{} took a {} key.",
-                    "{}: {} 열쇠 1장을 가져왔습니다.",
-                    cx.who(seat.0),
-                    colour_name(lang, colour)
-                )
+                tr!(lang, "club-unlock-who-took-a-colour-key", who = cx.who(seat.0), colour = colour_name(lang, colour))
             }
             Event::PileExhausted { colour } => {
-                tr!(lang, "The {} pile is empty.", "{} 열쇠 더미가 바닥났습니다.", colour_name(lang, colour))
+                tr!(lang, "club-unlock-the-colour-pile-is-empty", colour = colour_name(lang, colour))
             }
             Event::BonusPlaced { safe, colour } => tr!(
                 lang,
-                "A bonus marker goes under {} (empty {} pile).",
-                "{} 아래에 보너스 카드를 놓습니다 ({} 더미 바닥).",
-                safe_words(safe),
-                colour_name(lang, colour)
+                "club-unlock-a-bonus-marker-goes-under",
+                safe = safe_words(safe),
+                colour = colour_name(lang, colour)
             ),
-            Event::NoBonusTarget { colour } => tr!(
-                lang,
-                "No displayed safe needs {}: no bonus marker.",
-                "{} 열쇠가 필요한 금고가 없어 보너스 카드를 놓지 않습니다.",
-                colour_name(lang, colour)
-            ),
+            Event::NoBonusTarget { colour } => {
+                tr!(lang, "club-unlock-no-displayed-safe-needs-colour", colour = colour_name(lang, colour))
+            }
             Event::Cracked { seat, safe, markers: 0 } => {
-                tr!(lang, "{} cracked {}.", "{}: {}를 열었습니다.", cx.who(seat.0), safe_words(safe))
+                tr!(lang, "club-unlock-who-cracked-safe", who = cx.who(seat.0), safe = safe_words(safe))
             }
             Event::Cracked { seat, safe, markers } => tr!(
                 lang,
-                "{} cracked {} with {} bonus marker(s) under it.",
-                "{}: {}를 열고 그 아래 보너스 카드 {}장도 가져갑니다.",
-                cx.who(seat.0),
-                safe_words(safe),
-                markers
+                "club-unlock-who-cracked-safe-with-markers",
+                who = cx.who(seat.0),
+                safe = safe_words(safe),
+                markers = markers
             ),
             Event::SerialBonus { seat } => {
-                tr!(lang, "{} earns a serial-break bonus (+10).", "{}: 연쇄 개방 보너스 (+10).", cx.who(seat.0))
+                tr!(lang, "club-unlock-who-earns-a-serial-break", who = cx.who(seat.0))
             }
             Event::LastSafeBonus { seat } => {
-                tr!(
-                    lang,
-                    "{} cracked the last safe on display: bonus (+10).",
-                    "{}: 최후의 금고 보너스 (+10).",
-                    cx.who(seat.0)
-                )
+                tr!(lang, "club-unlock-who-cracked-the-last-safe", who = cx.who(seat.0))
             }
-            Event::SupplyEmpty { seat } => tr!(
-                lang,
-                "No bonus markers are left for {}.",
-                "보너스 카드가 바닥나 {}에게 줄 수 없습니다.",
-                cx.name(seat.0)
-            ),
-            Event::SafeRevealed { safe } => tr!(lang, "New on display: {}.", "새 금고: {}.", safe_words(safe)),
-            Event::DisplayStuck { stuck } => tr!(
-                lang,
-                "Nobody can ever crack the {} safe(s) left: new safes are laid out beside them.",
-                "남은 금고 {}개는 아무도 열 수 없어 옆에 새 금고를 펼칩니다.",
-                stuck
-            ),
-            Event::Passed { seat } => tr!(lang, "{} passed.", "{}: 넘겼습니다.", cx.who(seat.0)),
+            Event::SupplyEmpty { seat } => tr!(lang, "club-unlock-no-bonus-markers-are-left", name = cx.name(seat.0)),
+            Event::SafeRevealed { safe } => tr!(lang, "club-unlock-new-on-display-safe", safe = safe_words(safe)),
+            Event::DisplayStuck { stuck } => tr!(lang, "club-unlock-nobody-can-ever-crack-the", stuck = stuck),
+            Event::Passed { seat } => tr!(lang, "club-unlock-who-passed", who = cx.who(seat.0)),
             Event::TurnEnded { .. } => return None,
-            Event::GameOver { .. } => lang.t("The game is over.", "게임이 끝났습니다.").to_owned(),
+            Event::GameOver { .. } => lang.text("club-unlock-the-game-is-over").to_owned(),
         })
     }
 
@@ -426,13 +372,15 @@ impl GameUi for Ui {
             None => format!("#{}", safe.0),
         };
         match *action {
-            Action::TakeKey { colour } => tr!(lang, "Take a {} key", "{} 열쇠 가져오기", colour_name(lang, colour)),
-            Action::Crack { safe } => tr!(lang, "Crack {}", "{} 열기", safe_words(safe)),
-            Action::EndTurn => lang.t("End the turn", "차례 마치기").to_owned(),
-            Action::PlaceBonus { safe } => {
-                tr!(lang, "Put the bonus marker under {}", "{} 아래에 보너스 카드 놓기", safe_words(safe))
+            Action::TakeKey { colour } => {
+                tr!(lang, "club-unlock-take-a-colour-key", colour = colour_name(lang, colour))
             }
-            Action::Pass => lang.t("Pass", "넘기기").to_owned(),
+            Action::Crack { safe } => tr!(lang, "club-unlock-crack-safe", safe = safe_words(safe)),
+            Action::EndTurn => lang.text("club-unlock-end-the-turn").to_owned(),
+            Action::PlaceBonus { safe } => {
+                tr!(lang, "club-unlock-put-the-bonus-marker-under", safe = safe_words(safe))
+            }
+            Action::Pass => lang.text("club-unlock-pass").to_owned(),
         }
     }
 
@@ -443,18 +391,10 @@ impl GameUi for Ui {
             _ => None,
         };
         Some(match (rule, action) {
-            ("pile_empty", Some(Action::TakeKey { colour })) => tr!(
-                lang,
-                "The {} pile is empty: take a key of another colour.",
-                "{} 열쇠 더미가 비었습니다. 다른 색 열쇠를 가져오세요.",
-                colour_name(lang, *colour)
-            ),
-            ("already_cracking", _) => lang
-                .t(
-                    "You have cracked a safe this turn, so you can no longer take a key: crack another safe or end your turn.",
-                    "이번 차례에 이미 금고를 열었으므로 열쇠를 가져올 수 없습니다. 금고를 더 열거나 차례를 마치세요.",
-                )
-                .to_owned(),
+            ("pile_empty", Some(Action::TakeKey { colour })) => {
+                tr!(lang, "club-unlock-the-colour-pile-is-empty-take-a", colour = colour_name(lang, *colour))
+            }
+            ("already_cracking", _) => lang.text("club-unlock-you-have-cracked-a-safe").to_owned(),
             ("not_enough_keys", Some(Action::Crack { safe })) => {
                 let hand = view.me().and_then(|s| s.keys).unwrap_or_default();
                 let card = card(view, *safe)?;
@@ -465,55 +405,32 @@ impl GameUi for Ui {
                     .collect();
                 tr!(
                     lang,
-                    "Safe #{} needs {}; you are missing: {}.",
-                    "금고 #{}에는 열쇠 {}가 필요합니다. 부족한 열쇠: {}.",
-                    safe.0,
-                    keys_words(lang, &card),
-                    missing.join(", ")
+                    "club-unlock-safe-needs-keys-you",
+                    safe = safe.0,
+                    keys = keys_words(lang, &card),
+                    missing = missing.join(", ")
                 )
             }
-            ("not_displayed", _) => lang.t("That safe is not on display.", "그 금고는 펼쳐져 있지 않습니다.").to_owned(),
-            ("nothing_to_end", _) => lang
-                .t("Take a key or crack a safe before ending your turn.", "차례를 마치기 전에 열쇠를 가져오거나 금고를 여세요.")
-                .to_owned(),
+            ("not_displayed", _) => lang.text("club-unlock-that-safe-is-not-on").to_owned(),
+            ("nothing_to_end", _) => lang.text("club-unlock-take-a-key-or-crack").to_owned(),
             ("colour_not_needed", Some(Action::PlaceBonus { safe })) => {
                 let colour = bonus_colour?;
                 tr!(
                     lang,
-                    "Safe #{} needs no {} key, so the bonus marker cannot go there: choose a safe that shows {}.",
-                    "금고 #{}에는 {} 열쇠가 필요 없어서 보너스 카드를 놓을 수 없습니다. {} 열쇠가 그려진 금고를 고르세요.",
-                    safe.0,
-                    colour_name(lang, colour),
-                    colour_name(lang, colour)
+                    "club-unlock-safe-needs-no-colour",
+                    safe = safe.0,
+                    colour = colour_name(lang, colour),
+                    colour2 = colour_name(lang, colour)
                 )
             }
-            ("must_act", _) => lang
-                .t(
-                    "You can still take a key or crack a safe, so you cannot pass.",
-                    "아직 열쇠를 가져오거나 금고를 열 수 있으므로 넘길 수 없습니다.",
-                )
-                .to_owned(),
-            ("choosing_keys", _) => lang
-                .t(
-                    "First take your four starting keys, one at a time: click a pile.",
-                    "먼저 시작 열쇠 4장을 한 장씩 고르세요: 더미를 누르세요.",
-                )
-                .to_owned(),
+            ("must_act", _) => lang.text("club-unlock-you-can-still-take-a").to_owned(),
+            ("choosing_keys", _) => lang.text("club-unlock-first-take-your-four-starting").to_owned(),
             ("place_bonus_first", _) => {
                 let colour = bonus_colour?;
-                tr!(
-                    lang,
-                    "First put the bonus marker under a displayed safe that needs a {} key.",
-                    "먼저 {} 열쇠가 필요한 금고 하나에 보너스 카드를 놓으세요.",
-                    colour_name(lang, colour)
-                )
+                tr!(lang, "club-unlock-first-put-the-bonus-marker", colour = colour_name(lang, colour))
             }
-            ("unexpected", _) => {
-                lang.t("That move does not fit this moment of the game.", "지금은 그 행동을 할 수 없습니다.").to_owned()
-            }
-            ("no_bonus_to_place", _) => {
-                lang.t("There is no bonus marker to place.", "놓을 보너스 카드가 없습니다.").to_owned()
-            }
+            ("unexpected", _) => lang.text("club-unlock-that-move-does-not-fit").to_owned(),
+            ("no_bonus_to_place", _) => lang.text("club-unlock-there-is-no-bonus-marker").to_owned(),
             _ => return None,
         })
     }
@@ -521,7 +438,7 @@ impl GameUi for Ui {
     fn result(_view: &View, _outcome: &safehouse_engine::Outcome, cx: &Ctx<'_>) -> Option<Markup> {
         let lang = cx.lang;
         Some(html! {
-            p.small { (lang.t("Money: the values of the safes cracked plus 10 per bonus marker.", "돈: 연 금고의 금액 + 보너스 카드 1장당 10.")) }
+            p.small { (lang.text("club-unlock-money-the-values-of-the")) }
         })
     }
 }

@@ -6,7 +6,9 @@
 
 use maud::{Markup, html};
 use safehouse_engine::Outcome;
-use safehouse_explosiv::{Action, Colour, Event, ExplosionCause, ExplosiveCard, RowView, View, row_letter};
+use safehouse_explosiv::{
+    Action, Colour, EXPLOSION_AT, Event, ExplosionCause, ExplosiveCard, RowView, View, row_letter,
+};
 use serde_json::json;
 
 use super::{Ctx, GameUi};
@@ -42,20 +44,16 @@ fn colour_letter(colour: Colour) -> char {
 /// A seat colour's name.
 pub(crate) fn colour_name(lang: Lang, colour: Colour) -> &'static str {
     match colour {
-        Colour::Red => lang.t("red", "빨강"),
-        Colour::Blue => lang.t("blue", "파랑"),
-        Colour::Green => lang.t("green", "초록"),
-        Colour::Yellow => lang.t("yellow", "노랑"),
+        Colour::Red => lang.text("explosiv-red"),
+        Colour::Blue => lang.text("explosiv-blue"),
+        Colour::Green => lang.text("explosiv-green"),
+        Colour::Yellow => lang.text("explosiv-yellow"),
     }
 }
 
-/// "a 5", "an 8" (Korean: just the number).
+/// "a 5", "an 8" (Korean: just the number; German: "eine 5").
 fn a_card(lang: Lang, card: u8) -> String {
-    match lang {
-        Lang::En if card == 8 => "an 8".to_owned(),
-        Lang::En => format!("a {card}"),
-        Lang::Ko => card.to_string(),
-    }
+    tr!(lang, "explosiv-a-card", card = card)
 }
 
 fn value_text(card: ExplosiveCard) -> String {
@@ -63,11 +61,21 @@ fn value_text(card: ExplosiveCard) -> String {
     if value > 0 { format!("+{value}") } else { format!("−{}", -value) }
 }
 
+/// The bomb side's value ("−4"), whichever side is up.
+fn bomb_text(card: ExplosiveCard) -> String {
+    format!("−{}", -card.back())
+}
+
+/// Whether the next card placed in this row would be its 8th and blow it up.
+fn next_card_explodes(row: &RowView) -> bool {
+    !row.explosive.exploded && row.cards.len() + 1 == EXPLOSION_AT
+}
+
 fn explosive_words(lang: Lang, card: ExplosiveCard) -> String {
     if card.exploded {
-        tr!(lang, "bomb {}", "폭탄 {}", value_text(card))
+        tr!(lang, "explosiv-bomb-value", value = value_text(card))
     } else {
-        tr!(lang, "briefcase {}", "서류 가방 {}", value_text(card))
+        tr!(lang, "explosiv-briefcase-value", value = value_text(card))
     }
 }
 
@@ -76,8 +84,10 @@ fn explosive(lang: Lang, row: u8, card: ExplosiveCard, carried: bool) -> Markup 
         div class={"explosive " (if card.exploded { "bomb" } else { "case" })} {
             (icon(if card.exploded { "bomb" } else { "case" }, ""))
             span { (value_text(card)) }
-            span.rowname { (tr!(lang, "row {}", "{}줄", row_letter(row))) }
-            @if carried { span.rowname { (lang.t("carried", "이월")) } }
+            // The other side, so a player sees what blowing the row up would make of it.
+            @if !card.exploded { span.rowname.bombside { (tr!(lang, "explosiv-bomb-side", value = bomb_text(card))) } }
+            span.rowname { (tr!(lang, "explosiv-row-row", row = row_letter(row))) }
+            @if carried { span.rowname { (lang.text("explosiv-carried")) } }
         }
     }
 }
@@ -123,28 +133,31 @@ impl GameUi for Ui {
         html! {
             div.ex {
                 p.deckline {
-                    (tr!(lang, "Round {}", "{}라운드", view.round)) " · "
-                    (tr!(lang, "Explosive cards left in the deck: {}", "남은 폭발 카드: {}장", view.deck.len()))
+                    (tr!(lang, "explosiv-round", round = view.round)) " · "
+                    (tr!(lang, "explosiv-explosive-cards-left-in-the", deck_count = view.deck.len()))
                     @if !view.deck.is_empty() {
                         " (" @for (i, front) in view.deck.iter().enumerate() { @if i > 0 { " " } "+" (front) } ")"
                     }
                     @if !view.removed.is_empty() {
-                        " · " (tr!(lang, "out of the game: {}", "게임에서 빠짐: {}", view.removed.iter().map(|c| value_text(*c)).collect::<Vec<_>>().join(" ")))
+                        " · " (tr!(lang, "explosiv-out-of-the-game-removed", removed = view.removed.iter().map(|c| value_text(*c)).collect::<Vec<_>>().join(" ")))
                     }
                 }
-                h2.sr { (lang.t("Rows", "줄")) }
+                h2.sr { (lang.text("explosiv-rows")) }
                 ol.ex-rows {
                     @for (i, row) in view.rows.iter().enumerate() {
                         @let r = i as u8;
                         @let totals = totals(view, row);
-                        @let label = tr!(lang, "Row {}: {}", "{}줄: {}", row_letter(r), explosive_words(lang, row.explosive));
+                        @let label = tr!(lang, "explosiv-row-explosive", row = row_letter(r), explosive = explosive_words(lang, row.explosive));
                         li.ex-row {
                             (explosive(lang, r, row.explosive, row.carried))
                             @let inner = html! {
                                 @for (k, placed) in row.cards.iter().enumerate() {
                                     (number_card(placed.seat.0, placed.card, k + 1 == row.cards.len()))
                                 }
-                                @if row.cards.is_empty() { span.small { (lang.t("empty", "비어 있음")) } }
+                                @if row.cards.is_empty() { span.small { (lang.text("explosiv-empty")) } }
+                                @if next_card_explodes(row) {
+                                    span.pill.c-red.explodes { (icon("bomb", "")) " " (tr!(lang, "explosiv-next-card-explodes", value = bomb_text(row.explosive))) }
+                                }
                                 span.rowtotals aria-hidden="true" {
                                     @for (s, total) in totals.iter().enumerate() {
                                         @if *total > 0 { span.pill.(colour_class(colour_of(s as u8))) { (colour_letter(colour_of(s as u8))) " " (total) } " " }
@@ -152,13 +165,13 @@ impl GameUi for Ui {
                                 }
                                 span.sr {
                                     (label) ". "
-                                    @if row.cards.is_empty() { (lang.t("No cards yet.", "아직 카드 없음.")) }
+                                    @if row.cards.is_empty() { (lang.text("explosiv-no-cards-yet")) }
                                     @else {
-                                        (lang.t("Cards: ", "카드: "))
+                                        (lang.text("explosiv-cards"))
                                         (row.cards.iter().map(|p| format!("{} {}", colour_name(lang, colour_of(p.seat.0)), p.card)).collect::<Vec<_>>().join(", "))
                                         ". "
                                     }
-                                    @if placing { (lang.t("Place the chosen card here.", "고른 카드를 여기에 놓기.")) }
+                                    @if placing { (lang.text("explosiv-place-the-chosen-card-here")) }
                                 }
                             };
                             @if placing {
@@ -171,10 +184,10 @@ impl GameUi for Ui {
                 }
                 @if let (Some(hand), Some(colour)) = (hand, my_colour) {
                     section.ex-hand aria-labelledby="ex-hand-h" {
-                        h2 #ex-hand-h { (lang.t("Your cards", "내 카드")) " "
+                        h2 #ex-hand-h { (lang.text("explosiv-your-cards")) " "
                             span.pill.(colour_class(colour)) { (colour_letter(colour)) " " (colour_name(lang, colour)) } }
-                        @if hand.is_empty() { p { (lang.t("No cards left this round.", "이번 라운드에 남은 카드가 없습니다.")) } }
-                        fieldset.handcards aria-label=(lang.t("Choose a card", "카드 고르기")) {
+                        @if hand.is_empty() { p { (lang.text("explosiv-no-cards-left-this-round")) } }
+                        fieldset.handcards aria-label=(lang.text("explosiv-choose-a-card")) {
                             @for card in hand.iter() {
                                 @let targets = legal.iter().filter_map(|a| match a {
                                     Action::Place { card: c, row } if *c == card => Some(format!("row-{row}")),
@@ -183,7 +196,7 @@ impl GameUi for Ui {
                                 label.choice.(colour_class(colour)) {
                                     input type="radio" name="card" value=(card) data-targets=(targets) disabled[!mine];
                                     span { (card) small { (colour_letter(colour)) } }
-                                    span.sr { (tr!(lang, "card {}", "카드 {}", card)) }
+                                    span.sr { (tr!(lang, "explosiv-card-card", card = card)) }
                                 }
                             }
                         }
@@ -192,33 +205,30 @@ impl GameUi for Ui {
                 @if mine {
                     div.controls {
                         @if placing {
-                            p.prompt { (lang.t(
-                                "Choose a card, then the row to place it at the end of. Not directly on your own card; each number once per row (8s may repeat); the 8th card of a row blows it up.",
-                                "카드를 고른 뒤 놓을 줄을 누르세요. 자기 카드 바로 위에는 안 되고, 한 줄에 같은 숫자는 한 번만(8은 예외). 한 줄의 8번째 카드는 그 줄을 폭발시킵니다."
-                            )) }
+                            p.prompt { (lang.text("explosiv-choose-a-card-then-the")) }
                         }
                         @if discarding {
-                            p.prompt { (lang.t("No card of yours fits any row: choose a card to give up.", "놓을 수 있는 카드가 없습니다. 버릴 카드를 고르세요.")) }
-                            (cx.act_id("discard", &json!({"type": "discard", "card": "$card"}), "primary", html! { (lang.t("Give up the chosen card", "고른 카드 버리기")) }))
+                            p.prompt { (lang.text("explosiv-no-card-of-yours-fits")) }
+                            (cx.act_id("discard", &json!({"type": "discard", "card": "$card"}), "primary", html! { (lang.text("explosiv-give-up-the-chosen-card")) }))
                         }
                         @if cx.is_legal(&json!({"type": "pass"})) {
-                            p.prompt { (lang.t("No card of yours fits any row: pass and keep your cards.", "놓을 수 있는 카드가 없습니다. 카드를 지킨 채 넘기세요.")) }
-                            (cx.act_id("pass", &json!({"type": "pass"}), "primary", html! { (lang.t("Pass", "넘기기")) }))
+                            p.prompt { (lang.text("explosiv-no-card-of-yours-fits-any-row")) }
+                            (cx.act_id("pass", &json!({"type": "pass"}), "primary", html! { (lang.text("explosiv-pass")) }))
                         }
                     }
                 }
                 @if let Some(summary) = &view.last_round {
                     details.panel.lastround {
-                        summary { (tr!(lang, "How round {} was scored", "{}라운드 점수 계산", summary.round)) }
+                        summary { (tr!(lang, "explosiv-how-round-was-scored", round = summary.round)) }
                         table.summary-table {
-                            thead { tr { th { (lang.t("Row", "줄")) } th { (lang.t("Card", "카드")) } th { (lang.t("Totals", "합계")) } th { (lang.t("Taken by", "가져간 사람")) } } }
+                            thead { tr { th { (lang.text("explosiv-row")) } th { (lang.text("explosiv-card")) } th { (lang.text("explosiv-totals")) } th { (lang.text("explosiv-taken-by")) } } }
                             tbody {
                                 @for (i, result) in summary.rows.iter().enumerate() {
                                     tr {
                                         td { (row_letter(i as u8)) }
                                         td { (explosive_words(lang, result.explosive)) }
                                         td { (result.totals.iter().enumerate().map(|(s, t)| format!("{}{}", colour_letter(colour_of(s as u8)), t)).collect::<Vec<_>>().join(" ")) }
-                                        td { @match result.winner { Some(seat) => { (cx.name(seat.0)) } None => { (lang.t("nobody", "없음")) } } }
+                                        td { @match result.winner { Some(seat) => { (cx.name(seat.0)) } None => { (lang.text("explosiv-nobody")) } } }
                                     }
                                 }
                             }
@@ -233,9 +243,9 @@ impl GameUi for Ui {
         let lang = cx.lang;
         match view.to_move {
             Some(seat) => {
-                tr!(lang, "Round {} · {}: place a card", "{}라운드 · {}: 카드 놓기", view.round, cx.subject(seat.0))
+                tr!(lang, "explosiv-round-who-place-a", round = view.round, who = cx.subject(seat.0))
             }
-            None => lang.t("The game is over.", "게임이 끝났습니다.").to_owned(),
+            None => lang.text("explosiv-the-game-is-over").to_owned(),
         }
     }
 
@@ -245,8 +255,8 @@ impl GameUi for Ui {
         let colour = colour_of(seat);
         html! {
             span.pill.(colour_class(colour)) { (colour_letter(colour)) " " (colour_name(lang, colour)) }
-            span.stat.score { (tr!(lang, "{} points", "{}점", s.score)) }
-            span.stat { (crate::i18n::count(lang, s.hand_size.into(), "card in hand", "cards in hand", "손에 {}장")) }
+            span.stat.score { (tr!(lang, "explosiv-score-points", score = s.score)) }
+            span.stat { (tr!(lang, "explosiv-cards-in-hand", count = s.hand_size)) }
             @if !s.won.is_empty() {
                 span.wonlist {
                     @for card in &s.won {
@@ -255,12 +265,12 @@ impl GameUi for Ui {
                 }
             }
             @if !s.discards.is_empty() {
-                span.stat { (lang.t("gave up: ", "버림: "))
+                span.stat { (lang.text("explosiv-gave-up"))
                     (s.discards.iter().map(|d| d.card.map_or_else(|| "?".to_owned(), |c| c.to_string())).collect::<Vec<_>>().join(" ")) }
             }
             @if let Some(deduced) = &s.deduced_hand {
                 span.stat {
-                    (if deduced.exact { lang.t("holds: ", "가진 카드: ") } else { lang.t("may hold: ", "가졌을 수 있는 카드: ") })
+                    (if deduced.exact { lang.text("explosiv-holds") } else { lang.text("explosiv-may-hold") })
                     (deduced.cards.to_string())
                 }
             }
@@ -271,74 +281,64 @@ impl GameUi for Ui {
         let lang = cx.lang;
         Some(match *event {
             Event::RoundStarted { round, start_player, .. } => {
-                tr!(lang, "Round {} begins: {} plays first.", "{}라운드 시작: {}부터.", round, cx.name(start_player.0))
+                tr!(lang, "explosiv-round-begins-name-plays", round = round, name = cx.name(start_player.0))
             }
             Event::Placed { seat, card, row } => {
                 tr!(
                     lang,
-                    "{} placed {} on row {}.",
-                    "{}: {}을(를) {}줄에 놓았습니다.",
-                    cx.who(seat.0),
-                    a_card(lang, card),
-                    row_letter(row)
+                    "explosiv-who-placed-card-on-row",
+                    who = cx.who(seat.0),
+                    card = a_card(lang, card),
+                    row = row_letter(row)
                 )
             }
             Event::RowExploded { row, explosive, cause: ExplosionCause::EighthCard } => tr!(
                 lang,
-                "Row {} blows up: its card is now a {}.",
-                "{}줄 폭발! 카드가 {}(으)로 뒤집혔습니다.",
-                row_letter(row),
-                explosive_words(lang, explosive)
+                "explosiv-row-blows-up-its",
+                row = row_letter(row),
+                explosive = explosive_words(lang, explosive)
             ),
             Event::RowExploded { row, explosive, cause: ExplosionCause::LongestRow } => tr!(
                 lang,
-                "Row {} is the longest and blows up (two-player rule): {}.",
-                "{}줄이 가장 길어 폭발합니다(2인 규칙): {}.",
-                row_letter(row),
-                explosive_words(lang, explosive)
+                "explosiv-row-is-the-longest",
+                row = row_letter(row),
+                explosive = explosive_words(lang, explosive)
             ),
             Event::Discarded { seat, card: Some(card), face_down } => tr!(
                 lang,
-                "{} cannot place a card and gives up {}{}.",
-                "{}: 놓을 카드가 없어 {}을(를) 버립니다{}.",
-                cx.who(seat.0),
-                a_card(lang, card),
-                if face_down { lang.t(" face down", " (뒷면)") } else { "" }
+                "explosiv-who-cannot-place-a-card",
+                who = cx.who(seat.0),
+                card = a_card(lang, card),
+                detail = if face_down { lang.text("explosiv-face-down") } else { "" }
             ),
-            Event::Discarded { seat, card: None, .. } => tr!(
-                lang,
-                "{} cannot place a card and gives one up face down.",
-                "{}: 놓을 카드가 없어 카드 1장을 뒷면으로 버립니다.",
-                cx.who(seat.0)
-            ),
+            Event::Discarded { seat, card: None, .. } => {
+                tr!(lang, "explosiv-who-cannot-place-a-card-and-gives", who = cx.who(seat.0))
+            }
             Event::Passed { seat } => {
-                tr!(lang, "{} cannot place a card and passes.", "{}: 놓을 카드가 없어 넘깁니다.", cx.who(seat.0))
+                tr!(lang, "explosiv-who-cannot-place-a-card-and-passes", who = cx.who(seat.0))
             }
             Event::RowScored { row, explosive, winner: Some(seat), tied, .. } => tr!(
                 lang,
-                "Row {} ({}): {} takes it{}.",
-                "{}줄 ({}): {}이(가) 가져갑니다{}.",
-                row_letter(row),
-                explosive_words(lang, explosive),
-                cx.who(seat.0),
-                if tied { lang.t(" on the tie-break", " (동점 규칙)") } else { "" }
+                "explosiv-row-explosive-who-takes",
+                row = row_letter(row),
+                explosive = explosive_words(lang, explosive),
+                who = cx.who(seat.0),
+                detail = if tied { lang.text("explosiv-on-the-tie-break") } else { "" }
             ),
             Event::RowScored { row, explosive, winner: None, tied: true, .. } => tr!(
                 lang,
-                "Row {} ({}): a tie, nobody takes it.",
-                "{}줄 ({}): 동점이라 아무도 가져가지 않습니다.",
-                row_letter(row),
-                explosive_words(lang, explosive)
+                "explosiv-row-explosive-a-tie",
+                row = row_letter(row),
+                explosive = explosive_words(lang, explosive)
             ),
             Event::RowScored { row, explosive, winner: None, .. } => tr!(
                 lang,
-                "Row {} ({}): no cards, nobody takes it.",
-                "{}줄 ({}): 카드가 없어 아무도 가져가지 않습니다.",
-                row_letter(row),
-                explosive_words(lang, explosive)
+                "explosiv-row-explosive-no-cards",
+                row = row_letter(row),
+                explosive = explosive_words(lang, explosive)
             ),
-            Event::RoundEnded { round, .. } => tr!(lang, "Round {} is over.", "{}라운드가 끝났습니다.", round),
-            Event::GameEnded { .. } => lang.t("The game is over.", "게임이 끝났습니다.").to_owned(),
+            Event::RoundEnded { round, .. } => tr!(lang, "explosiv-round-is-over", round = round),
+            Event::GameEnded { .. } => lang.text("explosiv-the-game-is-over").to_owned(),
         })
     }
 
@@ -346,10 +346,10 @@ impl GameUi for Ui {
         let lang = cx.lang;
         match *action {
             Action::Place { card, row } => {
-                tr!(lang, "Place {} on row {}", "{}을(를) {}줄에 놓기", card, row_letter(row))
+                tr!(lang, "explosiv-place-card-on-row", card = card, row = row_letter(row))
             }
-            Action::Discard { card } => tr!(lang, "Give up {}", "{} 버리기", card),
-            Action::Pass => lang.t("Pass", "넘기기").to_owned(),
+            Action::Discard { card } => tr!(lang, "explosiv-give-up-card", card = card),
+            Action::Pass => lang.text("explosiv-pass").to_owned(),
         }
     }
 
@@ -362,52 +362,23 @@ impl GameUi for Ui {
         };
         let row_name = row.map(row_letter).unwrap_or('?');
         Some(match rule {
-            "no_such_row" => tr!(lang, "There is no row {} this round.", "이번 라운드에는 {}줄이 없습니다.", row_name),
-            "card_not_in_hand" => tr!(lang, "You do not hold a {}.", "{} 카드가 없습니다.", card.unwrap_or(0)),
-            "row_closed" => tr!(
-                lang,
-                "Row {} has blown up and takes no more cards at this table.",
-                "{}줄은 폭발해서 이 테이블에서는 더 놓을 수 없습니다.",
-                row_name
-            ),
-            "own_card_on_top" => tr!(
-                lang,
-                "Row {} ends with your own card: you may not place directly on it. Choose another row.",
-                "{}줄의 마지막 카드가 내 카드입니다. 바로 위에는 놓을 수 없으니 다른 줄을 고르세요.",
-                row_name
-            ),
-            "number_already_in_row" => tr!(
-                lang,
-                "Row {} already has a {}: each number only once per row (only 8s repeat).",
-                "{}줄에 이미 {}이(가) 있습니다. 한 줄에 같은 숫자는 한 번만(8만 예외).",
-                row_name,
-                card.unwrap_or(0)
-            ),
-            "discard_not_allowed" => lang
-                .t(
-                    "At this table a player who cannot place a card passes and keeps their cards.",
-                    "이 테이블에서는 놓을 카드가 없으면 카드를 지킨 채 넘깁니다.",
-                )
-                .to_owned(),
-            "pass_not_allowed" => lang
-                .t(
-                    "At this table a player who cannot place a card gives one up.",
-                    "이 테이블에서는 놓을 카드가 없으면 카드 1장을 버립니다.",
-                )
-                .to_owned(),
+            "no_such_row" => tr!(lang, "explosiv-there-is-no-row", row_name = row_name),
+            "card_not_in_hand" => tr!(lang, "explosiv-you-do-not-hold-a", card = card.unwrap_or(0)),
+            "row_closed" => tr!(lang, "explosiv-row-name-has-blown", row_name = row_name),
+            "own_card_on_top" => tr!(lang, "explosiv-row-name-ends-with", row_name = row_name),
+            "number_already_in_row" => {
+                tr!(lang, "explosiv-row-name-already-has", row_name = row_name, card = card.unwrap_or(0))
+            }
+            "discard_not_allowed" => lang.text("explosiv-at-this-table-a-player").to_owned(),
+            "pass_not_allowed" => lang.text("explosiv-at-this-table-a-player-who-cannot").to_owned(),
             "must_place" => {
                 let example = cx.legal.iter().find_map(|a| match serde_json::from_value::<Action>(a.clone()) {
                     Ok(Action::Place { card, .. }) => Some(card),
                     _ => None,
                 });
                 match example {
-                    Some(card) => tr!(
-                        lang,
-                        "You can still place a card (your {}, for one): you may only sit out when you cannot.",
-                        "아직 놓을 수 있는 카드가 있습니다(예: {}). 놓을 수 없을 때만 쉴 수 있습니다.",
-                        card
-                    ),
-                    None => lang.t("You can still place a card.", "아직 놓을 수 있는 카드가 있습니다.").to_owned(),
+                    Some(card) => tr!(lang, "explosiv-you-can-still-place-a-card-your", card = card),
+                    None => lang.text("explosiv-you-can-still-place-a").to_owned(),
                 }
             }
             _ => return None,
@@ -417,7 +388,68 @@ impl GameUi for Ui {
     fn result(view: &View, _outcome: &Outcome, cx: &Ctx<'_>) -> Option<Markup> {
         let lang = cx.lang;
         Some(html! {
-            p.small { (tr!(lang, "After {} rounds: points are the explosive cards won (bombs count against).", "{}라운드 후: 점수는 가져온 폭발 카드의 합입니다(폭탄은 마이너스).", view.round)) }
+            p.small { (tr!(lang, "explosiv-after-round-rounds-points-are", round = view.round)) }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use safehouse_engine::{Game, Setup, Viewer};
+    use safehouse_explosiv::Explosiv;
+
+    use super::*;
+    use crate::api::SeatMeta;
+
+    /// Along whole games, every row's briefcase shows its bomb side, and exactly the rows whose
+    /// next card would be the 8th carry the warning, in every language.
+    #[test]
+    fn rows_show_their_bomb_and_warn_before_the_eighth_card() {
+        let mut warned = 0;
+        for seed in 0..6 {
+            let mut game = Explosiv::new(&Setup::new(2 + (seed % 3) as usize, seed)).expect("setup");
+            let seats: Vec<SeatMeta> =
+                (0..game.players() as u8).map(|s| SeatMeta { seat: s, ..SeatMeta::default() }).collect();
+            let mut legal = Vec::new();
+            let mut events = Vec::new();
+            while let Some(seat) = game.to_move() {
+                let view = game.view(Viewer::Seat(seat));
+                for lang in Lang::ALL {
+                    let cx = Ctx {
+                        lang,
+                        me: Some(seat.0),
+                        seats: &seats,
+                        to_move: Some(seat.0),
+                        legal: &[],
+                        live: true,
+                        hints: false,
+                    };
+                    let html = Ui::table(&view, &cx).into_string();
+                    let due = view.rows.iter().filter(|row| next_card_explodes(row)).count();
+                    assert_eq!(
+                        html.matches("explodes").count(),
+                        due,
+                        "{lang:?}: one warning per row a card away from its 8th"
+                    );
+                    let face_up = view.rows.iter().filter(|row| !row.explosive.exploded).count();
+                    assert_eq!(
+                        html.matches("bombside").count(),
+                        face_up,
+                        "{lang:?}: each briefcase shows its bomb side"
+                    );
+                    if due > 0 && lang == Lang::En {
+                        warned += 1;
+                        let row = view.rows.iter().find(|row| next_card_explodes(row)).expect("a row");
+                        let bomb = format!("blows this row up: bomb −{}", 9 - row.explosive.front);
+                        assert!(html.contains(&bomb), "the warning names the bomb's value: {bomb}");
+                    }
+                }
+                legal.clear();
+                game.legal_actions(&mut legal);
+                let action = legal[(usize::from(game.round()) * 7 + legal.len() / 2) % legal.len()];
+                game.apply(&action, &mut events).expect("a legal move");
+            }
+        }
+        assert!(warned > 0, "some game reached a row of seven cards");
     }
 }

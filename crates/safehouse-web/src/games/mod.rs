@@ -63,19 +63,19 @@ impl Ctx<'_> {
         let meta = self.seats.iter().find(|s| s.seat == seat);
         match meta {
             Some(SeatMeta { name: Some(name), .. }) if !name.trim().is_empty() => name.clone(),
-            Some(meta) if meta.is_bot() => tr!(self.lang, "Bot {n}", "봇 {n}"),
-            _ => tr!(self.lang, "Player {n}", "플레이어 {n}"),
+            Some(meta) if meta.is_bot() => tr!(self.lang, "bot-n", n = n),
+            _ => tr!(self.lang, "player-n", n = n),
         }
     }
 
     /// A seat's name with "(you)" for the viewer's own seat.
     pub(crate) fn who(&self, seat: u8) -> String {
-        if self.me == Some(seat) { tr!(self.lang, "{} (you)", "{} (나)", self.name(seat)) } else { self.name(seat) }
+        if self.me == Some(seat) { tr!(self.lang, "name-you", name = self.name(seat)) } else { self.name(seat) }
     }
 
     /// The subject of a sentence about a seat: "You" for the viewer.
     pub(crate) fn subject(&self, seat: u8) -> String {
-        if self.me == Some(seat) { self.lang.t("You", "나").to_owned() } else { self.name(seat) }
+        if self.me == Some(seat) { self.lang.text("you").to_owned() } else { self.name(seat) }
     }
 
     /// A button that makes a move (`action` is JSON, possibly a template).
@@ -232,9 +232,9 @@ pub(crate) fn seat_badge(cx: &Ctx<'_>, seat: u8) -> Markup {
     let bot = meta.is_some_and(SeatMeta::is_bot);
     html! {
         span.who {
-            @if bot { (icon("bot", cx.lang.t("bot", "봇"))) } @else { (icon("user", "")) }
+            @if bot { (icon("bot", cx.lang.text("bot"))) } @else { (icon("user", "")) }
             " " (cx.name(seat))
-            @if cx.me == Some(seat) { " " span.tag.you { (cx.lang.t("you", "나")) } }
+            @if cx.me == Some(seat) { " " span.tag.you { (cx.lang.text("you-2")) } }
             @if let Some(level) = meta.and_then(|m| m.difficulty.as_deref()) {
                 " " span.tag { (crate::i18n::difficulty(cx.lang, level)) }
             }

@@ -1,0 +1,604 @@
+# The browser table in German (Deutsch). The ids are those of en.ftl; the game words follow the
+# German editions (Cash: Tresor, Schlüssel, Bonus; Explosiv: Koffer, Bombe). German plurals:
+# { $count -> [one] 1 Tresor *[other] { $count } Tresore }.
+
+## Words shared by every page
+
+bot-level-easy = leicht
+bot-level-medium = mittel
+bot-level-hard = schwer
+bot-level-unknown = Bot
+# German ordinals are the number and a full stop: 1., 2., 11.
+place = { $rank }.
+list-separator = {", "}
+list-last = { $rest } und { $last }
+
+## Explosiv
+
+explosiv-red = Rot
+explosiv-blue = Blau
+explosiv-green = Grün
+explosiv-yellow = Gelb
+explosiv-carried = übertragen
+explosiv-rows = Reihen
+explosiv-empty = leer
+explosiv-no-cards-yet = Noch keine Karten.
+explosiv-cards = Karten:{" "}
+explosiv-place-the-chosen-card-here = Die gewählte Karte hier anlegen.
+explosiv-your-cards = Deine Karten
+explosiv-no-cards-left-this-round = Du hast in dieser Runde keine Karten mehr.
+explosiv-choose-a-card = Karte wählen
+explosiv-choose-a-card-then-the = Wähle eine Karte, dann die Reihe, an deren Ende sie kommt. Nicht direkt auf deine eigene Karte; jede Zahl einmal pro Reihe (8er dürfen sich wiederholen); die 8. Karte einer Reihe lässt sie explodieren.
+explosiv-no-card-of-yours-fits = Keine deiner Karten passt an eine Reihe: wähle eine Karte zum Abwerfen.
+explosiv-give-up-the-chosen-card = Gewählte Karte abwerfen
+explosiv-no-card-of-yours-fits-any-row = Keine deiner Karten passt an eine Reihe: passe und behalte deine Karten.
+explosiv-pass = Passen
+explosiv-row = Reihe
+explosiv-card = Karte
+explosiv-totals = Summen
+explosiv-taken-by = Genommen von
+explosiv-nobody = niemand
+explosiv-the-game-is-over = Das Spiel ist vorbei.
+explosiv-gave-up = abgeworfen:{" "}
+explosiv-holds = hat:{" "}
+explosiv-may-hold = hat vielleicht:{" "}
+explosiv-face-down = {" "}verdeckt
+explosiv-on-the-tie-break = {" "}nach der Gleichstandsregel
+explosiv-at-this-table-a-player = An diesem Tisch passt, wer keine Karte anlegen kann, und behält seine Karten.
+explosiv-at-this-table-a-player-who-cannot = An diesem Tisch wirft, wer keine Karte anlegen kann, eine Karte ab.
+explosiv-you-can-still-place-a = Du kannst noch eine Karte anlegen.
+explosiv-cards-in-hand = { $count ->
+        [one] 1 Karte auf der Hand
+       *[other] { $count } Karten auf der Hand
+    }
+# A number card in a sentence: "eine 5", "eine 8" (die Karte).
+explosiv-a-card = eine { $card }
+explosiv-bomb-value = Bombe { $value }
+explosiv-briefcase-value = Koffer { $value }
+explosiv-bomb-side = Bombe { $value }
+explosiv-next-card-explodes = Die nächste Karte hier lässt die Reihe explodieren: Bombe { $value }
+explosiv-row-row = Reihe { $row }
+explosiv-round = Runde { $round }
+explosiv-explosive-cards-left-in-the = Explosiv-Karten im Stapel: { $deck_count }
+explosiv-out-of-the-game-removed = aus dem Spiel: { $removed }
+explosiv-row-explosive = Reihe { $row }: { $explosive }
+explosiv-card-card = Karte { $card }
+explosiv-how-round-was-scored = Wertung der { $round }. Runde
+explosiv-round-who-place-a = Runde { $round } · { $who }: Karte anlegen
+explosiv-score-points = { $score ->
+        [one] { $score } Punkt
+       *[other] { $score } Punkte
+    }
+explosiv-round-begins-name-plays = Runde { $round } beginnt: { $name } fängt an.
+explosiv-who-placed-card-on-row = { $who } legt { $card } an Reihe { $row }.
+explosiv-row-blows-up-its = Reihe { $row } explodiert: ihre Karte ist jetzt eine { $explosive }.
+explosiv-row-is-the-longest = Reihe { $row } ist die längste und explodiert (Zwei-Personen-Regel): { $explosive }.
+explosiv-who-cannot-place-a-card = { $who } kann keine Karte anlegen und wirft { $card }{ $detail } ab.
+explosiv-who-cannot-place-a-card-and-gives = { $who } kann keine Karte anlegen und wirft eine verdeckt ab.
+explosiv-who-cannot-place-a-card-and-passes = { $who } kann keine Karte anlegen und passt.
+explosiv-row-explosive-who-takes = Reihe { $row } ({ $explosive }): { $who } nimmt sie{ $detail }.
+explosiv-row-explosive-a-tie = Reihe { $row } ({ $explosive }): Gleichstand, niemand nimmt sie.
+explosiv-row-explosive-no-cards = Reihe { $row } ({ $explosive }): keine Karten, niemand nimmt sie.
+explosiv-round-is-over = Runde { $round } ist vorbei.
+explosiv-place-card-on-row = { $card } an Reihe { $row } anlegen
+explosiv-give-up-card = { $card } abwerfen
+explosiv-there-is-no-row = In dieser Runde gibt es keine Reihe { $row_name }.
+explosiv-you-do-not-hold-a = Du hast keine { $card }.
+explosiv-row-name-has-blown = Reihe { $row_name } ist explodiert und nimmt an diesem Tisch keine Karten mehr.
+explosiv-row-name-ends-with = Reihe { $row_name } endet mit deiner eigenen Karte: direkt darauf darfst du nicht anlegen. Wähle eine andere Reihe.
+explosiv-row-name-already-has = Reihe { $row_name } hat schon eine { $card }: jede Zahl nur einmal pro Reihe (nur 8er wiederholen sich).
+explosiv-you-can-still-place-a-card-your = Du kannst noch eine Karte anlegen (zum Beispiel deine { $card }): aussetzen darfst du nur, wenn du nicht kannst.
+explosiv-after-round-rounds-points-are = Nach { $round ->
+        [one] 1 Runde
+       *[other] { $round } Runden
+    }: Punkte sind die gewonnenen Explosiv-Karten (Bomben zählen negativ).
+
+## The Safe
+
+the-safe-orange = Orange
+the-safe-green = Grün
+the-safe-yellow = Gelb
+the-safe-blue = Blau
+the-safe-pink = Pink
+the-safe-even-numbers-only = nur gerade Zahlen
+the-safe-odd-numbers-only = nur ungerade Zahlen
+the-safe-ascending-only = nur aufsteigend
+the-safe-descending-only = nur absteigend
+the-safe-up-or-down = auf- oder absteigend
+the-safe-closed = geschlossen
+the-safe-or = {" "}oder{" "}
+the-safe-the-safe-is-cracked = der Tresor ist geknackt!
+the-safe-colours-in-play = Farben im Spiel:{" "}
+the-safe-restriction-face-down = Einschränkung: verdeckt
+the-safe-no-cards-yet = noch keine Karten
+the-safe-cards = Karten:{" "}
+the-safe-play-the-chosen-card-here = Die gewählte Karte hier ausspielen.
+the-safe-your-cards-only-you-see = Deine Karten (nur du siehst sie)
+the-safe-your-hand-is-empty = Deine Hand ist leer.
+the-safe-choose-a-card = Karte wählen
+the-safe-choose-a-card-then-the = Wähle eine Karte, dann die Reihe, unter die sie kommt. Wenn du kannst, musst du spielen.
+the-safe-none-of-your-cards-fits = Keine deiner Karten passt an eine Reihe: passe.
+the-safe-pass = Passen
+the-safe-named-so-far = Bisher genannt:{" "}
+the-safe-the-code-was = Der Code war{" "}
+the-safe-the-team-named = Das Team nannte{" "}
+the-safe-the-team-cracked-five-safes = Das Team hat fünf Tresore in Folge geknackt!
+the-safe-the-game-is-over = Das Spiel ist vorbei.
+the-safe-starts-each-mission = beginnt jede Mission
+the-safe-passed = hat gepasst
+the-safe-holds = hat:{" "}
+the-safe-nothing = nichts
+the-safe-play-ends-every-hand-is = Das Ausspielen endet: alle Hände sind leer. Zeit, den Code zu nennen.
+the-safe-play-ends-nobody-can-play = Das Ausspielen endet: niemand kann spielen. Alle zeigen, welche Farben sie noch haben.
+the-safe-there-are-only-rows-1 = Es gibt nur die Reihen 1 bis 4.
+the-safe-you-must-play-a-card = Du musst eine Karte spielen, wenn du kannst: eine deiner Karten passt an eine Reihe.
+the-safe-the-code-is-named-only = Der Code wird erst genannt, wenn das Ausspielen vorbei ist.
+the-safe-code-numbers-go-from-0 = Code-Zahlen gehen von 0 bis 9.
+the-safe-the-numbers-each-colours-hidden = Die Zahlen, die der verdeckte Code jeder Farbe nach dem, was du siehst, noch sein kann: deine Hand, die Reihen und wer gepasst hat.
+the-safe-possible = möglich
+the-safe-ruled-out = ausgeschlossen
+the-safe-cards-in-hand = { $count ->
+        [one] 1 Karte auf der Hand
+       *[other] { $count } Karten auf der Hand
+    }
+the-safe-safes-cracked-in-a-row = { $count ->
+        [one] 1 Tresor in Folge geknackt
+       *[other] { $count } Tresore in Folge geknackt
+    }
+the-safe-must-include-colour = muss { $colour } enthalten
+the-safe-from-last = ↑ ab { $last }
+the-safe-from-last-2 = ↓ ab { $last }
+the-safe-wrong-code-for-wrong = falscher Code für { $wrong }
+the-safe-everybody-holds-colour-nobody-may = alle haben { $colour }: niemand darf sie nennen, der Tresor lässt sich nicht knacken
+the-safe-row-lacks-its-colour = Reihe { $row } fehlt ihre Farbe { $colour }
+the-safe-mission-of-missions = Mission { $mission } von { $missions }
+the-safe-safes-cracked-of-missions = { $completed } von { $missions } Tresoren in Folge geknackt
+the-safe-draw-pile-draw-pile-cards = Nachziehstapel: { $draw_pile ->
+        [one] 1 Karte
+       *[other] { $draw_pile } Karten
+    }
+the-safe-best-streak-best = Beste Serie: { $best }
+the-safe-missions-played-attempts = gespielte Missionen: { $attempts }
+the-safe-row-up-to-colours = Reihe { $row }: bis zu { $colour_card ->
+        [one] 1 Farbe
+       *[other] { $colour_card } Farben
+    }
+the-safe-play-is-over-name-the = Das Ausspielen ist vorbei. Nenne für das Team die verdeckte Code-Zahl von { $colour } (Raten ist erlaubt):
+the-safe-mission-result = Mission { $mission }: { $result }
+the-safe-mission-who-play-a = Mission { $mission } · { $who }: Karte ausspielen
+the-safe-mission-who-name-the = Mission { $mission } · { $who }: den Code von { $colour } für das Team nennen
+the-safe-cannot-hold-cards = kann nicht haben: { $cards }
+the-safe-a-restriction-card-is-turned = Unter Reihe { $row } wird eine Einschränkungskarte aufgedeckt: { $restriction }.
+the-safe-mission-begins = Mission { $mission } beginnt.
+# $attempt counts every mission the team has played in this game, failed ones too.
+the-safe-mission-begins-after-a-failure = Mission { $mission } beginnt: die { $attempt }. Mission des Teams in dieser Partie.
+the-safe-you-were-dealt-cards = Du hast { $cards } erhalten.
+the-safe-who-played-card-under-row = { $who } spielt { $card } unter Reihe { $row }.
+the-safe-you-drew-card = Du ziehst { $card }.
+the-safe-who-cannot-play-and-passes = { $who } kann nicht spielen und passt.
+the-safe-who-names-number-for-colour = { $who } nennt { $number } für { $colour }.
+the-safe-the-team-wins-with-score = Das Team gewinnt mit { $score ->
+        [one] 1 geknackten Tresor
+       *[other] { $score } geknackten Tresoren
+    }!
+the-safe-the-team-loses-with-score = Das Team verliert, mit { $score ->
+        [one] 1 geknackten Tresor
+       *[other] { $score } geknackten Tresoren
+    }.
+the-safe-play-card-under-row = { $card } unter Reihe { $row } spielen
+the-safe-name-number-as-the-colour = { $number } als Code von { $colour } nennen
+the-safe-card-text-is-not-in = { $card_text } ist nicht auf deiner Hand.
+the-safe-row-holds-as-many-colours-as-allowed = Reihe { $row_no } hat schon { $colours ->
+        [one] 1 Farbe
+       *[other] { $colours } Farben
+    }, so viele, wie ihre Farbkarte erlaubt: { $card_text } wäre eine mehr.
+the-safe-row-no-must-keep = Reihe { $row_no } muss ihre letzte freie Farbe für die Farbe freihalten, die ihre Einschränkungskarte nennt.
+the-safe-row-no-takes-even = Reihe { $row_no } nimmt nur gerade Zahlen.
+the-safe-row-no-takes-odd = Reihe { $row_no } nimmt nur ungerade Zahlen.
+the-safe-card-text-does-not-fit = { $card_text } passt nicht an Reihe { $row_no }, dort geht es nur { $row_view } weiter.
+the-safe-play-has-ended-name-the = Das Ausspielen ist vorbei: nenne die Code-Zahl von { $colour }.
+the-safe-five-safes-cracked-in-a = Fünf Tresore in Folge geknackt: das Team gewinnt.
+the-safe-the-teams-score = Ergebnis des Teams: { $score }.
+
+## Club Unlock
+
+club-unlock-red = Rot
+club-unlock-green = Grün
+club-unlock-yellow = Gelb
+club-unlock-blue = Blau
+club-unlock-your-keys-open-it = ; deine Schlüssel öffnen ihn
+club-unlock-key-piles = Schlüsselstapel
+club-unlock-everyone-chooses-four-starting-keys = Alle wählen geheim vier Startschlüssel: die Stapel werden erst gezeigt, wenn alle gewählt haben.
+club-unlock-take-one = : einen nehmen
+club-unlock-safes-on-display = Ausliegende Tresore
+club-unlock-the-seven-safes-are-laid = Die sieben Tresore werden ausgelegt, sobald alle ihre Startschlüssel gewählt haben.
+club-unlock-no-safes-on-display = Keine Tresore in der Auslage.
+club-unlock-your-keys = Deine Schlüssel
+club-unlock-take-one-key-from-a = Nimm einen Schlüssel von einem Stapel oder knacke einen Tresor, den deine Schlüssel öffnen (mit ✓ markiert). Nach dem Knacken darfst du weitere knacken.
+club-unlock-end-my-turn = Zug beenden
+club-unlock-nothing-can-be-done-pass = Nichts zu tun: passe.
+club-unlock-pass = Passen
+club-unlock-the-game-is-over = Das Spiel ist vorbei.
+club-unlock-what-this-players-takes-and = Was die Züge und geknackten Tresore dieser Person beweisen
+club-unlock-end-the-turn = Zug beenden
+club-unlock-you-have-cracked-a-safe = Du hast in diesem Zug einen Tresor geknackt und kannst keinen Schlüssel mehr nehmen: knacke einen weiteren Tresor oder beende deinen Zug.
+club-unlock-that-safe-is-not-on = Dieser Tresor liegt nicht aus.
+club-unlock-take-a-key-or-crack = Nimm einen Schlüssel oder knacke einen Tresor, bevor du deinen Zug beendest.
+club-unlock-you-can-still-take-a = Du kannst noch einen Schlüssel nehmen oder einen Tresor knacken, also darfst du nicht passen.
+club-unlock-first-take-your-four-starting = Nimm zuerst deine vier Startschlüssel, einen nach dem anderen: klicke auf einen Stapel.
+club-unlock-that-move-does-not-fit = Dieser Zug passt nicht zu diesem Moment des Spiels.
+club-unlock-there-is-no-bonus-marker = Es gibt keinen Bonus-Chip zum Anlegen.
+club-unlock-money-the-values-of-the = Geld: die Werte der geknackten Tresore plus 10 pro Bonus-Chip.
+club-unlock-keys = { $count ->
+        [one] 1 Schlüssel
+       *[other] { $count } Schlüssel
+    }
+club-unlock-safes = { $count ->
+        [one] 1 Tresor
+       *[other] { $count } Tresore
+    }
+club-unlock-bonus-markers = { $count ->
+        [one] 1 Bonus-Chip
+       *[other] { $count } Bonus-Chips
+    }
+club-unlock-safe-code-value = Tresor Nr. { $safe } ({ $code }, ${ $value })
+club-unlock-safe-keys-worth = Tresor Nr. { $safe }: Schlüssel { $keys }; Wert ${ $value }
+club-unlock-markers-bonus-marker-s = ; { $markers ->
+        [one] 1 Bonus-Chip
+       *[other] { $markers } Bonus-Chips
+    }
+club-unlock-colour-keys-piles-left = Schlüssel { $colour }: noch { $piles }
+club-unlock-colour-keys-the-pile-is = Schlüssel { $colour }: der Stapel ist leer
+club-unlock-colour-keys = Schlüssel { $colour }
+club-unlock-bonus-supply-bonus-markers-left = { $bonus_supply ->
+        [one] noch 1 Bonus-Chip
+       *[other] noch { $bonus_supply } Bonus-Chips
+    }
+club-unlock-deck-size-safes-in-the = { $deck_size ->
+        [one] 1 Tresor im Stapel
+       *[other] { $deck_size } Tresore im Stapel
+    }
+club-unlock-choose-starting-key-taken-of = Wähle Startschlüssel { $taken } von 4: klicke auf einen Stapel. Niemand sonst sieht, welchen.
+club-unlock-choose-starting-key-taken-of-4-click = Wähle Startschlüssel { $taken } von 4: klicke auf einen Stapel.
+club-unlock-you-cracked-safe-s = Du hast in diesem Zug { $cracked ->
+        [one] 1 Tresor
+       *[other] { $cracked } Tresore
+    } geknackt. Knacke noch einen für einen Serien-Bonus oder beende deinen Zug.
+club-unlock-you-took-the-last-colour = Du hast den letzten Schlüssel { $colour } genommen: lege den Bonus-Chip unter einen Tresor, der { $colour2 } braucht.
+club-unlock-who-choosing-starting-key-taken = { $who }: wählt Startschlüssel { $taken } von 4
+club-unlock-who-take-a-key-or = { $who }: Schlüssel nehmen oder Tresore knacken
+club-unlock-who-cracking-cracked-safe-s = { $who }: knackt ({ $cracked ->
+        [one] 1 Tresor
+       *[other] { $cracked } Tresore
+    } in diesem Zug bisher)
+club-unlock-who-placing-the-bonus-marker = { $who }: legt den Bonus-Chip des leeren Stapels { $colour }
+club-unlock-keys-keys = Schlüssel: { $keys }
+club-unlock-keys-worked-out-from-the = Schlüssel (aus den genommenen Schlüsseln und geknackten Tresoren erschlossen): { $keys }
+club-unlock-at-least-known-keys = (mindestens { $known_keys })
+club-unlock-who-took-a-colour-starting = { $who } hat einen Startschlüssel { $colour } genommen.
+club-unlock-who-took-a-starting-key = { $who } hat ungesehen einen Startschlüssel genommen.
+club-unlock-everybody-has-chosen-their-starting = Alle haben ihre Startschlüssel gewählt; die Stapel enthalten { $keys }.
+club-unlock-who-took-a-colour-key = { $who } hat einen Schlüssel { $colour } genommen.
+club-unlock-the-colour-pile-is-empty = Der Stapel { $colour } ist leer.
+club-unlock-a-bonus-marker-goes-under = Ein Bonus-Chip kommt unter { $safe } (leerer Stapel { $colour }).
+club-unlock-no-displayed-safe-needs-colour = Kein ausliegender Tresor braucht { $colour }: kein Bonus-Chip.
+club-unlock-who-cracked-safe = { $who } hat { $safe } geknackt.
+club-unlock-who-cracked-safe-with-markers = { $who } hat { $safe } mit { $markers ->
+        [one] 1 Bonus-Chip
+       *[other] { $markers } Bonus-Chips
+    } darunter geknackt.
+club-unlock-who-earns-a-serial-break = { $who } bekommt einen Serien-Bonus (+10).
+club-unlock-who-cracked-the-last-safe = { $who } hat den letzten ausliegenden Tresor geknackt: Bonus (+10).
+club-unlock-no-bonus-markers-are-left = Für { $name } sind keine Bonus-Chips mehr übrig.
+club-unlock-new-on-display-safe = Neu in der Auslage: { $safe }.
+club-unlock-nobody-can-ever-crack-the = { $stuck ->
+        [one] Den übrigen Tresor kann niemand mehr knacken
+       *[other] Die { $stuck } übrigen Tresore kann niemand mehr knacken
+    }: daneben werden neue Tresore ausgelegt.
+club-unlock-who-passed = { $who } hat gepasst.
+club-unlock-take-a-colour-key = Einen Schlüssel { $colour } nehmen
+club-unlock-crack-safe = { $safe } knacken
+club-unlock-put-the-bonus-marker-under = Den Bonus-Chip unter { $safe } legen
+club-unlock-the-colour-pile-is-empty-take-a = Der Stapel { $colour } ist leer: nimm einen Schlüssel einer anderen Farbe.
+club-unlock-safe-needs-keys-you = Tresor Nr. { $safe } braucht { $keys }; dir fehlen: { $missing }.
+club-unlock-safe-needs-no-colour = Tresor Nr. { $safe } braucht keinen Schlüssel { $colour }, also kann der Bonus-Chip nicht dorthin: wähle einen Tresor, der { $colour2 } zeigt.
+club-unlock-first-put-the-bonus-marker = Lege zuerst den Bonus-Chip unter einen ausliegenden Tresor, der einen Schlüssel { $colour } braucht.
+
+## Safe Breaker
+
+safe-breaker-red = Rot
+safe-breaker-blue = Blau
+safe-breaker-yellow = Gelb
+safe-breaker-green = Grün
+safe-breaker-purple = Lila
+safe-breaker-orange = Orange
+safe-breaker-lock-unknown = Schloss unbekannt
+safe-breaker-key-unknown = Schlüssel unbekannt
+safe-breaker-in-play = im Spiel
+safe-breaker-your-code = Dein Code:{" "}
+safe-breaker-only-you-see-it-until = Nur du siehst ihn (bis er geknackt ist).
+safe-breaker-players-codes = Codes der Spieler
+safe-breaker-lock = Schloss:{" "}
+safe-breaker-unknown = unbekannt
+safe-breaker-key = Schlüssel:{" "}
+safe-breaker-set-aside-face-up = Offen beiseitegelegt:{" "}
+safe-breaker-key-2 = Schlüssel{" "}
+safe-breaker-1-a-colour = 1. Eine Farbe
+safe-breaker-2-a-number = 2. Eine Zahl
+safe-breaker-3-then-ask-the-table = 3. Dann frage in die Runde oder beschuldige jemanden, genau diesen Code zu haben (eine falsche Beschuldigung wirft dich hinaus).
+safe-breaker-ask-do-you-have-this = Fragen: „Hast du diese Farbe oder Zahl?“
+safe-breaker-the-question-limit-is-reached = Die Fragengrenze ist erreicht: jetzt nur noch Beschuldigungen.
+safe-breaker-questions-and-guesses = Fragen und Tipps
+safe-breaker-no-notes-at-this-table = An diesem Tisch gibt es keine Notizen: spiele aus dem Gedächtnis.
+safe-breaker-nothing-asked-yet = Noch nichts gefragt.
+safe-breaker-who = Wer
+safe-breaker-what = Was
+safe-breaker-answers = Antworten
+safe-breaker-no = Nein
+safe-breaker-yes = Ja
+safe-breaker-nobody-asks-again = niemand: fragt noch einmal
+safe-breaker-right = richtig
+safe-breaker-wrong = falsch
+safe-breaker-the-game-is-over = Das Spiel ist vorbei.
+safe-breaker-code-cracked = Code geknackt
+safe-breaker-wrong-guess = falscher Tipp
+safe-breaker-the-question-limit-is-reached-now-only = Die Fragengrenze ist erreicht: jetzt darf nur noch ein ganzer Code (Schloss und Schlüssel) geraten werden.
+safe-breaker-there-is-no-such-player = An diesem Tisch gibt es niemanden mit diesem Platz.
+safe-breaker-you-cannot-accuse-yourself = Du kannst dich nicht selbst beschuldigen.
+safe-breaker-guessing-only-a-lock-or = Nur ein Schloss oder nur einen Schlüssel zu raten geht nur mit der Variante „Einfach gehalten“.
+safe-breaker-from-your-code-the-parts = Aus deinem Code, den offenen Teilen und allen bisherigen Antworten: die Codes, die jede Person noch haben kann, und wie wahrscheinlich jeder ist.
+safe-breaker-lock-colour = Schloss { $colour }
+safe-breaker-key-number = Schlüssel { $number }
+safe-breaker-out-place-code-cracked = ausgeschieden als { $place } (Code geknackt)
+safe-breaker-out-place-wrong-guess = ausgeschieden als { $place } (falscher Tipp)
+safe-breaker-accuse-name-that-is-your = { $name } beschuldigen: das ist dein Code!
+safe-breaker-name-s-lock-is-this = Das Schloss von { $name } hat diese Farbe
+safe-breaker-name-s-key-is-this = Der Schlüssel von { $name } hat diese Zahl
+safe-breaker-accuses-name-guess = beschuldigt { $name }: { $guess }
+safe-breaker-who-ask-a-question-or = { $who }: eine Frage stellen oder jemanden beschuldigen
+safe-breaker-who-asks-do-you-have = { $who } fragt: „Hast du { $colour } oder { $number }?“
+safe-breaker-who-yes = { $who }: Ja.
+safe-breaker-who-no = { $who }: Nein.
+safe-breaker-everybody-said-no-who-goes = Alle sagten Nein: { $who } ist noch einmal dran.
+safe-breaker-who-accuses-name-of-guess = { $who } beschuldigt { $name }, { $guess } zu haben: { $detail }.
+safe-breaker-who-shows-their-half = { $who } zeigt: { $half }.
+safe-breaker-who-is-out-why-code = { $who } scheidet aus ({ $why }): { $code }.
+safe-breaker-who-is-out-why-the = { $who } scheidet aus ({ $why }); der Code bleibt verdeckt.
+safe-breaker-who-is-the-last-one = { $who } bleibt als Letzte(r) übrig und gewinnt!
+safe-breaker-name-s-code-was-code = Der Code von { $name } war { $code }.
+safe-breaker-ask-colour-or-number = Fragen: { $colour } oder { $number }?
+safe-breaker-accuse-name-of-colour-number = { $name } beschuldigen: { $colour } { $number }
+safe-breaker-name-s-lock-is-colour = Das Schloss von { $name } ist { $colour }
+safe-breaker-name-s-key-is-number = Der Schlüssel von { $name } ist { $number }
+safe-breaker-target-is-already-out-of = { $target } ist schon aus dem Spiel.
+safe-breaker-that-half-of-target-s = Diese Hälfte des Codes von { $target } liegt schon offen.
+safe-breaker-certainly-code = sicher { $code }
+safe-breaker-possible-count-possible-codes = { $possible_count ->
+        [one] 1 möglicher Code
+       *[other] { $possible_count } mögliche Codes
+    }
+safe-breaker-possible-codes-of-name = Mögliche Codes von { $name }
+safe-breaker-most-likely-code = Am wahrscheinlichsten: { $code }{" "}
+safe-breaker-worlds-ways-the-hidden-codes = { $worlds ->
+        [one] Die verdeckten Codes können nur noch auf 1 Art liegen.
+       *[other] Die verdeckten Codes können noch auf { $worlds } Arten liegen.
+    }
+safe-breaker-log-count-questions-and-guesses = { $log_count ->
+        [one] Es gab 1 Frage oder 1 Tipp.
+       *[other] Es gab { $log_count } Fragen und Tipps.
+    }
+
+## Every game
+
+you = Du
+bot = Bot
+you-2 = du
+bot-n = Bot { $n }
+player-n = Person { $n }
+name-you = { $name } (du)
+
+## Setup words
+
+random = zufällig
+no-limit = keine Grenze
+none = keine
+yes = ja
+no = nein
+seat = Platz { $seat }
+
+## Table
+
+the-team-lost = Das Team hat verloren.
+the-team-won = Das Team hat gewonnen!
+the-team = Das Team:
+game-over = Spiel vorbei
+your-turn = Du bist dran
+you-are-watching-this-table = Du schaust an diesem Tisch zu.
+you-are-watching-your-own = Du schaust deinem eigenen Platz zu: gezogen wird auf der Tischseite.
+result = Ergebnis
+place-2 = Platz
+player = Spieler
+score = Punkte
+winner = Sieg
+watch-the-replay = Wiederholung ansehen
+invite-friends = Freunde einladen
+send-each-friend-the-link = Schicke jeder Person den Link zu ihrem Platz. Einen Platz, den niemand einnimmt, spielt nach einer Weile ein Bot.
+copy = Kopieren
+players = Spieler
+to-play = am Zug
+not-joined-yet = noch nicht da
+im-back = Ich bin zurück
+hints-what-you-can-deduce = Hinweise: was du folgern kannst
+no-hints-right-now = Gerade keine Hinweise.
+the-table-is-not-available = Der Tisch ist nicht erreichbar
+game-log = Spielverlauf
+what-happens-at-the-table = Hier erscheint, was am Tisch geschieht.
+how-to-play = So wird gespielt
+the-rulebook-on-a-page = Die Spielregel auf einer eigenen Seite
+without-javascript-the-table-does = Ohne JavaScript aktualisiert sich der Tisch nicht von selbst: lade die Seite neu, um neue Züge zu sehen.
+connection-lost-reconnecting = Verbindung verloren: verbinde neu…
+no-such-table = Diesen Tisch gibt es nicht
+this-match-does-not-exist = Diese Partie gibt es nicht (oder der Link ist abgeschnitten).
+you-are-watching-only-players = Du schaust zu: nur wer am Tisch sitzt, kann ziehen.
+choose-a-move = Wähle einen Zug.
+that-move-is-not-understood = Dieser Zug wird hier nicht verstanden.
+not-allowed-that-move-breaks = Nicht erlaubt: dieser Zug bricht eine Spielregel.
+it-is-not-your-turn = Du bist nicht dran.
+the-table-moved-on-before = Der Tisch ist weitergegangen, bevor dein Zug ankam: schau noch einmal und wähle.
+the-game-is-over = Das Spiel ist vorbei.
+this-browser-does-not-hold = Dieser Browser hat keinen Platz an diesem Tisch.
+too-many-clicks-at-once = Zu viele Klicks auf einmal: warte einen Moment.
+the-move-was-not-accepted = Der Zug wurde nicht angenommen: versuche es noch einmal.
+pick-a-card-from-your = Wähle zuerst eine Karte aus deiner Hand.
+choose-a-colour-first = Wähle zuerst eine Farbe.
+choose-a-number-first = Wähle zuerst eine Zahl.
+make-every-choice-of-the = Triff zuerst jede Wahl des Zugs.
+winners-won = { $winners } hat gewonnen!
+shared-win = Geteilter Sieg: { $winners }
+game-over-game = Spiel vorbei · { $game }
+your-turn-game = Du bist dran · { $game }
+name-to-play = { $name } ist dran
+seat-n = Platz { $n }
+all-your-legal-moves-legal = Alle deine erlaubten Züge ({ $legal_count })
+a-bot-plays-for-name = ein Bot spielt für { $name }
+not-allowed-why = Nicht erlaubt: { $why }
+it-is-not-your-turn-name-is = Du bist nicht dran: { $name } ist am Zug.
+illegal-move-engine-words = Dieser Zug verstößt gegen eine Regel ({ $message }).
+
+## Replay
+
+no-replay = Keine Wiederholung
+this-match-is-still-being = Diese Partie läuft noch: ihre Wiederholung öffnet sich, wenn sie endet.
+this-match-has-no-record = Von dieser Partie gibt es keine Aufzeichnung.
+this-record-does-not-replay = Diese Aufzeichnung lässt sich nicht abspielen.
+steps = Schritte
+start = Anfang
+back = Zurück
+next = Weiter
+end = Ende
+move = Zug
+seen-by = Gesehen von
+a-spectator = Zuschauer
+show = Zeigen
+keys-and-step-back-and = Tasten: ← und → gehen zurück und vor.
+moves = Züge
+replay-game = Wiederholung: { $game }
+move-step-of-total = Zug { $step } von { $total }
+
+## Terminal
+
+name-you-2 = { $name } (du)
+
+## Page
+
+skip-to-the-content = Zum Inhalt springen
+site = Website
+games = Spiele
+switch-language = Sprache wechseln
+the-api = Die API
+about-this-server = Über diesen Server
+safehouse-rules-engines-and-an = Safehouse: Regel-Engines und ein Online-Tisch für Kartenspiele rund ums Tresorknacken. Verdeckte Karten bleiben bei ihren Besitzern: jede Seite wird nur aus deiner eigenen Sicht auf den Tisch gezeichnet.
+back-to-the-games = Zurück zu den Spielen
+
+## The games on the home and setup pages
+
+game-name-club-unlock = Cash (Club Unlock)
+game-summary-club-unlock = Sammle farbige Schlüssel und knacke Tresore aus einer offenen Auslage; Serien und der letzte Tresor bringen Boni.
+how-to-club-unlock-1 = Zuerst wählen alle geheim vier Schlüssel, einen nach dem anderen: niemand sieht die Wahl der anderen (noch die Stapel), bis alle gewählt haben. Dann werden sieben Tresore ausgelegt.
+how-to-club-unlock-2 = In deinem Zug nimmst du entweder einen Schlüssel von einem Stapel (das beendet deinen Zug) oder knackst Tresore aus der Auslage: gib die vier Schlüssel ab, die ein Tresor zeigt, und nimm ihn. Du darfst in einem Zug mehrere Tresore knacken und ihn dann beenden.
+how-to-club-unlock-3 = Jeder Tresor nach dem ersten in einem Zug bringt einen Bonus-Chip (+10); ebenso das Knacken des letzten ausliegenden Tresors.
+how-to-club-unlock-4 = Wenn ein Stapel leer wird, kommt ein Bonus-Chip unter einen Tresor, der diese Farbe braucht (die Ausgaben unterscheiden sich: siehe die Optionen).
+how-to-club-unlock-5 = Sind alle Tresore geknackt, gewinnt, wer das meiste Geld hat (Tresore plus Bonus-Chips).
+game-name-safe-breaker = Safe Breaker
+game-summary-safe-breaker = Frage reihum nach Farben und Zahlen, erschließe jeden geheimen Code und bleib als Letzte(r) übrig.
+how-to-safe-breaker-1 = Alle haben geheim einen Code: ein farbiges Schloss und einen Schlüssel mit Zahl (1 bis 6).
+how-to-safe-breaker-2 = In deinem Zug fragst du nach einer Farbe und einer Zahl („Rot 4?“). Nach links: die erste Person, die diese Farbe oder diese Zahl hat, sagt Ja und ist dran; sagen alle Nein, bist du noch einmal dran.
+how-to-safe-breaker-3 = Oder zeige auf jemanden und rate den ganzen Code: richtig, dann scheidet die Person aus und du bist noch einmal dran; falsch, dann scheidest du aus und sie ist dran.
+how-to-safe-breaker-4 = Wer als Letzte(r) übrig bleibt, gewinnt. Das Fragenprotokoll (und die Hinweise, wenn eingeschaltet) helfen beim Folgern.
+game-name-explosiv = Explosiv
+game-summary-explosiv = Lege Zahlenkarten vor Koffer; die höchste Summe nimmt jeden Koffer, außer die 8. Karte seiner Reihe hat ihn zur Bombe gemacht.
+how-to-explosiv-1 = Alle haben Zahlenkarten 1 bis 8 in ihrer Farbe. In jeder Runde liegt eine Explosiv-Karte (ein Koffer) mehr aus, als Personen mitspielen.
+how-to-explosiv-2 = In deinem Zug legst du eine Karte ans Ende einer beliebigen Reihe: nie direkt auf deine eigene Karte, und jede Zahl nur einmal pro Reihe (8er dürfen sich wiederholen).
+how-to-explosiv-3 = Die Karte, die die 8. Karte einer Reihe wird, lässt sie explodieren: ihr Koffer wird zur Bombe (Minuspunkte).
+how-to-explosiv-4 = Liegen alle Karten, nimmt in jeder Reihe die höchste Summe (die letzte Karte der Reihe zählt +2) ihre Karte. Nach der letzten Runde gewinnen die meisten Punkte.
+game-name-the-safe = The Safe
+game-summary-the-safe = Kooperativ: spielt ohne zu reden Zahlenkarten unter Farbkarten, dann nennt den verdeckten Code jeder Farbe; knackt fünf Tresore in Folge.
+how-to-the-safe-1 = Kooperativ: das ganze Team gewinnt oder verliert. Niemand darf sagen, welche Karten er hat.
+how-to-the-safe-2 = In deinem Zug spielst du eine Karte aus deiner Hand unter eine der vier Farbkarten (wenn du kannst, musst du), dann ziehst du auf drei nach.
+how-to-the-safe-3 = Eine Reihe nimmt höchstens so viele Farben, wie ihre Farbkarte zeigt, und läuft auf- oder absteigend (gleiche Zahlen erlaubt; eine 0 darf als 10 zählen). Ab Mission 2 fügen Einschränkungskarten Regeln hinzu.
+how-to-the-safe-4 = Kann niemand mehr spielen, nennt das Team die verdeckte Code-Zahl jeder Farbe; wer eine Farbe noch auf der Hand hat, darf sie nicht nennen. Alles richtig: der Tresor ist geknackt. Knackt fünf in Folge, um zu gewinnen.
+
+## Presets in players' words: a name and one line
+
+preset-club-unlock-club-unlock = Club Unlock (englische Ausgabe)
+preset-club-unlock-club-unlock-help = Wenn ein Schlüsselstapel leer wird, legt, wer den letzten Schlüssel nahm, einen Bonus auf einen Tresor nach Wahl.
+preset-club-unlock-cash = Cash (koreanische Ausgabe)
+preset-club-unlock-cash-help = Wenn ein Schlüsselstapel leer wird, bekommt jeder ausliegende Tresor, der diese Farbe braucht, einen Bonus.
+preset-safe-breaker-standard = Die Spielregel
+preset-safe-breaker-standard-help = Das Spiel, wie es gedruckt ist.
+preset-safe-breaker-standard-with-limit = Die Spielregel mit Fragengrenze
+preset-safe-breaker-standard-with-limit-help = Wie gedruckt, aber nach 150 Fragen darf nur noch ein ganzer Code geraten werden, damit das Spiel immer endet.
+preset-safe-breaker-quick-game = Schnelles Spiel
+preset-safe-breaker-quick-game-help = Alle Schlösser und Schlüssel, die niemand hat, liegen offen.
+preset-safe-breaker-keep-it-simple = Einfach gehalten
+preset-safe-breaker-keep-it-simple-help = Ein Tipp darf auch nur das Schloss oder nur den Schlüssel einer Person nennen.
+preset-safe-breaker-memory = Aus dem Gedächtnis
+preset-safe-breaker-memory-help = Kein Fragenprotokoll: merke dir die Antworten selbst.
+preset-safe-breaker-open-eliminations = Offenes Ausscheiden
+preset-safe-breaker-open-eliminations-help = Wer falsch rät, zeigt allen seinen Code.
+preset-explosiv-published = Veröffentlichte Regel
+preset-explosiv-published-help = Die Regel, wie sie veröffentlicht ist.
+preset-explosiv-seed-only = Nur die Grundregeln
+preset-explosiv-seed-only-help = Keine Zwei-Personen-Regel, nichts an explodierte Reihen, Reihen mit Gleichstand bekommt niemand, Rot beginnt jede Runde.
+preset-explosiv-open = Offene Hände
+preset-explosiv-open-help = Der Tisch zeigt allen, welche Karten jede Person noch haben kann.
+preset-explosiv-hidden-discards = Verdecktes Abwerfen
+preset-explosiv-hidden-discards-help = Wer keine Karte anlegen kann, wirft eine verdeckt ab.
+preset-the-safe-rulebook = Die Spielregel
+preset-the-safe-rulebook-help = Knackt fünf Tresore in Folge; nach einer gescheiterten Mission beginnt das Team wieder bei Mission 1.
+preset-the-safe-sudden-death = Alles oder nichts
+preset-the-safe-sudden-death-help = Eine gescheiterte Mission verliert das Spiel.
+preset-the-safe-strict-solo = Strenges Solo
+preset-the-safe-strict-solo-help = Allein gespielt hält eine Farbe, die du noch auf der Hand hast, diesen Tresor verschlossen.
+preset-the-safe-forgiving = Nachsichtig
+preset-the-safe-forgiving-help = Eine gescheiterte Mission wird wiederholt; schon geknackte Missionen zählen weiter.
+
+## Option values in players' words
+
+option-value-choose-one-safe = auf einen Tresor nach Wahl der Person, die nimmt
+option-value-every-matching-safe = auf jeden Tresor, der die Farbe braucht
+option-value-off = kein Bonus
+option-value-shared = geteilter Sieg
+option-value-most-safes = die meisten Tresore gewinnen
+option-value-perfect = alles, was jemand sehen könnte
+option-value-counts-only = nur wie viele
+option-value-secret = geheim
+option-value-open = offen
+option-value-all = alle
+option-value-accused = die beschuldigte Person
+option-value-guesser = wer geraten hat
+option-value-guesser-eliminated = wer geraten hat, scheidet aus
+option-value-turn-passes-to-accused = nur der Zug geht weiter
+option-value-full = alles
+option-value-last-n = die letzten paar
+option-value-none = keine
+option-value-highest-card = höchste einzelne Karte
+option-value-last-played = wer dort zuletzt gelegt hat
+option-value-discard-face-up = offen abwerfen
+option-value-discard-face-down = verdeckt abwerfen
+option-value-skip-keep = passen und die Karten behalten
+option-value-rotate = wandert nach links
+option-value-red-always = immer Rot
+option-value-lowest-score = niedrigste Punktzahl
+option-value-discard = scheidet aus dem Spiel aus
+option-value-carry-over = bleibt für die nächste Runde liegen
+option-value-most-briefcases = die meisten Koffer gewinnen
+option-value-lose = das Team verliert
+option-value-retry-mission = die Mission noch einmal spielen
+option-value-restart-from-mission-1 = wieder bei Mission 1 beginnen
+option-value-left-to-right = von links nach rechts
+option-value-random = zufällig
+option-value-reserve-slot = einen Platz freihalten
+option-value-end-of-mission = am Ende der Mission prüfen
+option-value-fail = der Tresor bleibt zu
+option-value-allowed = du darfst sie trotzdem nennen

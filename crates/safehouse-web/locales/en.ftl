@@ -1,0 +1,624 @@
+# The browser table in English. Every message of the table is here; ko.ftl and de.ftl have the
+# same ids (a test checks). Values are written { $name }; plurals select on a number:
+# { $count -> [one] ... *[other] ... }.
+
+## Words shared by every page
+
+bot-level-easy = easy
+bot-level-medium = medium
+bot-level-hard = hard
+bot-level-unknown = bot
+# An ordinal place in a ranking: 1st, 2nd, 3rd, 4th, 11th...
+place = { NUMBER($rank, type: "ordinal") ->
+        [one] { $rank }st
+        [two] { $rank }nd
+        [few] { $rank }rd
+       *[other] { $rank }th
+    }
+# Between the items of a list but the last two.
+list-separator = {", "}
+# A list's last two items: "a, b and c".
+list-last = { $rest } and { $last }
+
+## Explosiv
+
+explosiv-red = red
+explosiv-blue = blue
+explosiv-green = green
+explosiv-yellow = yellow
+explosiv-carried = carried
+explosiv-rows = Rows
+explosiv-empty = empty
+explosiv-no-cards-yet = No cards yet.
+explosiv-cards = Cards:{" "}
+explosiv-place-the-chosen-card-here = Place the chosen card here.
+explosiv-your-cards = Your cards
+explosiv-no-cards-left-this-round = No cards left this round.
+explosiv-choose-a-card = Choose a card
+explosiv-choose-a-card-then-the = Choose a card, then the row to place it at the end of. Not directly on your own card; each number once per row (8s may repeat); the 8th card of a row blows it up.
+explosiv-no-card-of-yours-fits = No card of yours fits any row: choose a card to give up.
+explosiv-give-up-the-chosen-card = Give up the chosen card
+explosiv-no-card-of-yours-fits-any-row = No card of yours fits any row: pass and keep your cards.
+explosiv-pass = Pass
+explosiv-row = Row
+explosiv-card = Card
+explosiv-totals = Totals
+explosiv-taken-by = Taken by
+explosiv-nobody = nobody
+explosiv-the-game-is-over = The game is over.
+explosiv-gave-up = gave up:{" "}
+explosiv-holds = holds:{" "}
+explosiv-may-hold = may hold:{" "}
+explosiv-face-down = {" "}face down
+explosiv-on-the-tie-break = {" "}on the tie-break
+explosiv-at-this-table-a-player = At this table a player who cannot place a card passes and keeps their cards.
+explosiv-at-this-table-a-player-who-cannot = At this table a player who cannot place a card gives one up.
+explosiv-you-can-still-place-a = You can still place a card.
+explosiv-cards-in-hand = { $count ->
+        [one] 1 card in hand
+       *[other] { $count } cards in hand
+    }
+# A number card in a sentence: "a 5", "an 8".
+explosiv-a-card = { $card ->
+        [8] an 8
+       *[other] a { $card }
+    }
+explosiv-bomb-value = bomb { $value }
+explosiv-briefcase-value = briefcase { $value }
+# The bomb side of a briefcase still face up ($value: "−4").
+explosiv-bomb-side = bomb { $value }
+# A row holding 7 cards: the next card placed there is its 8th and turns the briefcase over.
+explosiv-next-card-explodes = The next card here blows this row up: bomb { $value }
+explosiv-row-row = row { $row }
+explosiv-round = Round { $round }
+explosiv-explosive-cards-left-in-the = Explosive cards left in the deck: { $deck_count }
+explosiv-out-of-the-game-removed = out of the game: { $removed }
+explosiv-row-explosive = Row { $row }: { $explosive }
+explosiv-card-card = card { $card }
+explosiv-how-round-was-scored = How round { $round } was scored
+explosiv-round-who-place-a = Round { $round } · { $who }: place a card
+explosiv-score-points = { $score ->
+        [one] { $score } point
+       *[other] { $score } points
+    }
+explosiv-round-begins-name-plays = Round { $round } begins: { $name } plays first.
+explosiv-who-placed-card-on-row = { $who } placed { $card } on row { $row }.
+explosiv-row-blows-up-its = Row { $row } blows up: its card is now a { $explosive }.
+explosiv-row-is-the-longest = Row { $row } is the longest and blows up (two-player rule): { $explosive }.
+explosiv-who-cannot-place-a-card = { $who } cannot place a card and gives up { $card }{ $detail }.
+explosiv-who-cannot-place-a-card-and-gives = { $who } cannot place a card and gives one up face down.
+explosiv-who-cannot-place-a-card-and-passes = { $who } cannot place a card and passes.
+explosiv-row-explosive-who-takes = Row { $row } ({ $explosive }): { $who } takes it{ $detail }.
+explosiv-row-explosive-a-tie = Row { $row } ({ $explosive }): a tie, nobody takes it.
+explosiv-row-explosive-no-cards = Row { $row } ({ $explosive }): no cards, nobody takes it.
+explosiv-round-is-over = Round { $round } is over.
+explosiv-place-card-on-row = Place { $card } on row { $row }
+explosiv-give-up-card = Give up { $card }
+explosiv-there-is-no-row = There is no row { $row_name } this round.
+explosiv-you-do-not-hold-a = You do not hold a { $card }.
+explosiv-row-name-has-blown = Row { $row_name } has blown up and takes no more cards at this table.
+explosiv-row-name-ends-with = Row { $row_name } ends with your own card: you may not place directly on it. Choose another row.
+explosiv-row-name-already-has = Row { $row_name } already has a { $card }: each number only once per row (only 8s repeat).
+explosiv-you-can-still-place-a-card-your = You can still place a card (your { $card }, for one): you may only sit out when you cannot.
+explosiv-after-round-rounds-points-are = After { $round ->
+        [one] 1 round
+       *[other] { $round } rounds
+    }: points are the explosive cards won (bombs count against).
+
+## The Safe
+
+the-safe-orange = orange
+the-safe-green = green
+the-safe-yellow = yellow
+the-safe-blue = blue
+the-safe-pink = pink
+the-safe-even-numbers-only = even numbers only
+the-safe-odd-numbers-only = odd numbers only
+the-safe-ascending-only = ascending only
+the-safe-descending-only = descending only
+the-safe-up-or-down = up or down
+the-safe-closed = closed
+the-safe-or = {" "}or{" "}
+the-safe-the-safe-is-cracked = the safe is cracked!
+the-safe-colours-in-play = Colours in play:{" "}
+the-safe-restriction-face-down = restriction: face down
+the-safe-no-cards-yet = no cards yet
+the-safe-cards = Cards:{" "}
+the-safe-play-the-chosen-card-here = Play the chosen card here.
+the-safe-your-cards-only-you-see = Your cards (only you see them)
+the-safe-your-hand-is-empty = Your hand is empty.
+the-safe-choose-a-card = Choose a card
+the-safe-choose-a-card-then-the = Choose a card, then the row to play it under. You must play if you can.
+the-safe-none-of-your-cards-fits = None of your cards fits any row: pass.
+the-safe-pass = Pass
+the-safe-named-so-far = Named so far:{" "}
+the-safe-the-code-was = The code was{" "}
+the-safe-the-team-named = The team named{" "}
+the-safe-the-team-cracked-five-safes = The team cracked five safes in a row!
+the-safe-the-game-is-over = The game is over.
+the-safe-starts-each-mission = starts each mission
+the-safe-passed = passed
+the-safe-holds = holds:{" "}
+the-safe-nothing = nothing
+the-safe-play-ends-every-hand-is = Play ends: every hand is empty. Time to name the code.
+the-safe-play-ends-nobody-can-play = Play ends: nobody can play. Everyone shows which colours they still hold.
+the-safe-there-are-only-rows-1 = There are only rows 1 to 4.
+the-safe-you-must-play-a-card = You must play a card when you can: one of your cards fits a row.
+the-safe-the-code-is-named-only = The code is named only once play has ended.
+the-safe-code-numbers-go-from-0 = Code numbers go from 0 to 9.
+the-safe-the-numbers-each-colours-hidden = The numbers each colour's hidden code can still be, from what you see: your hand, the rows, and who passed.
+the-safe-possible = possible
+the-safe-ruled-out = ruled out
+the-safe-cards-in-hand = { $count ->
+        [one] 1 card in hand
+       *[other] { $count } cards in hand
+    }
+the-safe-safes-cracked-in-a-row = { $count ->
+        [one] 1 safe cracked in a row
+       *[other] { $count } safes cracked in a row
+    }
+the-safe-must-include-colour = must include { $colour }
+the-safe-from-last = ↑ from { $last }
+the-safe-from-last-2 = ↓ from { $last }
+the-safe-wrong-code-for-wrong = wrong code for { $wrong }
+the-safe-everybody-holds-colour-nobody-may = everybody holds { $colour }: nobody may name it, the safe cannot be cracked
+the-safe-row-lacks-its-colour = row { $row } lacks its colour { $colour }
+the-safe-mission-of-missions = Mission { $mission } of { $missions }
+the-safe-safes-cracked-of-missions = { $completed } of { $missions } safes cracked in a row
+the-safe-draw-pile-draw-pile-cards = Draw pile: { $draw_pile ->
+        [one] 1 card
+       *[other] { $draw_pile } cards
+    }
+the-safe-best-streak-best = Best streak: { $best }
+the-safe-missions-played-attempts = missions played: { $attempts }
+the-safe-row-up-to-colours = Row { $row }: up to { $colour_card ->
+        [one] 1 colour
+       *[other] { $colour_card } colours
+    }
+the-safe-play-is-over-name-the = Play is over. Name the hidden { $colour } code number for the team (guessing is allowed):
+the-safe-mission-result = Mission { $mission }: { $result }
+the-safe-mission-who-play-a = Mission { $mission } · { $who }: play a card
+the-safe-mission-who-name-the = Mission { $mission } · { $who }: name the { $colour } code for the team
+the-safe-cannot-hold-cards = cannot hold: { $cards }
+the-safe-a-restriction-card-is-turned = A restriction card is turned over under row { $row }: { $restriction }.
+the-safe-mission-begins = Mission { $mission } begins.
+# $attempt counts every mission the team has played in this game, failed ones too.
+the-safe-mission-begins-after-a-failure = Mission { $mission } begins: the team's { NUMBER($attempt, type: "ordinal") ->
+        [one] { $attempt }st
+        [two] { $attempt }nd
+        [few] { $attempt }rd
+       *[other] { $attempt }th
+    } mission of the game.
+the-safe-you-were-dealt-cards = You were dealt { $cards }.
+the-safe-who-played-card-under-row = { $who } played { $card } under row { $row }.
+the-safe-you-drew-card = You drew { $card }.
+the-safe-who-cannot-play-and-passes = { $who } cannot play and passes.
+the-safe-who-names-number-for-colour = { $who } names { $number } for { $colour }.
+the-safe-the-team-wins-with-score = The team wins with { $score ->
+        [one] 1 safe
+       *[other] { $score } safes
+    } cracked!
+the-safe-the-team-loses-with-score = The team loses, with { $score ->
+        [one] 1 safe
+       *[other] { $score } safes
+    } cracked.
+the-safe-play-card-under-row = Play { $card } under row { $row }
+the-safe-name-number-as-the-colour = Name { $number } as the { $colour } code
+the-safe-card-text-is-not-in = { $card_text } is not in your hand.
+the-safe-row-holds-as-many-colours-as-allowed = Row { $row_no } already holds { $colours ->
+        [one] 1 colour
+       *[other] { $colours } colours
+    }, as many as its colour card allows: { $card_text } would be one more.
+the-safe-row-no-must-keep = Row { $row_no } must keep its last free colour for the colour its restriction card names.
+the-safe-row-no-takes-even = Row { $row_no } takes even numbers only.
+the-safe-row-no-takes-odd = Row { $row_no } takes odd numbers only.
+the-safe-card-text-does-not-fit = { $card_text } does not fit row { $row_no }, which can only go on { $row_view }.
+the-safe-play-has-ended-name-the = Play has ended: name the { $colour } code number.
+the-safe-five-safes-cracked-in-a = Five safes cracked in a row: the team wins.
+the-safe-the-teams-score = The team's score: { $score }.
+
+## Club Unlock
+
+club-unlock-red = red
+club-unlock-green = green
+club-unlock-yellow = yellow
+club-unlock-blue = blue
+club-unlock-your-keys-open-it = ; your keys open it
+club-unlock-key-piles = Key piles
+club-unlock-everyone-chooses-four-starting-keys = Everyone chooses four starting keys in secret: the piles are not shown until everybody has chosen.
+club-unlock-take-one = : take one
+club-unlock-safes-on-display = Safes on display
+club-unlock-the-seven-safes-are-laid = The seven safes are laid out once everybody has chosen their starting keys.
+club-unlock-no-safes-on-display = No safes on display.
+club-unlock-your-keys = Your keys
+club-unlock-take-one-key-from-a = Take one key from a pile, or crack a safe your keys open (marked ✓). After a crack you may crack more.
+club-unlock-end-my-turn = End my turn
+club-unlock-nothing-can-be-done-pass = Nothing can be done: pass.
+club-unlock-pass = Pass
+club-unlock-the-game-is-over = The game is over.
+club-unlock-what-this-players-takes-and = What this player's takes and cracks prove
+club-unlock-end-the-turn = End the turn
+club-unlock-you-have-cracked-a-safe = You have cracked a safe this turn, so you can no longer take a key: crack another safe or end your turn.
+club-unlock-that-safe-is-not-on = That safe is not on display.
+club-unlock-take-a-key-or-crack = Take a key or crack a safe before ending your turn.
+club-unlock-you-can-still-take-a = You can still take a key or crack a safe, so you cannot pass.
+club-unlock-first-take-your-four-starting = First take your four starting keys, one at a time: click a pile.
+club-unlock-that-move-does-not-fit = That move does not fit this moment of the game.
+club-unlock-there-is-no-bonus-marker = There is no bonus marker to place.
+club-unlock-money-the-values-of-the = Money: the values of the safes cracked plus 10 per bonus marker.
+club-unlock-keys = { $count ->
+        [one] 1 key
+       *[other] { $count } keys
+    }
+club-unlock-safes = { $count ->
+        [one] 1 safe
+       *[other] { $count } safes
+    }
+club-unlock-bonus-markers = { $count ->
+        [one] 1 bonus marker
+       *[other] { $count } bonus markers
+    }
+club-unlock-safe-code-value = safe #{ $safe } ({ $code }, ${ $value })
+club-unlock-safe-keys-worth = Safe #{ $safe }: keys { $keys }; worth ${ $value }
+club-unlock-markers-bonus-marker-s = ; { $markers ->
+        [one] 1 bonus marker
+       *[other] { $markers } bonus markers
+    }
+club-unlock-colour-keys-piles-left = { $colour } keys: { $piles } left
+club-unlock-colour-keys-the-pile-is = { $colour } keys: the pile is empty
+club-unlock-colour-keys = { $colour } keys
+club-unlock-bonus-supply-bonus-markers-left = { $bonus_supply ->
+        [one] 1 bonus marker left
+       *[other] { $bonus_supply } bonus markers left
+    }
+club-unlock-deck-size-safes-in-the = { $deck_size ->
+        [one] 1 safe in the deck
+       *[other] { $deck_size } safes in the deck
+    }
+club-unlock-choose-starting-key-taken-of = Choose starting key { $taken } of 4: click a pile. Nobody else sees which.
+club-unlock-choose-starting-key-taken-of-4-click = Choose starting key { $taken } of 4: click a pile.
+club-unlock-you-cracked-safe-s = You cracked { $cracked ->
+        [one] 1 safe
+       *[other] { $cracked } safes
+    } this turn. Crack another for a serial-break bonus, or end your turn.
+club-unlock-you-took-the-last-colour = You took the last { $colour } key: put the bonus marker under a safe that needs { $colour2 }.
+club-unlock-who-choosing-starting-key-taken = { $who }: choosing starting key { $taken } of 4
+club-unlock-who-take-a-key-or = { $who }: take a key or crack safes
+club-unlock-who-cracking-cracked-safe-s = { $who }: cracking ({ $cracked ->
+        [one] 1 safe
+       *[other] { $cracked } safes
+    } so far this turn)
+club-unlock-who-placing-the-bonus-marker = { $who }: placing the bonus marker of the empty { $colour } pile
+club-unlock-keys-keys = keys: { $keys }
+club-unlock-keys-worked-out-from-the = keys (worked out from the takes and cracks): { $keys }
+club-unlock-at-least-known-keys = (at least { $known_keys })
+club-unlock-who-took-a-colour-starting = { $who } took a { $colour } starting key.
+club-unlock-who-took-a-starting-key = { $who } took a starting key, unseen.
+club-unlock-everybody-has-chosen-their-starting = Everybody has chosen their starting keys; the piles hold { $keys }.
+club-unlock-who-took-a-colour-key = { $who } took a { $colour } key.
+club-unlock-the-colour-pile-is-empty = The { $colour } pile is empty.
+club-unlock-a-bonus-marker-goes-under = A bonus marker goes under { $safe } (empty { $colour } pile).
+club-unlock-no-displayed-safe-needs-colour = No displayed safe needs { $colour }: no bonus marker.
+club-unlock-who-cracked-safe = { $who } cracked { $safe }.
+club-unlock-who-cracked-safe-with-markers = { $who } cracked { $safe } with { $markers ->
+        [one] 1 bonus marker
+       *[other] { $markers } bonus markers
+    } under it.
+club-unlock-who-earns-a-serial-break = { $who } earns a serial-break bonus (+10).
+club-unlock-who-cracked-the-last-safe = { $who } cracked the last safe on display: bonus (+10).
+club-unlock-no-bonus-markers-are-left = No bonus markers are left for { $name }.
+club-unlock-new-on-display-safe = New on display: { $safe }.
+club-unlock-nobody-can-ever-crack-the = Nobody can ever crack the { $stuck ->
+        [one] safe
+       *[other] { $stuck } safes
+    } left: new safes are laid out beside them.
+club-unlock-who-passed = { $who } passed.
+club-unlock-take-a-colour-key = Take a { $colour } key
+club-unlock-crack-safe = Crack { $safe }
+club-unlock-put-the-bonus-marker-under = Put the bonus marker under { $safe }
+club-unlock-the-colour-pile-is-empty-take-a = The { $colour } pile is empty: take a key of another colour.
+club-unlock-safe-needs-keys-you = Safe #{ $safe } needs { $keys }; you are missing: { $missing }.
+club-unlock-safe-needs-no-colour = Safe #{ $safe } needs no { $colour } key, so the bonus marker cannot go there: choose a safe that shows { $colour2 }.
+club-unlock-first-put-the-bonus-marker = First put the bonus marker under a displayed safe that needs a { $colour } key.
+
+## Safe Breaker
+
+safe-breaker-red = red
+safe-breaker-blue = blue
+safe-breaker-yellow = yellow
+safe-breaker-green = green
+safe-breaker-purple = purple
+safe-breaker-orange = orange
+safe-breaker-lock-unknown = lock unknown
+safe-breaker-key-unknown = key unknown
+safe-breaker-in-play = in play
+safe-breaker-your-code = Your code:{" "}
+safe-breaker-only-you-see-it-until = Only you see it (until it is cracked).
+safe-breaker-players-codes = Players' codes
+safe-breaker-lock = Lock:{" "}
+safe-breaker-unknown = unknown
+safe-breaker-key = Key:{" "}
+safe-breaker-set-aside-face-up = Set aside, face up:{" "}
+safe-breaker-key-2 = key{" "}
+safe-breaker-1-a-colour = 1. A colour
+safe-breaker-2-a-number = 2. A number
+safe-breaker-3-then-ask-the-table = 3. Then ask the table, or accuse a player of holding exactly that code (a wrong accusation puts you out).
+safe-breaker-ask-do-you-have-this = Ask: "Do you have this colour or number?"
+safe-breaker-the-question-limit-is-reached = The question limit is reached: only accusations now.
+safe-breaker-questions-and-guesses = Questions and guesses
+safe-breaker-no-notes-at-this-table = No notes at this table: play from memory.
+safe-breaker-nothing-asked-yet = Nothing asked yet.
+safe-breaker-who = Who
+safe-breaker-what = What
+safe-breaker-answers = Answers
+safe-breaker-no = No
+safe-breaker-yes = Yes
+safe-breaker-nobody-asks-again = nobody: asks again
+safe-breaker-right = right
+safe-breaker-wrong = wrong
+safe-breaker-the-game-is-over = The game is over.
+safe-breaker-code-cracked = code cracked
+safe-breaker-wrong-guess = wrong guess
+safe-breaker-the-question-limit-is-reached-now-only = The question limit is reached: now only a guess at a whole code (lock and key) may be made.
+safe-breaker-there-is-no-such-player = There is no such player at this table.
+safe-breaker-you-cannot-accuse-yourself = You cannot accuse yourself.
+safe-breaker-guessing-only-a-lock-or = Guessing only a lock or only a key needs the Keep it simple variant.
+safe-breaker-from-your-code-the-parts = From your code, the parts face up and every answer so far: the codes each player can still hold, and how likely each is.
+safe-breaker-lock-colour = lock { $colour }
+safe-breaker-key-number = key { $number }
+safe-breaker-out-place-code-cracked = out { $place } (code cracked)
+safe-breaker-out-place-wrong-guess = out { $place } (wrong guess)
+safe-breaker-accuse-name-that-is-your = Accuse { $name }: that is your code!
+safe-breaker-name-s-lock-is-this = { $name }'s lock is this colour
+safe-breaker-name-s-key-is-this = { $name }'s key is this number
+safe-breaker-accuses-name-guess = accuses { $name }: { $guess }
+safe-breaker-who-ask-a-question-or = { $who }: ask a question or accuse a player
+safe-breaker-who-asks-do-you-have = { $who } asks: "Do you have { $colour } or { $number }?"
+safe-breaker-who-yes = { $who }: Yes.
+safe-breaker-who-no = { $who }: No.
+safe-breaker-everybody-said-no-who-goes = Everybody said No: { $who } goes again.
+safe-breaker-who-accuses-name-of-guess = { $who } accuses { $name } of { $guess }: { $detail }.
+safe-breaker-who-shows-their-half = { $who } shows their { $half }.
+safe-breaker-who-is-out-why-code = { $who } is out ({ $why }): { $code }.
+safe-breaker-who-is-out-why-the = { $who } is out ({ $why }); the code stays face down.
+safe-breaker-who-is-the-last-one = { $who } is the last one standing and wins!
+safe-breaker-name-s-code-was-code = { $name }'s code was { $code }.
+safe-breaker-ask-colour-or-number = Ask: { $colour } or { $number }?
+safe-breaker-accuse-name-of-colour-number = Accuse { $name } of { $colour } { $number }
+safe-breaker-name-s-lock-is-colour = { $name }'s lock is { $colour }
+safe-breaker-name-s-key-is-number = { $name }'s key is { $number }
+safe-breaker-target-is-already-out-of = { $target } is already out of the game.
+safe-breaker-that-half-of-target-s = That half of { $target }'s code is already face up.
+safe-breaker-certainly-code = certainly { $code }
+safe-breaker-possible-count-possible-codes = { $possible_count ->
+        [one] 1 possible code
+       *[other] { $possible_count } possible codes
+    }
+safe-breaker-possible-codes-of-name = Possible codes of { $name }
+safe-breaker-most-likely-code = Most likely: { $code }{" "}
+safe-breaker-worlds-ways-the-hidden-codes = { $worlds ->
+        [one] Only 1 way the hidden codes can still lie.
+       *[other] { $worlds } ways the hidden codes can still lie.
+    }
+safe-breaker-log-count-questions-and-guesses = { $log_count ->
+        [one] 1 question or guess was made.
+       *[other] { $log_count } questions and guesses were made.
+    }
+
+## Every game
+
+you = You
+bot = bot
+you-2 = you
+bot-n = Bot { $n }
+player-n = Player { $n }
+name-you = { $name } (you)
+
+## Setup words
+
+random = random
+no-limit = no limit
+none = none
+yes = yes
+no = no
+seat = seat { $seat }
+
+## Table
+
+the-team-lost = The team lost.
+the-team-won = The team won!
+# Before the list of a co-operative team's players.
+the-team = The team:
+game-over = Game over
+your-turn = Your turn
+you-are-watching-this-table = You are watching this table.
+you-are-watching-your-own = You are watching your own seat: moves are made on the table page.
+result = Result
+place-2 = Place
+player = Player
+score = Score
+winner = winner
+watch-the-replay = Watch the replay
+invite-friends = Invite friends
+send-each-friend-the-link = Send each friend the link of their seat. A seat nobody takes is played by a bot after a while.
+copy = Copy
+players = Players
+to-play = to play
+not-joined-yet = not joined yet
+im-back = I'm back
+hints-what-you-can-deduce = Hints: what you can deduce
+no-hints-right-now = No hints right now.
+the-table-is-not-available = The table is not available
+game-log = Game log
+what-happens-at-the-table = What happens at the table appears here.
+how-to-play = How to play
+the-rulebook-on-a-page = The rulebook on a page of its own
+without-javascript-the-table-does = Without JavaScript the table does not update by itself: reload the page to see new moves.
+connection-lost-reconnecting = Connection lost: reconnecting…
+no-such-table = No such table
+this-match-does-not-exist = This match does not exist (or the link is cut short).
+you-are-watching-only-players = You are watching: only players at the table can move.
+choose-a-move = Choose a move.
+that-move-is-not-understood = That move is not understood here.
+not-allowed-that-move-breaks = Not allowed: that move breaks a rule of the game.
+it-is-not-your-turn = It is not your turn.
+the-table-moved-on-before = The table moved on before your move arrived: look again and choose.
+the-game-is-over = The game is over.
+this-browser-does-not-hold = This browser does not hold a seat at this table.
+too-many-clicks-at-once = Too many clicks at once: wait a moment.
+the-move-was-not-accepted = The move was not accepted: try again.
+pick-a-card-from-your = Pick a card from your hand first.
+choose-a-colour-first = Choose a colour first.
+choose-a-number-first = Choose a number first.
+make-every-choice-of-the = Make every choice of the move first.
+winners-won = { $winners } won!
+shared-win = Shared win: { $winners }
+game-over-game = Game over · { $game }
+your-turn-game = Your turn · { $game }
+name-to-play = { $name } to play
+seat-n = Seat { $n }
+all-your-legal-moves-legal = All your legal moves ({ $legal_count })
+a-bot-plays-for-name = a bot plays for { $name }
+not-allowed-why = Not allowed: { $why }
+it-is-not-your-turn-name-is = It is not your turn: { $name } is to play.
+
+## Replay
+
+no-replay = No replay
+this-match-is-still-being = This match is still being played: its replay opens when it ends.
+this-match-has-no-record = This match has no record.
+this-record-does-not-replay = This record does not replay.
+steps = Steps
+start = Start
+back = Back
+next = Next
+end = End
+move = Move
+seen-by = Seen by
+a-spectator = a spectator
+show = Show
+keys-and-step-back-and = Keys: ← and → step back and forth.
+moves = Moves
+replay-game = Replay: { $game }
+move-step-of-total = Move { $step } of { $total }
+
+## Terminal
+
+name-you-2 = { $name } (you)
+
+## Page
+
+skip-to-the-content = Skip to the content
+site = Site
+games = Games
+switch-language = Switch language
+the-api = The API
+about-this-server = About this server
+safehouse-rules-engines-and-an = Safehouse: rules engines and an online table for safe-cracking card games. Hidden cards stay with their holders: every page is drawn from your own view of the table.
+back-to-the-games = Back to the games
+
+## The games on the home and setup pages
+
+game-name-club-unlock = Club Unlock / CASH
+game-summary-club-unlock = Collect coloured keys and crack safes from an open display; serial cracks and the last safe earn bonuses.
+how-to-club-unlock-1 = Everyone first picks four keys, one at a time, in secret: nobody sees the others' picks (nor the piles) until everybody has chosen. Then seven safes are laid out.
+how-to-club-unlock-2 = On your turn, either take one key from a pile (that ends your turn), or crack safes from the display: hand in the four keys a safe shows and take it. You may crack several safes in one turn, then end it.
+how-to-club-unlock-3 = Each safe after the first in a turn earns a bonus marker (+10); so does cracking the last safe on display.
+how-to-club-unlock-4 = When a pile runs out, a bonus marker goes under a safe that needs that colour (the editions differ: see the options).
+how-to-club-unlock-5 = When every safe is cracked, the most money (safes plus bonus markers) wins.
+game-name-safe-breaker = Safe Breaker
+game-summary-safe-breaker = Ask round the table about colours and numbers, deduce every secret code, and be the last one standing.
+how-to-safe-breaker-1 = Each player secretly holds a code: one coloured lock and one numbered key (1 to 6).
+how-to-safe-breaker-2 = On your turn, ask the table about a colour and a number ("red 4?"). Going left, the first player who holds that colour or that number says Yes and takes the turn; if everyone says No, you go again.
+how-to-safe-breaker-3 = Or point at a player and guess their whole code: right, they are out and you go again; wrong, you are out and they take the turn.
+how-to-safe-breaker-4 = The last player standing wins. The question log (and the optional hint panel) help you deduce.
+game-name-explosiv = Explosiv
+game-summary-explosiv = Place number cards before briefcases; the highest total takes each one, unless its row's 8th card turned it into a bomb.
+how-to-explosiv-1 = Each player holds number cards 1 to 8 in their colour. Each round lays out one more explosive card (a briefcase) than there are players.
+how-to-explosiv-2 = On your turn, place a card at the end of any row: never directly on your own card, and each number only once per row (8s may repeat).
+how-to-explosiv-3 = The card that becomes a row's 8th card blows it up: its briefcase turns into a bomb (negative points).
+how-to-explosiv-4 = When all cards are placed, the highest total in each row (the row's last card adds +2) takes its card. After the last round, the most points wins.
+game-name-the-safe = The Safe
+game-summary-the-safe = Co-operative: play number cards under colour cards without talking, then name the hidden code of each colour; crack five safes in a row.
+how-to-the-safe-1 = Co-operative: the whole team wins or loses. Nobody may say which cards they hold.
+how-to-the-safe-2 = On your turn, play a card from your hand under one of the four colour cards (you must if you can), then draw back to three.
+how-to-the-safe-3 = A row holds at most as many colours as its colour card shows, and runs up or down (equal numbers allowed; a 0 may count as 10). Restriction cards add rules from mission 2.
+how-to-the-safe-4 = When nobody can play, the team names the hidden code number of each colour; a player still holding a colour may not name it. All right: the safe is cracked. Crack five in a row to win.
+
+## Presets in players' words: a name and one line
+
+preset-club-unlock-club-unlock = Club Unlock (English edition)
+preset-club-unlock-club-unlock-help = When a key pile runs out, whoever took the last key puts a bonus on one safe of their choice.
+preset-club-unlock-cash = CASH (Korean edition)
+preset-club-unlock-cash-help = When a key pile runs out, every safe on display that needs that colour gets a bonus.
+preset-safe-breaker-standard = The rulebook
+preset-safe-breaker-standard-help = The game as printed.
+preset-safe-breaker-standard-with-limit = The rulebook with a question limit
+preset-safe-breaker-standard-with-limit-help = As printed, but after 150 questions players may only guess whole codes, so the game always ends.
+preset-safe-breaker-quick-game = Quick game
+preset-safe-breaker-quick-game-help = All the locks and keys nobody holds are shown face up.
+preset-safe-breaker-keep-it-simple = Keep it simple
+preset-safe-breaker-keep-it-simple-help = A guess may name only someone's lock or only their key.
+preset-safe-breaker-memory = From memory
+preset-safe-breaker-memory-help = No question log: remember the answers yourself.
+preset-safe-breaker-open-eliminations = Open eliminations
+preset-safe-breaker-open-eliminations-help = A player who guesses wrong shows their code to everyone.
+preset-explosiv-published = Published rules
+preset-explosiv-published-help = The rules as published.
+preset-explosiv-seed-only = Basic rules only
+preset-explosiv-seed-only-help = No two-player rule, nothing placed on a blown-up row, tied rows go to nobody, red starts every round.
+preset-explosiv-open = Open hands
+preset-explosiv-open-help = The table shows everyone which cards each player may still hold.
+preset-explosiv-hidden-discards = Hidden discards
+preset-explosiv-hidden-discards-help = A player with nowhere to place a card discards one face down.
+preset-the-safe-rulebook = The rulebook
+preset-the-safe-rulebook-help = Crack five safes in a row; after a failed mission the team starts again from mission 1.
+preset-the-safe-sudden-death = Sudden death
+preset-the-safe-sudden-death-help = A failed mission loses the game.
+preset-the-safe-strict-solo = Strict solo
+preset-the-safe-strict-solo-help = Playing alone, a colour left in your hand keeps that safe shut.
+preset-the-safe-forgiving = Forgiving
+preset-the-safe-forgiving-help = A failed mission is played again; missions already cracked still count.
+
+## Option values in players' words
+
+option-value-choose-one-safe = on one safe of the taker's choice
+option-value-every-matching-safe = on every safe that needs the colour
+option-value-off = no bonus
+option-value-shared = shared win
+option-value-most-safes = most safes wins
+option-value-perfect = everything anyone could see
+option-value-counts-only = only how many
+option-value-secret = in secret
+option-value-open = in the open
+option-value-all = all
+option-value-accused = the player guessed at
+option-value-guesser = the guesser
+option-value-guesser-eliminated = the guesser is out
+option-value-turn-passes-to-accused = only the turn passes
+option-value-full = all of it
+option-value-last-n = the last few
+option-value-none = none
+option-value-highest-card = highest single card
+option-value-last-played = who played there last
+option-value-discard-face-up = discard face up
+option-value-discard-face-down = discard face down
+option-value-skip-keep = pass and keep the cards
+option-value-rotate = passes to the left
+option-value-red-always = always red
+option-value-lowest-score = lowest score
+option-value-discard = leaves the game
+option-value-carry-over = stays for the next round
+option-value-most-briefcases = most briefcases wins
+option-value-lose = the team loses
+option-value-retry-mission = play the mission again
+option-value-restart-from-mission-1 = start again from mission 1
+option-value-left-to-right = left to right
+option-value-random = random
+option-value-reserve-slot = keep a place free
+option-value-end-of-mission = check when the mission ends
+option-value-fail = the safe stays shut
+option-value-allowed = you may still name it
+# A refused move the game has no words of its own for: the engine's English message as a sentence
+# ($sentence); $message is the same uncapitalised, for languages that quote it.
+illegal-move-engine-words = { $sentence }.
