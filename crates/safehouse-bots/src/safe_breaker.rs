@@ -136,9 +136,12 @@ type Reading = [[f64; CODES]; MAX_PLAYERS];
 /// codes with which the rule-based strategy would have made every one of its moves in the log
 /// (asked exactly such a question, not guessed when it could, guessed whom it did), with the
 /// chance of those moves ([`rule_based_chance`]). A seat whose moves no such code explains (it
-/// plays some other way) is left as the rules leave it, every code weighing 1. `None` with
+/// plays some other way) is left as the rules leave it, but weighed as a player who makes the
+/// rule-based move except in `slip` of its moves, where it makes any of the 36 questions'
+/// worth of moves at random (a beginner, a person): no code is ruled out for it, but the codes
+/// that explain most of its moves weigh most (`slip` 0: every code weighing 1). `None` with
 /// options the reading does not model (half guesses, codes face up after a wrong guess).
-fn read_candidates(view: &View, me: Seat) -> Option<([u64; MAX_PLAYERS], Reading)> {
+fn read_candidates(view: &View, me: Seat, slip: f64) -> Option<([u64; MAX_PLAYERS], Reading)> {
     if view.options.keep_it_simple || view.options.reveal_wrong_guesser_code {
         return None;
     }
@@ -153,6 +156,8 @@ fn read_candidates(view: &View, me: Seat) -> Option<([u64; MAX_PLAYERS], Reading
     }
     public.log.clear();
     let mut weight: Reading = [[1.0; CODES]; MAX_PLAYERS];
+    let mut noisy: Reading = [[1.0; CODES]; MAX_PLAYERS];
+    let random_move = slip / CODES as f64;
     let mut active = SeatSet::first(players);
     let mut face_up = 0u64;
     for entry in &view.log {
@@ -161,7 +166,8 @@ fn read_candidates(view: &View, me: Seat) -> Option<([u64; MAX_PLAYERS], Reading
             Entry::Guess { guesser, .. } => guesser,
         };
         let a = actor.index();
-        if actor != me && a < players && weight[a].iter().any(|&w| w > 0.0) {
+        let strict = weight.get(a).is_some_and(|w| w.iter().any(|&w| w > 0.0));
+        if actor != me && a < players && (strict || slip > 0.0) {
             let known = candidates(&public);
             let opponents: Vec<Seat> = active.iter_after(actor).filter(|&s| s != actor).collect();
             let mut mask = cand[a];
@@ -169,13 +175,17 @@ fn read_candidates(view: &View, me: Seat) -> Option<([u64; MAX_PLAYERS], Reading
                 let i = mask.trailing_zeros() as usize;
                 mask &= mask - 1;
                 if let Some(code) = code_of(i) {
-                    weight[a][i] *= rule_based_chance(code, entry, &known, face_up, &opponents);
+                    let chance = rule_based_chance(code, entry, &known, face_up, &opponents);
+                    weight[a][i] *= chance;
+                    noisy[a][i] *= (1.0 - slip) * chance + random_move;
                 }
             }
             // Only the ratios matter: keep the largest at 1 so that long games do not underflow.
-            let top = weight[a].iter().copied().fold(0.0, f64::max);
-            if top > 0.0 {
-                weight[a].iter_mut().for_each(|w| *w /= top);
+            for w in [&mut weight[a], &mut noisy[a]] {
+                let top = w.iter().copied().fold(0.0, f64::max);
+                if top > 0.0 {
+                    w.iter_mut().for_each(|w| *w /= top);
+                }
             }
         }
         if let Entry::Guess { guesser, target, guess, correct } = *entry {
@@ -194,6 +204,8 @@ fn read_candidates(view: &View, me: Seat) -> Option<([u64; MAX_PLAYERS], Reading
         let allowed = (0..CODES).filter(|&i| w[i] > 0.0).fold(0u64, |m, i| m | (1 << i));
         if s != me.index() && *c & allowed != 0 {
             *c &= allowed;
+        } else if s != me.index() && slip > 0.0 {
+            *w = noisy[s];
         } else {
             *w = [1.0; CODES];
         }
@@ -321,13 +333,18 @@ pub struct SafeBreakerEasy {
     inner: SafeBreakerHeuristic,
     slip: f64,
     overlook: f64,
+    hunch: f64,
     rng: GameRng,
     name: String,
 }
 
 /// How often (percent) the easy level overlooks an accusation its notepad makes certain: tuned
 /// so that easy trails medium by at least 100 Elo (docs/bots.md, `examples/league.rs`).
-pub const EASY_OVERLOOK_PERCENT: u32 = 75;
+pub const EASY_OVERLOOK_PERCENT: u32 = 90;
+
+/// How often (percent) the easy level acts on a hunch when its notepad has an opponent down to a
+/// few codes (see [`SafeBreakerEasy::with_hunches`]).
+const EASY_HUNCH_PERCENT: u32 = 0;
 
 impl SafeBreakerEasy {
     /// A beginner slipping in `slip` (0..=1) of its decisions, overlooking no accusation.
@@ -338,14 +355,32 @@ impl SafeBreakerEasy {
     /// A beginner slipping in `slip` (0..=1) of its decisions and overlooking `overlook` (0..=1)
     /// of the accusations its notepad makes certain.
     pub fn with_overlook(slip: f64, overlook: f64, seed: u64) -> Self {
+        SafeBreakerEasy::with_hunches(slip, overlook, 0.0, seed)
+    }
+
+    /// A beginner slipping in `slip` (0..=1) of its decisions, overlooking `overlook` (0..=1) of
+    /// the accusations its notepad makes certain, and, in `hunch` (0..=1) of the decisions where
+    /// its notepad has an opponent down to at most [`EASY_HUNCH_CODES`] codes (but not one),
+    /// impatient: it accuses that opponent of one of them.
+    pub fn with_hunches(slip: f64, overlook: f64, hunch: f64, seed: u64) -> Self {
         let slip = slip.clamp(0.0, 1.0);
         let overlook = overlook.clamp(0.0, 1.0);
-        let name = if overlook > 0.0 {
-            format!("beginner~{:.0}%~{:.0}%", slip * 100.0, overlook * 100.0)
-        } else {
-            format!("beginner~{:.0}%", slip * 100.0)
-        };
-        SafeBreakerEasy { inner: SafeBreakerHeuristic::new(seed), slip, overlook, rng: bot_rng(seed ^ 0xbe91), name }
+        let hunch = hunch.clamp(0.0, 1.0);
+        let mut name = format!("beginner~{:.0}%", slip * 100.0);
+        if overlook > 0.0 || hunch > 0.0 {
+            name.push_str(&format!("~{:.0}%", overlook * 100.0));
+        }
+        if hunch > 0.0 {
+            name.push_str(&format!("~{:.0}%", hunch * 100.0));
+        }
+        SafeBreakerEasy {
+            inner: SafeBreakerHeuristic::new(seed),
+            slip,
+            overlook,
+            hunch,
+            rng: bot_rng(seed ^ 0xbe91),
+            name,
+        }
     }
 
     /// A careless question (any colour and number).
@@ -354,9 +389,11 @@ impl SafeBreakerEasy {
         self.rng.pick(&questions).copied()
     }
 
-    fn slip(&mut self, view: &View, legal: &[Action]) -> Option<Action> {
-        let (opponents, cand) = notepad(view)?;
-        let hunches: Vec<Action> = legal
+    /// The accusations a hunch may make: an opponent the notepad has down to at most
+    /// [`EASY_HUNCH_CODES`] codes, of one of those codes.
+    fn hunches(view: &View, legal: &[Action]) -> Vec<Action> {
+        let Some((opponents, cand)) = notepad(view) else { return Vec::new() };
+        legal
             .iter()
             .copied()
             .filter(|a| match *a {
@@ -368,7 +405,11 @@ impl SafeBreakerEasy {
                 }
                 _ => false,
             })
-            .collect();
+            .collect()
+    }
+
+    fn slip(&mut self, view: &View, legal: &[Action]) -> Option<Action> {
+        let hunches = Self::hunches(view, legal);
         if !hunches.is_empty() && self.rng.below(2) == 0 {
             return self.rng.pick(&hunches).copied();
         }
@@ -388,6 +429,12 @@ impl Bot<SafeBreaker> for SafeBreakerEasy {
             // Not noticed: a question instead (when questions may still be asked).
             if let Some(question) = self.careless_question(legal) {
                 return question;
+            }
+        }
+        if self.hunch > 0.0 && !matches!(planned, Action::Guess { .. }) {
+            let hunches = Self::hunches(view, legal);
+            if !hunches.is_empty() && self.rng.unit_f64() < self.hunch {
+                return self.rng.pick(&hunches).copied().unwrap_or(planned);
             }
         }
         if self.rng.unit_f64() >= self.slip {
@@ -441,6 +488,9 @@ pub struct DeductionSettings {
     /// Weigh the worlds by the chance of the other players' moves in them (a rule-based player
     /// picks at random among its equally good questions), not only keep or drop them.
     pub weigh_ties: bool,
+    /// A seat the rule-based reading does not explain is read as a player who slips in this
+    /// share of its moves (0..1; 0: such a seat is not read at all), see [`read_candidates`].
+    pub slip_reading: f64,
 }
 
 impl Default for DeductionSettings {
@@ -456,6 +506,7 @@ impl Default for DeductionSettings {
             common_dice: true,
             read_opponents: true,
             weigh_ties: true,
+            slip_reading: 0.0,
         }
     }
 }
@@ -614,7 +665,8 @@ impl SafeBreakerDeduction {
         let plain = Deduction::from_view(view).ok()?;
         self.read = [u64::MAX; MAX_PLAYERS];
         let mut reading = None;
-        let deduction = match read_candidates(view, me).filter(|_| self.settings.read_opponents) {
+        let slip = self.settings.slip_reading;
+        let deduction = match read_candidates(view, me, slip).filter(|_| self.settings.read_opponents) {
             Some((cand, weights)) => match Deduction::from_candidates(view.players(), cand) {
                 d if d.worlds() > 0 => {
                     self.read = cand;
@@ -792,18 +844,23 @@ impl BotGame for SafeBreaker {
     fn special(kind: &str, seed: u64) -> Option<Box<dyn Bot<Self>>> {
         // `beginner` or `beginner:<percent>[:<overlook percent>]`: the easy level.
         if let Some(rest) = kind.strip_prefix("beginner") {
-            let (percent, overlook) = match rest.strip_prefix(':') {
-                Some(p) => match p.split_once(':') {
-                    Some((slip, overlook)) => (slip.trim().parse::<u32>().ok()?, overlook.trim().parse::<u32>().ok()?),
-                    None => (p.trim().parse::<u32>().ok()?, 0),
-                },
-                None if rest.is_empty() => (EASY_SLIP_PERCENT, EASY_OVERLOOK_PERCENT),
+            let (percent, overlook, hunch) = match rest.strip_prefix(':') {
+                Some(p) => {
+                    let numbers: Vec<u32> = p.split(':').map(|n| n.trim().parse().ok()).collect::<Option<_>>()?;
+                    match numbers[..] {
+                        [slip] => (slip, 0, 0),
+                        [slip, overlook] => (slip, overlook, 0),
+                        [slip, overlook, hunch] => (slip, overlook, hunch),
+                        _ => return None,
+                    }
+                }
+                None if rest.is_empty() => (EASY_SLIP_PERCENT, EASY_OVERLOOK_PERCENT, EASY_HUNCH_PERCENT),
                 None => return None,
             };
-            let (slip, overlook) = (f64::from(percent.min(100)) / 100.0, f64::from(overlook.min(100)) / 100.0);
-            return Some(Box::new(SafeBreakerEasy::with_overlook(slip, overlook, seed)));
+            let share = |p: u32| f64::from(p.min(100)) / 100.0;
+            return Some(Box::new(SafeBreakerEasy::with_hunches(share(percent), share(overlook), share(hunch), seed)));
         }
-        // `deduction` or `deduction:<rollouts>[:<questions>[:<min_guess>]]`.
+        // `deduction` or `deduction:<rollouts>[:<questions>[:<min_guess>[:<read 0/1>]]]`.
         let mut parts = kind.split(':');
         if parts.next() != Some("deduction") {
             return None;
@@ -818,6 +875,12 @@ impl BotGame for SafeBreaker {
         }
         if let Some(&x) = numbers.get(2) {
             settings.min_guess = x;
+        }
+        if let Some(&x) = numbers.get(3) {
+            settings.read_opponents = x != 0.0;
+        }
+        if let Some(&x) = numbers.get(4) {
+            settings.slip_reading = (x / 100.0).clamp(0.0, 1.0);
         }
         Some(Box::new(SafeBreakerDeduction::with_settings(settings, seed)))
     }

@@ -63,6 +63,11 @@ fn the_easy_level_never_accuses_against_the_evidence() {
     eprintln!("easy: {unfounded} of {guesses} accusations against the evidence");
     assert!(guesses > 100, "the easy bots do accuse ({guesses})");
     assert_eq!(unfounded, 0, "{unfounded} of {guesses} accusations were ruled out by the record");
+    // An impatient beginner (hunches in 60% of the decisions where it could have one) still
+    // accuses only codes its notepad leaves.
+    let (unfounded, guesses) = accusations("beginner:35:75:60", 50);
+    eprintln!("beginner:35:75:60: {unfounded} of {guesses} accusations against the evidence");
+    assert_eq!(unfounded, 0, "{unfounded} of {guesses} hunches were ruled out by the record");
     // The check can fail: the rule-based bot with uniformly random slips (the old easy level)
     // accuses against the evidence all the time.
     let (unfounded, guesses) = accusations("noisy", 50);
@@ -73,12 +78,15 @@ fn the_easy_level_never_accuses_against_the_evidence() {
 #[test]
 fn the_easy_level_is_the_beginner_and_named_so() {
     let bot = make_bot::<SafeBreaker>("easy", 1).expect("bot");
-    assert_eq!(bot.name(), "beginner~35%~75%", "35% slips, 75% of its certain accusations overlooked");
+    assert_eq!(bot.name(), "beginner~35%~90%", "35% slips, 90% of its certain accusations overlooked");
     assert_eq!(SafeBreakerEasy::new(0.2, 1).name(), "beginner~20%");
     assert_eq!(SafeBreakerEasy::with_overlook(0.2, 0.3, 1).name(), "beginner~20%~30%");
     assert_eq!(make_bot::<SafeBreaker>("beginner:50", 1).expect("bot").name(), "beginner~50%");
     assert_eq!(make_bot::<SafeBreaker>("beginner:35:50", 1).expect("bot").name(), "beginner~35%~50%");
+    assert_eq!(make_bot::<SafeBreaker>("beginner:35:50:20", 1).expect("bot").name(), "beginner~35%~50%~20%");
+    assert_eq!(SafeBreakerEasy::with_hunches(0.2, 0.0, 0.3, 1).name(), "beginner~20%~0%~30%");
     assert!(make_bot::<SafeBreaker>("beginner:35:x", 1).is_err());
+    assert!(make_bot::<SafeBreaker>("beginner:35:50:20:1", 1).is_err());
     assert!(make_bot::<SafeBreaker>("beginner:x", 1).is_err());
     assert!(make_bot::<SafeBreaker>("beginners", 1).is_err());
 }
