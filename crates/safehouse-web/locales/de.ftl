@@ -602,3 +602,217 @@ option-value-reserve-slot = einen Platz freihalten
 option-value-end-of-mission = am Ende der Mission prüfen
 option-value-fail = der Tresor bleibt zu
 option-value-allowed = du darfst sie trotzdem nennen
+
+## Waiting room
+
+somebody-took-that-seat-first = Jemand hat diesen Platz zuerst genommen.
+this-table-needs-its-invite = Für diesen Tisch braucht es den Einladungslink.
+you-already-sit-at-this = Du sitzt schon an diesem Tisch.
+only-whoever-set-up-the = Das darf nur, wer den Tisch eingerichtet hat.
+nobody-sits-at-the-table = Noch sitzt niemand am Tisch.
+the-game-has-started = Das Spiel hat begonnen.
+this-table-expired = Dieser Tisch ist abgelaufen.
+that-did-not-work-try = Das hat nicht geklappt; versuche es noch einmal.
+a-player = Jemand
+you-3 = (du)
+leave-the-seat = Platz verlassen
+remove = Entfernen
+free-the-seat = Platz freigeben
+free = Frei
+take-this-seat = Diesen Platz nehmen
+bot-level = Bot-Stufe
+give-to-a-bot = An einen Bot geben
+every-seat-is-taken = Alle Plätze sind besetzt.
+start-the-game = Spiel starten
+seats-still-free-are-played = Noch freie Plätze spielen Bots.
+invite-link = Einladungslink:
+this-table-does-not-exist = Diesen Tisch gibt es nicht (oder der Link ist abgeschnitten).
+this-table-expired-2 = Dieser Tisch ist abgelaufen
+nobody-started-it-in-time = Niemand hat ihn rechtzeitig gestartet. Richte einen neuen ein.
+a-public-table-anyone-can = Ein öffentlicher Tisch: alle finden ihn auf der Startseite und können einen freien Platz nehmen.
+a-private-table-only-people = Ein privater Tisch: nur wer den Einladungslink hat, kann einen Platz nehmen.
+your-name = Dein Name
+this-browser-remembers-it-for = Dieser Browser merkt ihn sich für deine nächsten Tische.
+open-tables-join-a-game = Offene Tische: spiel mit
+join = Mitspielen
+seat-number = Platz { $number }
+bot-difficulty = Bot: { $difficulty }
+waiting-free-seats-until-start = { $free ->
+        [one] 1 Platz frei
+       *[other] { $free } Plätze frei
+    }. Das Spiel beginnt, wenn alle Plätze besetzt sind oder wer den Tisch eingerichtet hat es startet.
+waiting-room-game = Warteraum: { $game }
+waiting-players-and-free-seats = { $players ->
+        [one] 1 Person
+       *[other] { $players } Personen
+    }, { $free ->
+        [one] 1 Platz frei
+       *[other] { $free } Plätze frei
+    }
+
+## Home and setup
+
+crack-safes-with-friends-or = Knacke Tresore mit Freunden oder Bots
+four-card-games-about-safes = Vier Kartenspiele um Tresore, Schlüssel und Codes. Wähle ein Spiel, die Regeln und wer am Tisch sitzt, und spiel im Browser.
+games-2 = Spiele
+play-now-against-bots = Jetzt gegen Bots spielen
+set-up-a-table = Tisch einrichten
+tables = Tische
+playing-now-watch = Läuft gerade: zuschauen
+finished-replay = Beendet: Wiederholung
+default = (Standard)
+who-plays = Wer spielt
+players-2 = Personen
+seats-beyond-this-number-are = Plätze über dieser Zahl bleiben leer.
+your-name-optional = Dein Name (freiwillig)
+me = Ich
+a-friend-invite-link = Jemand Eingeladenes (Einladungslink)
+choose-me-for-one-seat = Wähle „Ich“ für einen Platz, um zu spielen, oder für keinen, um den Bots zuzuschauen.
+rules-edition = Regelausgabe
+preset = Voreinstellung
+defaults-no-preset = Standard (keine Voreinstellung)
+options = Optionen
+more-rules = Weitere Regeln
+hint-panel = Hinweisfeld
+let-players-open-a-panel = Erlaubt, ein Feld zu öffnen, das zeigt, was sich aus der eigenen Sicht folgern lässt (standardmäßig aus).
+how-to-play-2 = So wird gespielt
+the-rulebook = Die Spielregel
+the-table = Der Tisch
+waiting-room = Warteraum
+friends-take-the-seats-you = Eingeladene nehmen die Plätze, die du „Jemand Eingeladenes“ gibst; du startest, wenn alle da sind (oder es beginnt, wenn der letzte Platz besetzt ist).
+who-can-find-it = Wer ihn finden kann
+private-only-with-the-invite = Privat: nur mit dem Einladungslink
+public-listed-on-the-home = Öffentlich: auf der Startseite gelistet
+no-such-game = Dieses Spiel gibt es nicht
+pick-one-of-the-games = Wähle eines der Spiele auf der Startseite.
+choose-how-many-play = Wähle, wie viele mitspielen.
+choose-me-for-one-seat-only = Wähle „Ich“ nur für einen Platz.
+choose-who-sits-at-each = Wähle, wer auf jedem Platz sitzt.
+choose-one-of-the-clocks = Wähle eine der angebotenen Uhren.
+something-went-wrong = Etwas ist schiefgegangen
+go-to-the-table = Zum Tisch
+watch-the-table = Dem Tisch zuschauen
+take-the-seat = Platz nehmen
+join-2 = Mitspielen
+this-invite-link-does-not = Dieser Einladungslink funktioniert nicht
+ask-whoever-invited-you-for = Bitte die Person, die dich eingeladen hat, noch einmal um den Link.
+somebody-already-took-this-seat = Jemand hat diesen Platz schon genommen.
+this-invite-code-does-not = Dieser Einladungscode öffnet diesen Platz nicht.
+the-seat-could-not-be = Der Platz konnte nicht genommen werden.
+could-not-join = Mitspielen nicht möglich
+players-min = { $min ->
+        [one] 1 Person
+       *[other] { $min } Personen
+    }
+players-min-max = { $min }–{ $max } Personen
+players-count = { $players ->
+        [one] 1 Person
+       *[other] { $players } Personen
+    }
+moves-count = { $moves ->
+        [one] 1 Zug
+       *[other] { $moves } Züge
+    }
+name-how-to-play = { $name }: so wird gespielt
+the-option-option-is-not = Die Option { $option } ist nicht lesbar.
+the-table-could-not-be = Der Tisch konnte nicht eingerichtet werden: { $message }
+join-a-table-of-game = An einem Tisch { $game } mitspielen
+this-browser-already-sits-at = Dieser Browser sitzt schon an diesem Tisch (Platz { $seat }).
+seat-n-is-already-taken = Platz { $n } ist schon besetzt.
+you-are-invited-to-seat = Du bist auf Platz { $n } eingeladen.
+
+## Chat
+
+spectator = Zuschauer
+spectator-2 = Zuschauer
+spectators-chat = Chat der Zuschauer
+table-chat = Tisch-Chat
+# A template the chat script fills: {n} stays as it is (the seat number goes there).
+chat-player-n-template = Person {"{"}n{"}"}
+the-players-read-the-spectators = Wer spielt, liest den Chat der Zuschauer erst, wenn das Spiel vorbei ist.
+no-messages-yet = Noch keine Nachrichten.
+message = Nachricht
+write-a-message = Schreib eine Nachricht
+send = Senden
+the-players-chat-is-off = Der Chat der Spielenden ist an diesem Tisch aus, solange gespielt wird (die Regeln von The Safe verbieten, über Karten zu reden).
+chat = Chat
+nothing-was-said-yet-at = Bei diesem Zug wurde noch nichts gesagt.
+a-new-match-was-started = Eine neue Partie hat begonnen.
+go-to-the-new-table = Zum neuen Tisch
+join-take-my-seat = Mitspielen: meinen Platz nehmen
+play-again = Noch einmal spielen
+this-table-is-a-rematch = Dieser Tisch ist eine Revanche:
+the-previous-match = die vorige Partie
+the-players-chat-is-off-at-this = Der Chat der Spielenden ist an diesem Tisch aus.
+that-message-is-too-long = Diese Nachricht ist zu lang (höchstens 500 Zeichen).
+write-something-first = Schreib zuerst etwas.
+this-tables-chat-is-full = Der Chat dieses Tisches ist voll.
+too-many-messages-at-once = Zu viele Nachrichten auf einmal: warte einen Moment.
+the-message-was-not-sent = Die Nachricht wurde nicht gesendet: versuche es noch einmal.
+no-seat-here = Hier kein Platz
+only-the-players-of-a = Nur wer bei einer Partie mitgespielt hat, kann ihre Revanche starten.
+your-seat-in-the-new = Dein Platz in der neuen Partie ist schon besetzt.
+the-match-is-not-over = Die Partie ist noch nicht vorbei.
+the-new-match-could-not = Die neue Partie konnte nicht gestartet werden: versuche es noch einmal.
+
+## Turn notifications
+
+asking-the-browser = Frage den Browser…
+this-browser-will-tell-you = Dieser Browser sagt dir Bescheid, wenn du dran bist.
+the-browser-does-not-allow = Der Browser erlaubt für diese Website keine Benachrichtigungen.
+notifications-could-not-be-turned = Benachrichtigungen konnten nicht eingeschaltet werden.
+this-browser-cannot-show-notifications = Dieser Browser kann keine Benachrichtigungen zeigen.
+tell-me-when-it-is = Sag mir, wenn ich dran bin
+for-tables-played-over-hours = Für Tische, die über Stunden oder Tage gespielt werden: du erfährst es jedes Mal einmal, wenn du dran bist.
+notify-me-in-this-browser = In diesem Browser benachrichtigen
+this-seat-has-browser-notifications = Dieser Platz hat Browser-Benachrichtigungen an.
+or-a-webhook-a-discord = Oder ein Webhook (die URL eines Discord- oder Slack-Kanals)
+save = Speichern
+remove-2 = Entfernen
+you-are-watching = Du schaust zu
+only-a-player-at-the = Nur wer am Tisch spielt, kann über seinen Zug benachrichtigt werden.
+that-address-is-not-accepted = Diese Adresse wird nicht angenommen: gib eine https-URL einer öffentlichen Website an (einen Discord- oder Slack-Webhook).
+too-many-changes-for-this = Zu viele Änderungen für diesen Tisch.
+the-webhook-could-not-be = Der Webhook konnte nicht gespeichert werden: versuche es noch einmal.
+not-saved = Nicht gespeichert
+tables-waiting-for-your-move = Tische, die auf deinen Zug warten
+your-move = du bist dran
+one-day-per-move = 1 Tag pro Zug
+one-week-per-move = 1 Woche pro Zug
+pace = Tempo
+how-fast-to-play = Wie schnell gespielt wird
+real-time-all-at-the = In Echtzeit, alle am Tisch (Standard)
+turn-based = Zugweise:{" "}
+turn-based-tables-are-played = Zugweise Tische werden über Tage gespielt: alle haben für jeden Zug die gewählte Zeit, niemand wird wegen Abwesenheit ersetzt, und du kannst benachrichtigt werden, wenn du dran bist. Läuft eine Frist ab, macht ein Bot diesen Zug.
+days-per-move = { $days ->
+        [one] 1 Tag pro Zug
+       *[other] { $days } Tage pro Zug
+    }
+hours-per-move = { $hours ->
+        [one] 1 Stunde pro Zug
+       *[other] { $hours } Stunden pro Zug
+    }
+
+## Game log
+
+a-bot-for-who = ein Bot für { $who }
+
+## Clocks
+
+a-player-out-of-time = wer keine Zeit mehr hat, passt, wo das Spiel es erlaubt (sonst spielt ein Bot)
+a-player-out-of-time-loses-the = wer keine Zeit mehr hat, verliert das Spiel
+a-bot-plays-for-a = ein Bot spielt für wen keine Zeit mehr hat, bis die Person zurückkommt
+time-left = Restzeit
+time-left-2 = Restzeit:{" "}
+clock = Uhr
+time-control = Bedenkzeit
+no-clock = Keine Uhr
+each-player-has-a-time = Alle haben ein Zeitkonto, das während ihrer Züge läuft und nach jedem Zug um den Zuschlag wächst. Alle sehen die Uhren laufen.
+when-a-clock-runs-out = Wenn eine Uhr abläuft
+a-bot-plays-for-that = Ein Bot spielt für diese Person
+the-player-passes-where-the = Die Person passt, wo das Spiel es erlaubt
+the-player-loses-games-with = Die Person verliert (Spiele mit Sieger)
+clock-minutes = { $minutes } min
+clock-seconds = { $seconds } s
+clock-bank-plus-increment = { $bank } + { $increment_secs } s pro Zug
+clock-control-on-timeout = Uhr: { $control }; { $on_timeout }.

@@ -622,3 +622,217 @@ option-value-allowed = you may still name it
 # A refused move the game has no words of its own for: the engine's English message as a sentence
 # ($sentence); $message is the same uncapitalised, for languages that quote it.
 illegal-move-engine-words = { $sentence }.
+
+## Waiting room
+
+somebody-took-that-seat-first = Somebody took that seat first.
+this-table-needs-its-invite = This table needs its invite link.
+you-already-sit-at-this = You already sit at this table.
+only-whoever-set-up-the = Only whoever set up the table may do that.
+nobody-sits-at-the-table = Nobody sits at the table yet.
+the-game-has-started = The game has started.
+this-table-expired = This table expired.
+that-did-not-work-try = That did not work; try again.
+a-player = A player
+you-3 = (you)
+leave-the-seat = Leave the seat
+remove = Remove
+free-the-seat = Free the seat
+free = Free
+take-this-seat = Take this seat
+bot-level = Bot level
+give-to-a-bot = Give to a bot
+every-seat-is-taken = Every seat is taken.
+start-the-game = Start the game
+seats-still-free-are-played = Seats still free are played by bots.
+invite-link = Invite link:
+this-table-does-not-exist = This table does not exist (or the link is cut short).
+this-table-expired-2 = This table expired
+nobody-started-it-in-time = Nobody started it in time. Set up a new one.
+a-public-table-anyone-can = A public table: anyone can find it on the home page and take a free seat.
+a-private-table-only-people = A private table: only people with the invite link can take a seat.
+your-name = Your name
+this-browser-remembers-it-for = This browser remembers it for your next tables.
+open-tables-join-a-game = Open tables: join a game
+join = Join
+seat-number = Seat { $number }
+bot-difficulty = Bot: { $difficulty }
+waiting-free-seats-until-start = { $free ->
+        [one] 1 seat free
+       *[other] { $free } seats free
+    }. The game starts when every seat is taken, or when the host starts it.
+waiting-room-game = Waiting room: { $game }
+waiting-players-and-free-seats = { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }, { $free ->
+        [one] 1 seat free
+       *[other] { $free } seats free
+    }
+
+## Home and setup
+
+crack-safes-with-friends-or = Crack safes with friends or bots
+four-card-games-about-safes = Four card games about safes, keys and codes. Pick a game, choose the rules and who sits at the table, and play in your browser.
+games-2 = Games
+play-now-against-bots = Play now against bots
+set-up-a-table = Set up a table
+tables = Tables
+playing-now-watch = Playing now: watch
+finished-replay = Finished: replay
+default = (default)
+who-plays = Who plays
+players-2 = Players
+seats-beyond-this-number-are = Seats beyond this number are left out.
+your-name-optional = Your name (optional)
+me = Me
+a-friend-invite-link = A friend (invite link)
+choose-me-for-one-seat = Choose "Me" for one seat to play, or for none to watch the bots play.
+rules-edition = Rules edition
+preset = Preset
+defaults-no-preset = Defaults (no preset)
+options = Options
+more-rules = More rules
+hint-panel = hint panel
+let-players-open-a-panel = Let players open a panel showing what their own view lets them deduce (off by default).
+how-to-play-2 = How to play
+the-rulebook = The rulebook
+the-table = The table
+waiting-room = Waiting room
+friends-take-the-seats-you = Friends take the seats you leave to "A friend"; you start when everyone is there (or it starts when the last seat is taken).
+who-can-find-it = Who can find it
+private-only-with-the-invite = Private: only with the invite link
+public-listed-on-the-home = Public: listed on the home page
+no-such-game = No such game
+pick-one-of-the-games = Pick one of the games on the home page.
+choose-how-many-play = Choose how many play.
+choose-me-for-one-seat-only = Choose "Me" for one seat only.
+choose-who-sits-at-each = Choose who sits at each seat.
+choose-one-of-the-clocks = Choose one of the clocks offered.
+something-went-wrong = Something went wrong
+go-to-the-table = Go to the table
+watch-the-table = Watch the table
+take-the-seat = Take the seat
+join-2 = Join
+this-invite-link-does-not = This invite link does not work
+ask-whoever-invited-you-for = Ask whoever invited you for the link again.
+somebody-already-took-this-seat = Somebody already took this seat.
+this-invite-code-does-not = This invite code does not open that seat.
+the-seat-could-not-be = The seat could not be taken.
+could-not-join = Could not join
+players-min = { $min ->
+        [one] 1 player
+       *[other] { $min } players
+    }
+players-min-max = { $min }–{ $max } players
+players-count = { $players ->
+        [one] 1 player
+       *[other] { $players } players
+    }
+moves-count = { $moves ->
+        [one] 1 move
+       *[other] { $moves } moves
+    }
+name-how-to-play = { $name }: how to play
+the-option-option-is-not = The option { $option } is not readable.
+the-table-could-not-be = The table could not be set up: { $message }
+join-a-table-of-game = Join a table of { $game }
+this-browser-already-sits-at = This browser already sits at this table (seat { $seat }).
+seat-n-is-already-taken = Seat { $n } is already taken.
+you-are-invited-to-seat = You are invited to seat { $n }.
+
+## Chat
+
+spectator = Spectator
+spectator-2 = spectator
+spectators-chat = Spectators' chat
+table-chat = Table chat
+# A template the chat script fills: {n} stays as it is (the seat number goes there).
+chat-player-n-template = Player {"{"}n{"}"}
+the-players-read-the-spectators = The players read the spectators' chat only when the game is over.
+no-messages-yet = No messages yet.
+message = Message
+write-a-message = Write a message
+send = Send
+the-players-chat-is-off = The players' chat is off at this table while the game is on (The Safe's rules forbid talking about cards).
+chat = Chat
+nothing-was-said-yet-at = Nothing was said yet at this move.
+a-new-match-was-started = A new match was started.
+go-to-the-new-table = Go to the new table
+join-take-my-seat = Join: take my seat
+play-again = Play again
+this-table-is-a-rematch = This table is a rematch:
+the-previous-match = the previous match
+the-players-chat-is-off-at-this = The players' chat is off at this table.
+that-message-is-too-long = That message is too long (500 characters at most).
+write-something-first = Write something first.
+this-tables-chat-is-full = This table's chat is full.
+too-many-messages-at-once = Too many messages at once: wait a moment.
+the-message-was-not-sent = The message was not sent: try again.
+no-seat-here = No seat here
+only-the-players-of-a = Only the players of a match can start its rematch.
+your-seat-in-the-new = Your seat in the new match was already taken.
+the-match-is-not-over = The match is not over yet.
+the-new-match-could-not = The new match could not be started: try again.
+
+## Turn notifications
+
+asking-the-browser = Asking the browser…
+this-browser-will-tell-you = This browser will tell you when it is your turn.
+the-browser-does-not-allow = The browser does not allow notifications for this site.
+notifications-could-not-be-turned = Notifications could not be turned on.
+this-browser-cannot-show-notifications = This browser cannot show notifications.
+tell-me-when-it-is = Tell me when it is my turn
+for-tables-played-over-hours = For tables played over hours or days: you are told once each time the turn comes to you.
+notify-me-in-this-browser = Notify me in this browser
+this-seat-has-browser-notifications = This seat has browser notifications on.
+or-a-webhook-a-discord = Or a webhook (a Discord or Slack channel's URL)
+save = Save
+remove-2 = Remove
+you-are-watching = You are watching
+only-a-player-at-the = Only a player at the table can be told of their turn.
+that-address-is-not-accepted = That address is not accepted: give an https URL of a public site (a Discord or Slack webhook).
+too-many-changes-for-this = Too many changes for this table.
+the-webhook-could-not-be = The webhook could not be saved: try again.
+not-saved = Not saved
+tables-waiting-for-your-move = Tables waiting for your move
+your-move = your move
+one-day-per-move = 1 day per move
+one-week-per-move = 1 week per move
+pace = Pace
+how-fast-to-play = How fast to play
+real-time-all-at-the = Real time, all at the table (default)
+turn-based = Turn-based:{" "}
+turn-based-tables-are-played = Turn-based tables are played over days: each player has the chosen time for each move, nobody is replaced for being away, and you can be notified when it is your turn. When a deadline passes, a bot plays that move.
+days-per-move = { $days ->
+        [one] 1 day per move
+       *[other] { $days } days per move
+    }
+hours-per-move = { $hours ->
+        [one] 1 hour per move
+       *[other] { $hours } hours per move
+    }
+
+## Game log
+
+a-bot-for-who = a bot for { $who }
+
+## Clocks
+
+a-player-out-of-time = a player out of time passes where the game allows (otherwise a bot plays)
+a-player-out-of-time-loses-the = a player out of time loses the game
+a-bot-plays-for-a = a bot plays for a player out of time until they come back
+time-left = Time left
+time-left-2 = Time left:{" "}
+clock = Clock
+time-control = Time control
+no-clock = No clock
+each-player-has-a-time = Each player has a time bank that runs during their moves and grows by the increment after each move. Everyone sees the clocks count down.
+when-a-clock-runs-out = When a clock runs out
+a-bot-plays-for-that = A bot plays for that player
+the-player-passes-where-the = The player passes where the game allows
+the-player-loses-games-with = The player loses (games with a winner)
+clock-minutes = { $minutes } min
+clock-seconds = { $seconds } s
+clock-bank-plus-increment = { $bank } + { $increment_secs } s per move
+clock-control-on-timeout = Clock: { $control }; { $on_timeout }.

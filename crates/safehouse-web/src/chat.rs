@@ -71,9 +71,9 @@ fn writer(line: &Line, seats: &[SeatMeta], lang: Lang) -> String {
         Some(seat) => {
             let named = seats.iter().find(|s| s.seat == seat).and_then(|s| s.name.clone());
             let n = seat_number(seat);
-            named.unwrap_or_else(|| tr!(lang, "Player {n}", "플레이어 {n}"))
+            named.unwrap_or_else(|| tr!(lang, "player-n", n = n))
         }
-        None => lang.t("Spectator", "구경꾼").to_owned(),
+        None => lang.text("spectator").to_owned(),
     }
 }
 
@@ -82,7 +82,7 @@ fn line_markup(line: &Line, seats: &[SeatMeta], lang: Lang) -> Markup {
     let spectators = line.channel == "spectators";
     html! {
         li.chat-line.spectators[spectators] data-n=(line.n) {
-            span.who { (writer(line, seats, lang)) @if spectators { " " span.tag { (lang.t("spectator", "구경꾼")) } } }
+            span.who { (writer(line, seats, lang)) @if spectators { " " span.tag { (lang.text("spectator-2")) } } }
             ": "
             span.text { (line.text) }
         }
@@ -93,39 +93,29 @@ fn line_markup(line: &Line, seats: &[SeatMeta], lang: Lang) -> Markup {
 pub(crate) fn panel(id: &str, history: Option<&History>, seats: &[SeatMeta], lang: Lang) -> Markup {
     let Some(history) = history else { return html! {} };
     let spectator = history.channel == "spectators";
-    let title = if spectator {
-        lang.t("Spectators' chat", "구경꾼 채팅")
-    } else {
-        lang.t("Table chat", "테이블 채팅")
-    };
+    let title = if spectator { lang.text("spectators-chat") } else { lang.text("table-chat") };
     html! {
         section #chat .panel.chat aria-labelledby="chat-h" data-match=(id)
-            data-spectator=(lang.t("Spectator", "구경꾼")) data-spectator-tag=(lang.t("spectator", "구경꾼"))
-            data-player=(lang.t("Player {n}", "플레이어 {n}")) {
+            data-spectator=(lang.text("spectator")) data-spectator-tag=(lang.text("spectator-2"))
+            data-player=(lang.text("chat-player-n-template")) {
             h2 #chat-h { (title) }
             @if spectator {
-                p.small { (lang.t(
-                    "The players read the spectators' chat only when the game is over.",
-                    "구경꾼 채팅은 게임이 끝난 뒤에야 플레이어에게 보입니다."
-                )) }
+                p.small { (lang.text("the-players-read-the-spectators")) }
             }
             ol #chat-list .chat-list aria-live="polite" {
                 @for line in &history.lines { (line_markup(line, seats, lang)) }
             }
             @if history.lines.is_empty() {
-                p.small.chat-empty { (lang.t("No messages yet.", "아직 메시지가 없습니다.")) }
+                p.small.chat-empty { (lang.text("no-messages-yet")) }
             }
             form #chat-form .chat-form method="post" action={"/play/" (id) "/chat"} hidden[!history.can_write] {
-                label.sr for="chat-text" { (lang.t("Message", "메시지")) }
+                label.sr for="chat-text" { (lang.text("message")) }
                 input #chat-text type="text" name="text" maxlength=(MAX_CHARS) required autocomplete="off"
-                    placeholder=(lang.t("Write a message", "메시지 쓰기"));
-                button type="submit" { (lang.t("Send", "보내기")) }
+                    placeholder=(lang.text("write-a-message"));
+                button type="submit" { (lang.text("send")) }
             }
             @if !history.can_write {
-                p.small #chat-off { (lang.t(
-                    "The players' chat is off at this table while the game is on (The Safe's rules forbid talking about cards).",
-                    "게임 중에는 이 테이블의 플레이어 채팅이 꺼져 있습니다 (더 세이프 규칙은 카드 이야기를 금지합니다)."
-                )) }
+                p.small #chat-off { (lang.text("the-players-chat-is-off")) }
             }
             p.small.chat-error #chat-error role="alert" {}
         }
@@ -141,9 +131,9 @@ pub(crate) fn replay_panel(history: Option<&History>, step: u64, seats: &[SeatMe
     }
     html! {
         section #chat .panel.chat aria-labelledby="chat-h" {
-            h2 #chat-h { (lang.t("Chat", "채팅")) }
+            h2 #chat-h { (lang.text("chat")) }
             @if lines.is_empty() {
-                p.small { (lang.t("Nothing was said yet at this move.", "이 수까지는 아무 말도 없었습니다.")) }
+                p.small { (lang.text("nothing-was-said-yet-at")) }
             }
             ol.chat-list {
                 @for line in lines {
@@ -184,21 +174,21 @@ pub(crate) fn rematch_panel(id: &str, links: &Links, finished: bool, has_seat: b
     html! {
         section #rematch .panel.rematch data-match=(id) hidden[rematch.is_none() && !offer && links.rematch_of.is_none()] {
             p #rematch-started hidden[rematch.is_none()] {
-                strong { (lang.t("A new match was started.", "새 게임이 시작되었습니다.")) } " "
-                a #rematch-watch href={"/play/" (rematch.unwrap_or(""))} { (lang.t("Go to the new table", "새 테이블로 가기")) }
+                strong { (lang.text("a-new-match-was-started")) } " "
+                a #rematch-watch href={"/play/" (rematch.unwrap_or(""))} { (lang.text("go-to-the-new-table")) }
             }
             @if has_seat {
                 form #rematch-form method="post" action={"/play/" (id) "/rematch"} hidden[!offer] {
                     button.primary type="submit" #rematch-button
-                        data-join=(lang.t("Join: take my seat", "참가: 내 자리에 앉기")) {
-                        @if rematch.is_some() { (lang.t("Join: take my seat", "참가: 내 자리에 앉기")) }
-                        @else { (lang.t("Play again", "다시 하기")) }
+                        data-join=(lang.text("join-take-my-seat")) {
+                        @if rematch.is_some() { (lang.text("join-take-my-seat")) }
+                        @else { (lang.text("play-again")) }
                     }
                 }
             }
             @if let Some(old) = links.rematch_of.as_deref() {
-                p.small.rematch-of { (lang.t("This table is a rematch:", "이 테이블은 다시 하기 게임입니다:")) " "
-                    a href={"/replay/" (old)} { (lang.t("the previous match", "지난 게임")) } }
+                p.small.rematch-of { (lang.text("this-table-is-a-rematch")) " "
+                    a href={"/replay/" (old)} { (lang.text("the-previous-match")) } }
             }
         }
     }
@@ -214,16 +204,12 @@ pub(crate) struct ChatForm {
 /// Words for a refused line.
 fn refusal(lang: Lang, code: &str) -> &'static str {
     match code {
-        "chat_off" => lang.t("The players' chat is off at this table.", "이 테이블은 플레이어 채팅이 꺼져 있습니다."),
-        "chat_too_long" => {
-            lang.t("That message is too long (500 characters at most).", "메시지가 너무 깁니다 (최대 500자).")
-        }
-        "chat_empty" => lang.t("Write something first.", "먼저 내용을 쓰세요."),
-        "chat_full" => lang.t("This table's chat is full.", "이 테이블의 채팅이 가득 찼습니다."),
-        "rate_limited" => {
-            lang.t("Too many messages at once: wait a moment.", "메시지를 너무 빨리 보냈습니다. 잠시 기다리세요.")
-        }
-        _ => lang.t("The message was not sent: try again.", "메시지를 보내지 못했습니다. 다시 해 보세요."),
+        "chat_off" => lang.text("the-players-chat-is-off-at-this"),
+        "chat_too_long" => lang.text("that-message-is-too-long"),
+        "chat_empty" => lang.text("write-something-first"),
+        "chat_full" => lang.text("this-tables-chat-is-full"),
+        "rate_limited" => lang.text("too-many-messages-at-once"),
+        _ => lang.text("the-message-was-not-sent"),
     }
 }
 
@@ -284,11 +270,8 @@ pub(crate) async fn rematch(
         return crate::layout::error_page(
             lang,
             StatusCode::FORBIDDEN,
-            lang.t("No seat here", "자리가 없습니다"),
-            lang.t(
-                "Only the players of a match can start its rematch.",
-                "다시 하기는 그 게임의 플레이어만 시작할 수 있습니다.",
-            ),
+            lang.text("no-seat-here"),
+            lang.text("only-the-players-of-a"),
         );
     };
     let reply = web.api.post(&format!("/api/matches/{id}/rematch"), Some(&seat.token), &json!({}), peer).await;
@@ -313,15 +296,11 @@ pub(crate) async fn rematch(
                 return (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{new_id}"))]).into_response();
             }
             let message = match reply.code() {
-                "seat_taken" => lang
-                    .t("Your seat in the new match was already taken.", "새 게임의 내 자리는 이미 누군가 앉았습니다."),
-                "match_not_finished" => lang.t("The match is not over yet.", "아직 게임이 끝나지 않았습니다."),
-                _ => lang.t(
-                    "The new match could not be started: try again.",
-                    "새 게임을 시작하지 못했습니다. 다시 해 보세요.",
-                ),
+                "seat_taken" => lang.text("your-seat-in-the-new"),
+                "match_not_finished" => lang.text("the-match-is-not-over"),
+                _ => lang.text("the-new-match-could-not"),
             };
-            crate::layout::error_page(lang, StatusCode::CONFLICT, lang.t("Play again", "다시 하기"), message)
+            crate::layout::error_page(lang, StatusCode::CONFLICT, lang.text("play-again"), message)
         }
     }
 }

@@ -23,29 +23,23 @@ pub(crate) fn format_ms(ms: i64) -> String {
 /// "3 min + 20 s per move".
 pub(crate) fn control_words(lang: Lang, bank_secs: u32, increment_secs: u32) -> String {
     let bank = if bank_secs.is_multiple_of(60) {
-        tr!(lang, "{} min", "{}분", bank_secs / 60)
+        tr!(lang, "clock-minutes", minutes = bank_secs / 60)
     } else {
-        tr!(lang, "{} s", "{}초", bank_secs)
+        tr!(lang, "clock-seconds", seconds = bank_secs)
     };
     if increment_secs == 0 {
         bank
     } else {
-        tr!(lang, "{bank} + {increment_secs} s per move", "{bank} + 수마다 {increment_secs}초")
+        tr!(lang, "clock-bank-plus-increment", bank = bank, increment_secs = increment_secs)
     }
 }
 
 /// What happens when a clock runs out, in words.
 pub(crate) fn on_timeout_words(lang: Lang, on_timeout: &str) -> &'static str {
     match on_timeout {
-        "skip" => lang.t(
-            "a player out of time passes where the game allows (otherwise a bot plays)",
-            "시간이 다 된 플레이어는 게임이 허락하면 차례를 넘깁니다 (아니면 봇이 둡니다)",
-        ),
-        "lose" => lang.t("a player out of time loses the game", "시간이 다 된 플레이어는 집니다"),
-        _ => lang.t(
-            "a bot plays for a player out of time until they come back",
-            "시간이 다 된 플레이어 대신 돌아올 때까지 봇이 둡니다",
-        ),
+        "skip" => lang.text("a-player-out-of-time"),
+        "lose" => lang.text("a-player-out-of-time-loses-the"),
+        _ => lang.text("a-bot-plays-for-a"),
     }
 }
 
@@ -56,8 +50,8 @@ pub(crate) fn seat_clock(lang: Lang, clock: &ClockMeta, seat: u8) -> Markup {
     html! {
         span class={"tag clock" @if running { " running" } @if left == 0 { " out" }}
             role="timer" data-remaining-ms=(left) data-running=(if running { "1" } else { "0" })
-            title=(lang.t("Time left", "남은 시간")) {
-            span.sr { (lang.t("Time left: ", "남은 시간: ")) }
+            title=(lang.text("time-left")) {
+            span.sr { (lang.text("time-left-2")) }
             span.clock-time { (format_ms(left)) }
         }
     }
@@ -69,9 +63,7 @@ pub(crate) fn rule_line(lang: Lang, snap: &Snapshot) -> Markup {
     let control = &clock.control;
     html! {
         p.small.clock-rule {
-            (tr!(lang, "Clock: {}; {}.", "시계: {}; {}.",
-                control_words(lang, control.bank_secs, control.increment_secs),
-                on_timeout_words(lang, &control.on_timeout)))
+            (tr!(lang, "clock-control-on-timeout", control = control_words(lang, control.bank_secs, control.increment_secs), on_timeout = on_timeout_words(lang, &control.on_timeout)))
         }
     }
 }
@@ -83,28 +75,25 @@ pub(crate) fn setup_fields(lang: Lang, clock: Option<&str>, on_timeout: Option<&
     let on_timeout = on_timeout.unwrap_or("bot");
     html! {
         fieldset.time-control {
-            legend { (lang.t("Clock", "시계")) }
+            legend { (lang.text("clock")) }
             div.option {
-                label for="clock" { (lang.t("Time control", "제한 시간")) }
+                label for="clock" { (lang.text("time-control")) }
                 select #clock name="clock" aria-describedby="clock-help" {
-                    option value="none" selected[clock == "none"] { (lang.t("No clock", "시계 없음")) }
+                    option value="none" selected[clock == "none"] { (lang.text("no-clock")) }
                     @for (bank, increment) in CHOICES {
                         @let value = format!("{bank}+{increment}");
                         option value=(value) selected[clock == value] { (control_words(lang, *bank, *increment)) }
                     }
                 }
-                p.help #clock-help { (lang.t(
-                    "Each player has a time bank that runs during their moves and grows by the increment after each move. Everyone sees the clocks count down.",
-                    "플레이어마다 자기 차례에 줄어드는 시간이 있고, 수를 둘 때마다 추가 시간이 더해집니다. 모두가 시계가 줄어드는 것을 봅니다."
-                )) }
+                p.help #clock-help { (lang.text("each-player-has-a-time")) }
             }
             div.option {
-                label for="on-timeout" { (lang.t("When a clock runs out", "시간이 다 되면")) }
+                label for="on-timeout" { (lang.text("when-a-clock-runs-out")) }
                 select #on-timeout name="on_timeout" {
-                    option value="bot" selected[on_timeout == "bot"] { (lang.t("A bot plays for that player", "봇이 대신 둡니다")) }
-                    option value="skip" selected[on_timeout == "skip"] { (lang.t("The player passes where the game allows", "게임이 허락하면 차례를 넘깁니다")) }
+                    option value="bot" selected[on_timeout == "bot"] { (lang.text("a-bot-plays-for-that")) }
+                    option value="skip" selected[on_timeout == "skip"] { (lang.text("the-player-passes-where-the")) }
                     // The server refuses this for a co-operative game, where nobody loses alone.
-                    option value="lose" selected[on_timeout == "lose"] { (lang.t("The player loses (games with a winner)", "그 플레이어가 집니다 (승자가 있는 게임)")) }
+                    option value="lose" selected[on_timeout == "lose"] { (lang.text("the-player-loses-games-with")) }
                 }
             }
         }

@@ -61,7 +61,7 @@ pub(crate) fn lines(game: &str, log: &Log, view: &Value, cx: &Ctx<'_>) -> Vec<Ma
                 html! {
                     li data-seq=(entry.seq) {
                         @if takeover {
-                            span.tag.takeover { (tr!(lang, "a bot for {who}", "{who} 대신 봇")) } " "
+                            span.tag.takeover { (tr!(lang, "a-bot-for-who", who = &who)) } " "
                         }
                         (line)
                     }

@@ -29,11 +29,7 @@ fn game_summary(game: &dyn DynGame, lang: Lang) -> &'static str {
 }
 
 fn players_text(lang: Lang, min: usize, max: usize) -> String {
-    if min == max {
-        tr!(lang, "{min} players", "{min}명")
-    } else {
-        tr!(lang, "{min}–{max} players", "{min}~{max}명")
-    }
+    if min == max { tr!(lang, "players-min", min = min) } else { tr!(lang, "players-min-max", min = min, max = max) }
 }
 
 /// `GET /`.
@@ -53,15 +49,12 @@ pub(crate) async fn home(
     let main = html! {
         (waiting)
         section.hero {
-            h1 { (lang.t("Crack safes with friends or bots", "친구나 봇과 함께 금고를 털어 보세요")) }
-            p { (lang.t(
-                "Four card games about safes, keys and codes. Pick a game, choose the rules and who sits at the table, and play in your browser.",
-                "금고, 열쇠, 코드에 관한 카드 게임 네 가지. 게임을 고르고, 규칙과 함께할 사람을 정한 뒤 브라우저에서 바로 플레이하세요."
-            )) }
+            h1 { (lang.text("crack-safes-with-friends-or")) }
+            p { (lang.text("four-card-games-about-safes")) }
         }
         (lobby)
         section.games aria-labelledby="games-h" {
-            h2 #games-h { (lang.t("Games", "게임")) }
+            h2 #games-h { (lang.text("games-2")) }
             ul.game-cards {
                 @for game in safehouse_games::all() {
                     @let info = game.info();
@@ -72,9 +65,9 @@ pub(crate) async fn home(
                         div.actions {
                             form method="post" action={"/new/" (info.id)} {
                                 input type="hidden" name="quick" value="1";
-                                button.primary type="submit" { (lang.t("Play now against bots", "봇과 바로 하기")) }
+                                button.primary type="submit" { (lang.text("play-now-against-bots")) }
                             }
-                            a.button href={"/new/" (info.id)} { (lang.t("Set up a table", "테이블 차리기")) }
+                            a.button href={"/new/" (info.id)} { (lang.text("set-up-a-table")) }
                         }
                     }
                 }
@@ -82,15 +75,15 @@ pub(crate) async fn home(
         }
         @if !live.is_empty() || !done.is_empty() {
             section.panel.matches aria-labelledby="matches-h" {
-                h2 #matches-h { (lang.t("Tables", "테이블")) }
+                h2 #matches-h { (lang.text("tables")) }
                 @if !live.is_empty() {
-                    h3 { (lang.t("Playing now: watch", "진행 중: 구경하기")) }
+                    h3 { (lang.text("playing-now-watch")) }
                     ul.match-list {
                         @for m in &live { li { (match_link(m, lang, true)) } }
                     }
                 }
                 @if !done.is_empty() {
-                    h3 { (lang.t("Finished: replay", "끝난 게임: 다시 보기")) }
+                    h3 { (lang.text("finished-replay")) }
                     ul.match-list {
                         @for m in &done { li { (match_link(m, lang, false)) } }
                     }
@@ -98,7 +91,7 @@ pub(crate) async fn home(
             }
         }
     };
-    let shell = Shell { lang, title: lang.t("Games", "게임").to_owned(), path: "/", body_class: "home" };
+    let shell = Shell { lang, title: lang.text("games-2").to_owned(), path: "/", body_class: "home" };
     layout::respond(StatusCode::OK, layout::page(&shell, main))
 }
 
@@ -110,7 +103,7 @@ fn match_link(m: &Value, lang: Lang, live: bool) -> Markup {
     let href = if live { format!("/play/{id}?watch=1") } else { format!("/replay/{id}") };
     html! {
         a href=(href) {
-            (game) " · " (tr!(lang, "{players} players", "{players}명")) " · " (tr!(lang, "{moves} moves", "{moves}수"))
+            (game) " · " (tr!(lang, "players-count", players = players)) " · " (tr!(lang, "moves-count", moves = moves))
         }
     }
 }
@@ -128,9 +121,10 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
     let current: Value = submitted(fields, &name)
         .map(|v| serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_owned())))
         .unwrap_or_else(|| default.clone());
-    // The players' words: the design note with its citations stays in `safehouse rules`.
+    // The players' words: the design note with its citations stays in `safehouse rules`. The
+    // game crates write them in English and Korean; German reads the English.
     let (label, help) = match lang {
-        Lang::En => (&doc.label.en, &doc.help_for_players.en),
+        Lang::En | Lang::De => (&doc.label.en, &doc.help_for_players.en),
         Lang::Ko => (&doc.label.ko, &doc.help_for_players.ko),
     };
     let help_id = format!("{id}-help");
@@ -150,7 +144,7 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
                         @for choice in &choices {
                             option value=(choice.to_string()) selected[*choice == current] {
                                 (text::value_label(info.id, &doc.name, choice, lang))
-                                @if *choice == default { " " (lang.t("(default)", "(기본)")) }
+                                @if *choice == default { " " (lang.text("default")) }
                             }
                         }
                     }
@@ -195,20 +189,20 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
         }
         div.setup {
             form.panel.setup-form method="post" action={"/new/" (info.id)} {
-                h2 { (lang.t("Set up a table", "테이블 차리기")) }
+                h2 { (lang.text("set-up-a-table")) }
                 fieldset {
-                    legend { (lang.t("Who plays", "누가 하나요")) }
+                    legend { (lang.text("who-plays")) }
                     div.option {
-                        label for="players" { (lang.t("Players", "인원")) }
+                        label for="players" { (lang.text("players-2")) }
                         select #players name="players" {
                             @for n in info.min_players..=info.max_players {
                                 option value=(n) selected[n == players] { (n) }
                             }
                         }
-                        p.help { (lang.t("Seats beyond this number are left out.", "이 수를 넘는 자리는 쓰지 않습니다.")) }
+                        p.help { (lang.text("seats-beyond-this-number-are")) }
                     }
                     div.option {
-                        label for="my-name" { (lang.t("Your name (optional)", "내 이름 (선택)")) }
+                        label for="my-name" { (lang.text("your-name-optional")) }
                         input #my-name type="text" name="name" maxlength="40" autocomplete="nickname" value=(submitted(fields, "name").unwrap_or(""));
                     }
                     ol.seat-setup {
@@ -216,33 +210,30 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
                             @let choice = seat_choice(fields, seat);
                             @let n = seat_number(seat as u8);
                             li data-seat=(seat) class=(if seat >= players { "unused" } else { "" }) {
-                                label for={"seat-" (seat)} { (tr!(lang, "Seat {n}", "{n}번 자리")) }
+                                label for={"seat-" (seat)} { (tr!(lang, "seat-n", n = n)) }
                                 select #{"seat-" (seat)} name={"seat." (seat)} {
-                                    option value="me" selected[choice == "me"] { (lang.t("Me", "나")) }
-                                    option value="friend" selected[choice == "friend"] { (lang.t("A friend (invite link)", "친구 (초대 링크)")) }
+                                    option value="me" selected[choice == "me"] { (lang.text("me")) }
+                                    option value="friend" selected[choice == "friend"] { (lang.text("a-friend-invite-link")) }
                                     @for level in ["easy", "medium", "hard"] {
                                         option value=(level) selected[choice == level] {
-                                            (tr!(lang, "Bot: {}", "봇: {}", difficulty(lang, level)))
+                                            (tr!(lang, "bot-difficulty", difficulty = difficulty(lang, level)))
                                         }
                                     }
                                 }
                             }
                         }
                     }
-                    p.help { (lang.t(
-                        "Choose \"Me\" for one seat to play, or for none to watch the bots play.",
-                        "한 자리를 \"나\"로 고르면 직접 하고, 아무도 고르지 않으면 봇끼리 하는 게임을 구경합니다."
-                    )) }
+                    p.help { (lang.text("choose-me-for-one-seat")) }
                 }
                 (table_fieldset(lang, fields))
                 (crate::notify::pace_fieldset(lang, submitted(fields, "pace")))
                 @if !presets.is_empty() {
                     fieldset {
-                        legend { (lang.t("Rules edition", "규칙 판")) }
+                        legend { (lang.text("rules-edition")) }
                         div.option {
-                            label for="preset" { (lang.t("Preset", "프리셋")) }
+                            label for="preset" { (lang.text("preset")) }
                             select #preset name="preset" {
-                                option value="" { (lang.t("Defaults (no preset)", "기본값 (프리셋 없음)")) }
+                                option value="" { (lang.text("defaults-no-preset")) }
                                 @for (preset, _, options) in &presets {
                                     option value=(preset) selected[submitted(fields, "preset") == Some(preset)] data-options=(options.to_string()) {
                                         (preset_words(info.id, preset, lang).0)
@@ -259,12 +250,12 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
                     }
                 }
                 fieldset {
-                    legend { (lang.t("Options", "옵션")) }
+                    legend { (lang.text("options")) }
                     @for doc in docs.iter().filter(|d| !d.rare) { (option_input(game, doc, lang, fields)) }
                     @if docs.iter().any(|d| d.rare) {
                         // Rarely changed rules fold away; open when one of them was submitted changed.
                         details.more-rules open[fields.iter().any(|(k, _)| docs.iter().any(|d| d.rare && *k == format!("opt.{}", d.name))) && error.is_some()] {
-                            summary { (lang.t("More rules", "규칙 더 보기")) }
+                            summary { (lang.text("more-rules")) }
                             @for doc in docs.iter().filter(|d| d.rare) { (option_input(game, doc, lang, fields)) }
                         }
                     }
@@ -273,26 +264,23 @@ fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)
                             input type="hidden" name="hints" value="0";
                             label.check for="hints" {
                                 input #hints type="checkbox" name="hints" value="1" checked[submitted(fields, "hints") == Some("1")] aria-describedby="hints-help";
-                                " " span.opt-name { (lang.t("hint panel", "힌트 창")) }
+                                " " span.opt-name { (lang.text("hint-panel")) }
                             }
-                            p.help #hints-help { (lang.t(
-                                "Let players open a panel showing what their own view lets them deduce (off by default).",
-                                "자기 화면에서 추리할 수 있는 것을 보여 주는 창을 열 수 있게 합니다 (기본은 꺼짐)."
-                            )) }
+                            p.help #hints-help { (lang.text("let-players-open-a-panel")) }
                         }
                     }
                 }
                 (crate::clocks::setup_fields(lang, submitted(fields, "clock"), submitted(fields, "on_timeout")))
-                button.primary.big type="submit" { (lang.t("Start the game", "게임 시작")) }
+                button.primary.big type="submit" { (lang.text("start-the-game")) }
             }
             section.panel.rules aria-labelledby="rules-h" {
-                h2 #rules-h { (lang.t("How to play", "하는 법")) }
+                h2 #rules-h { (lang.text("how-to-play-2")) }
                 ol.howto { @for line in text::how_to(info.id, lang) { li { (line) } } }
                 details.rulebook {
-                    summary { (lang.t("The rulebook", "규칙서")) }
+                    summary { (lang.text("the-rulebook")) }
                     div.markdown lang=(lang.code()) { (markdown::rulebook(info.id, lang, 1)) }
                 }
-                p.small { a href={"/rules/" (info.id) "?lang=" (lang.code())} { (lang.t("The rulebook on a page of its own", "규칙서만 따로 보기")) } }
+                p.small { a href={"/rules/" (info.id) "?lang=" (lang.code())} { (lang.text("the-rulebook-on-a-page")) } }
             }
         }
     };
@@ -308,27 +296,24 @@ fn table_fieldset(lang: Lang, fields: &[(String, String)]) -> Markup {
     let public = submitted(fields, "visibility") == Some("public");
     html! {
         fieldset.table-kind {
-            legend { (lang.t("The table", "테이블")) }
+            legend { (lang.text("the-table")) }
             div.option {
                 input type="hidden" name="waiting_room" value="0";
                 label.check for="waiting-room" {
                     input #waiting-room type="checkbox" name="waiting_room" value="1" checked[waiting] aria-describedby="waiting-help";
-                    " " span.opt-name { (lang.t("Waiting room", "대기실")) }
+                    " " span.opt-name { (lang.text("waiting-room")) }
                 }
-                p.help #waiting-help { (lang.t(
-                    "Friends take the seats you leave to \"A friend\"; you start when everyone is there (or it starts when the last seat is taken).",
-                    "\"친구\"로 둔 자리에 친구들이 앉습니다. 모두 모이면 시작하세요 (마지막 자리가 차면 저절로 시작합니다)."
-                )) }
+                p.help #waiting-help { (lang.text("friends-take-the-seats-you")) }
             }
             div.option role="radiogroup" aria-labelledby="visibility-h" {
-                span #visibility-h .opt-name { (lang.t("Who can find it", "누가 찾을 수 있나요")) }
+                span #visibility-h .opt-name { (lang.text("who-can-find-it")) }
                 label.check for="visibility-private" {
                     input #visibility-private type="radio" name="visibility" value="private" checked[!public];
-                    " " (lang.t("Private: only with the invite link", "비공개: 초대 링크로만"))
+                    " " (lang.text("private-only-with-the-invite"))
                 }
                 label.check for="visibility-public" {
                     input #visibility-public type="radio" name="visibility" value="public" checked[public];
-                    " " (lang.t("Public: listed on the home page", "공개: 첫 화면에 보입니다"))
+                    " " (lang.text("public-listed-on-the-home"))
                 }
             }
         }
@@ -346,8 +331,8 @@ pub(crate) async fn new_page(Path(game): Path<String>, Query(query): Query<LangQ
         Err(_) => layout::error_page(
             lang,
             StatusCode::NOT_FOUND,
-            lang.t("No such game", "그런 게임이 없습니다"),
-            lang.t("Pick one of the games on the home page.", "첫 화면에서 게임을 고르세요."),
+            lang.text("no-such-game"),
+            lang.text("pick-one-of-the-games"),
         ),
     }
 }
@@ -363,18 +348,18 @@ pub(crate) async fn rules_page(
         return layout::error_page(
             lang,
             StatusCode::NOT_FOUND,
-            lang.t("No such game", "그런 게임이 없습니다"),
-            lang.t("Pick one of the games on the home page.", "첫 화면에서 게임을 고르세요."),
+            lang.text("no-such-game"),
+            lang.text("pick-one-of-the-games"),
         );
     };
     let info = found.game.info();
     let name = text::name(info.id, info.name, lang);
-    let title = tr!(lang, "{name}: how to play", "{name}: 게임 방법");
+    let title = tr!(lang, "name-how-to-play", name = name);
     let main = html! {
         article.panel.rulebook-page {
             h1 { (title) }
             div.markdown lang=(lang.code()) { (markdown::rulebook(info.id, lang, 0)) }
-            p { a.button.primary href={"/new/" (info.id)} { (lang.t("Set up a table", "테이블 차리기")) } }
+            p { a.button.primary href={"/new/" (info.id)} { (lang.text("set-up-a-table")) } }
         }
     };
     let path = format!("/rules/{}", info.id);
@@ -392,7 +377,7 @@ pub(crate) async fn create(
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
     let Ok(found) = safehouse_games::find(&game) else {
-        return layout::error_page(lang, StatusCode::NOT_FOUND, lang.t("No such game", "그런 게임이 없습니다"), "");
+        return layout::error_page(lang, StatusCode::NOT_FOUND, lang.text("no-such-game"), "");
     };
     let game = found.game;
     let info = game.info();
@@ -402,7 +387,7 @@ pub(crate) async fn create(
     } else {
         match submitted(&fields, "players").and_then(|p| p.parse().ok()) {
             Some(n) if (info.min_players..=info.max_players).contains(&n) => n,
-            _ => return setup_page(game, lang, &fields, Some(lang.t("Choose how many play.", "인원을 고르세요."))),
+            _ => return setup_page(game, lang, &fields, Some(lang.text("choose-how-many-play"))),
         }
     };
     let name = submitted(&fields, "name").map(str::trim).filter(|n| !n.is_empty()).map(str::to_owned);
@@ -412,7 +397,7 @@ pub(crate) async fn create(
         let choice = if quick { if seat == 0 { "me" } else { "medium" } } else { seat_choice(&fields, seat) };
         match choice {
             "me" if me.is_some() => {
-                let error = lang.t("Choose \"Me\" for one seat only.", "\"나\"는 한 자리만 고를 수 있습니다.");
+                let error = lang.text("choose-me-for-one-seat-only");
                 return setup_page(game, lang, &fields, Some(error));
             }
             "me" => {
@@ -422,12 +407,7 @@ pub(crate) async fn create(
             "friend" => seats.push(json!({"kind": "person"})),
             level @ ("easy" | "medium" | "hard") => seats.push(json!({"kind": "bot", "difficulty": level})),
             _ => {
-                return setup_page(
-                    game,
-                    lang,
-                    &fields,
-                    Some(lang.t("Choose who sits at each seat.", "자리마다 누가 앉을지 고르세요.")),
-                );
+                return setup_page(game, lang, &fields, Some(lang.text("choose-who-sits-at-each")));
             }
         }
     }
@@ -438,7 +418,7 @@ pub(crate) async fn create(
         match forms::option_changes(&docs, &game.default_options(), &fields) {
             Ok(changes) => changes,
             Err(option) => {
-                let error = tr!(lang, "The option {option} is not readable.", "옵션 {option} 값을 읽을 수 없습니다.");
+                let error = tr!(lang, "the-option-option-is-not", option = option);
                 return setup_page(game, lang, &fields, Some(&error));
             }
         }
@@ -448,7 +428,7 @@ pub(crate) async fn create(
         Ok(Some(time_control)) if !quick => body["settings"] = json!({ "time_control": time_control }),
         Ok(_) => {}
         Err(()) => {
-            let error = lang.t("Choose one of the clocks offered.", "보기에 있는 시계를 고르세요.");
+            let error = lang.text("choose-one-of-the-clocks");
             return setup_page(game, lang, &fields, Some(error));
         }
     }
@@ -469,16 +449,11 @@ pub(crate) async fn create(
     }
     let reply = web.api.post("/api/matches", None, &body, peer).await;
     if !reply.ok() {
-        let error = tr!(lang, "The table could not be set up: {}", "테이블을 차릴 수 없습니다: {}", reply.message());
+        let error = tr!(lang, "the-table-could-not-be", message = reply.message());
         return setup_page(game, lang, &fields, Some(&error));
     }
     let Some(id) = reply.body["id"].as_str().filter(|id| cookies::valid_id(id)).map(str::to_owned) else {
-        return layout::error_page(
-            lang,
-            StatusCode::BAD_GATEWAY,
-            lang.t("Something went wrong", "문제가 생겼습니다"),
-            "",
-        );
+        return layout::error_page(lang, StatusCode::BAD_GATEWAY, lang.text("something-went-wrong"), "");
     };
     let invites: Vec<(u8, String)> = reply.body["seats"]
         .as_array()
@@ -546,30 +521,30 @@ pub(crate) async fn join_page(
     let n = seat_number(seat);
     let main = html! {
         section.panel.narrow {
-            h1 { (tr!(lang, "Join a table of {game}", "{game} 테이블에 앉기")) }
+            h1 { (tr!(lang, "join-a-table-of-game", game = game)) }
             @if let Some(mine) = mine {
-                p { (tr!(lang, "This browser already sits at this table (seat {}).", "이 브라우저는 이미 이 테이블({}번 자리)에 앉아 있습니다.", seat_number(mine.seat))) }
-                p { a.button.primary href={"/play/" (id)} { (lang.t("Go to the table", "테이블로 가기")) } }
+                p { (tr!(lang, "this-browser-already-sits-at", seat = seat_number(mine.seat))) }
+                p { a.button.primary href={"/play/" (id)} { (lang.text("go-to-the-table")) } }
             } @else if taken {
-                p { (tr!(lang, "Seat {n} is already taken.", "{n}번 자리는 이미 찼습니다.")) }
-                p { a.button href={"/play/" (id) "?watch=1"} { (lang.t("Watch the table", "테이블 구경하기")) } }
+                p { (tr!(lang, "seat-n-is-already-taken", n = n)) }
+                p { a.button href={"/play/" (id) "?watch=1"} { (lang.text("watch-the-table")) } }
             } @else {
-                p { (tr!(lang, "You are invited to seat {n}.", "{n}번 자리에 초대받았습니다.")) }
+                p { (tr!(lang, "you-are-invited-to-seat", n = n)) }
                 form method="post" action={"/join/" (id)} {
                     input type="hidden" name="seat" value=(seat);
                     input type="hidden" name="code" value=(code);
                     input type="hidden" name="hints" value=(if query.hints.as_deref() == Some("1") { "1" } else { "0" });
                     div.option {
-                        label for="join-name" { (lang.t("Your name (optional)", "내 이름 (선택)")) }
+                        label for="join-name" { (lang.text("your-name-optional")) }
                         input #join-name type="text" name="name" maxlength="40" autocomplete="nickname" value=(cookies::name(&headers).unwrap_or_default());
                     }
-                    button.primary.big type="submit" { (lang.t("Take the seat", "자리에 앉기")) }
+                    button.primary.big type="submit" { (lang.text("take-the-seat")) }
                 }
             }
         }
     };
     let path = format!("/join/{id}?seat={seat}&code={code}");
-    let shell = Shell { lang, title: lang.t("Join", "참가").to_owned(), path: &path, body_class: "join" };
+    let shell = Shell { lang, title: lang.text("join-2").to_owned(), path: &path, body_class: "join" };
     layout::respond(StatusCode::OK, layout::page(&shell, main))
 }
 
@@ -577,8 +552,8 @@ fn bad_invite(lang: Lang) -> Response {
     layout::error_page(
         lang,
         StatusCode::NOT_FOUND,
-        lang.t("This invite link does not work", "이 초대 링크는 쓸 수 없습니다"),
-        lang.t("Ask whoever invited you for the link again.", "초대한 사람에게 링크를 다시 달라고 하세요."),
+        lang.text("this-invite-link-does-not"),
+        lang.text("ask-whoever-invited-you-for"),
     )
 }
 
@@ -610,13 +585,11 @@ pub(crate) async fn join(
     let reply = web.api.post(&format!("/api/matches/{id}/join"), None, &body, peer).await;
     let Some(token) = reply.body["token"].as_str().filter(|_| reply.ok()) else {
         let message = match reply.code() {
-            "seat_taken" => lang.t("Somebody already took this seat.", "누군가 이미 이 자리에 앉았습니다."),
-            "bad_invite" => {
-                lang.t("This invite code does not open that seat.", "이 초대 코드로는 그 자리에 앉을 수 없습니다.")
-            }
-            _ => lang.t("The seat could not be taken.", "자리에 앉을 수 없습니다."),
+            "seat_taken" => lang.text("somebody-already-took-this-seat"),
+            "bad_invite" => lang.text("this-invite-code-does-not"),
+            _ => lang.text("the-seat-could-not-be"),
         };
-        return layout::error_page(lang, StatusCode::CONFLICT, lang.t("Could not join", "참가할 수 없습니다"), message);
+        return layout::error_page(lang, StatusCode::CONFLICT, lang.text("could-not-join"), message);
     };
     let extra = Extra { hints: form.hints == "1", invites: Vec::new() };
     let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response();

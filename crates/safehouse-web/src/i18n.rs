@@ -41,6 +41,8 @@ pub enum Lang {
     En,
     /// Korean.
     Ko,
+    /// German.
+    De,
 }
 
 /// One language: its tag, its own name and its messages.
@@ -52,9 +54,10 @@ struct Language {
 }
 
 /// Every language, in the order of [`Lang`]'s variants (English first: it is the fallback).
-const LANGUAGES: [Language; 2] = [
+const LANGUAGES: [Language; 3] = [
     Language { lang: Lang::En, code: "en", name: "English", ftl: include_str!("../locales/en.ftl") },
     Language { lang: Lang::Ko, code: "ko", name: "한국어", ftl: include_str!("../locales/ko.ftl") },
+    Language { lang: Lang::De, code: "de", name: "Deutsch", ftl: include_str!("../locales/de.ftl") },
 ];
 
 /// A language's messages.
@@ -116,7 +119,7 @@ fn format_in(bundle: &Bundle, id: &str, args: Option<&FluentArgs<'_>>) -> Option
 
 impl Lang {
     /// Every language.
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Ko];
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Ko, Lang::De];
 
     fn language(self) -> &'static Language {
         &LANGUAGES[self as usize]
@@ -204,15 +207,6 @@ impl Lang {
         Some(errors.iter().map(ToString::to_string).collect())
     }
 
-    /// The text in this language, from an inline English/Korean pair (German reads the
-    /// English): the older form, until every module reads its words from the Fluent files.
-    pub fn t(self, en: &'static str, ko: &'static str) -> &'static str {
-        match self {
-            Lang::En => en,
-            Lang::Ko => ko,
-        }
-    }
-
     /// The other languages (what the switch offers).
     pub fn others(self) -> impl Iterator<Item = Lang> {
         Lang::ALL.into_iter().filter(move |lang| *lang != self)
@@ -271,21 +265,13 @@ impl Arg for char {
     }
 }
 
-/// Formats a message with values: `tr!(lang, "seat-n", n = 3)`.
-///
-/// The older form `tr!(lang, "Seat {n}", "{n}번 자리")` (an inline pair, German reading the
-/// English) stays until every module reads its words from the Fluent files.
+/// Formats a message with values: `tr!(lang, "seat-n", n = 3)` (the names are the message's
+/// `$variables`).
 #[macro_export]
 #[doc(hidden)]
 macro_rules! tr {
     ($lang:expr, $id:literal $(, $name:ident = $arg:expr)* $(,)?) => {
         $lang.format($id, vec![$((stringify!($name), $crate::i18n::Arg::into_arg($arg))),*])
-    };
-    ($lang:expr, $en:literal, $ko:literal $(, $arg:expr)* $(,)?) => {
-        match $lang {
-            $crate::i18n::Lang::En => format!($en $(, $arg)*),
-            $crate::i18n::Lang::Ko => format!($ko $(, $arg)*),
-        }
     };
 }
 
@@ -355,15 +341,20 @@ mod tests {
         assert_eq!(Lang::of_request(&headers, None), Lang::En);
         assert_eq!(Lang::of_request(&headers, Some("ko")), Lang::Ko);
         assert_eq!(Lang::of_request(&headers, Some("fr")), Lang::En);
+        assert_eq!(Lang::of_request(&headers, Some("de-AT")), Lang::De);
         headers.insert("x-safehouse-lang", HeaderValue::from_static("ko"));
         assert_eq!(Lang::of_request(&headers, None), Lang::Ko, "the page's own language wins over the cookie");
     }
 
     #[test]
     fn words_with_values_and_plurals() {
-        let n = 3;
-        assert_eq!(tr!(Lang::En, "Seat {n}", "{n}번 자리"), "Seat 3");
-        assert_eq!(tr!(Lang::Ko, "Seat {n}", "{n}번 자리"), "3번 자리");
+        assert_eq!(tr!(Lang::En, "seat-n", n = 3), "Seat 3");
+        assert_eq!(tr!(Lang::Ko, "seat-n", n = 3), "3번 자리");
+        assert_eq!(tr!(Lang::De, "seat-n", n = 3), "Platz 3");
+        assert_eq!(place(Lang::De, 2), "2.");
+        assert_eq!(join_list(Lang::De, &["a".into(), "b".into(), "c".into()]), "a, b und c");
+        assert_eq!(tr!(Lang::De, "explosiv-cards-in-hand", count = 1), "1 Karte auf der Hand");
+        assert_eq!(tr!(Lang::De, "explosiv-cards-in-hand", count = 2), "2 Karten auf der Hand");
         assert_eq!(place(Lang::En, 2), "2nd");
         assert_eq!(place(Lang::En, 11), "11th");
         assert_eq!(place(Lang::En, 23), "23rd");

@@ -74,14 +74,14 @@ fn invite(query: Option<&str>, me: &Me) -> Option<String> {
 /// A fixed notice chosen by its code (the query is anybody's to write).
 fn notice_text(lang: Lang, code: &str) -> Option<&'static str> {
     Some(match code {
-        "seat_taken" => lang.t("Somebody took that seat first.", "누군가 그 자리에 먼저 앉았습니다."),
-        "bad_invite" => lang.t("This table needs its invite link.", "이 테이블에는 초대 링크가 있어야 합니다."),
-        "already_seated" => lang.t("You already sit at this table.", "이미 이 테이블에 앉아 있습니다."),
-        "not_creator" => lang.t("Only whoever set up the table may do that.", "테이블을 차린 사람만 할 수 있습니다."),
-        "nobody_seated" => lang.t("Nobody sits at the table yet.", "아직 아무도 앉지 않았습니다."),
-        "table_started" => lang.t("The game has started.", "게임이 시작되었습니다."),
-        "table_expired" => lang.t("This table expired.", "이 테이블은 만료되었습니다."),
-        "failed" => lang.t("That did not work; try again.", "되지 않았습니다. 다시 해 보세요."),
+        "seat_taken" => lang.text("somebody-took-that-seat-first"),
+        "bad_invite" => lang.text("this-table-needs-its-invite"),
+        "already_seated" => lang.text("you-already-sit-at-this"),
+        "not_creator" => lang.text("only-whoever-set-up-the"),
+        "nobody_seated" => lang.text("nobody-sits-at-the-table"),
+        "table_started" => lang.text("the-game-has-started"),
+        "table_expired" => lang.text("this-table-expired"),
+        "failed" => lang.text("that-did-not-work-try"),
         _ => return None,
     })
 }
@@ -100,50 +100,50 @@ fn seats_markup(table: &Value, me: &Me, lang: Lang, invite: Option<&str>) -> Mar
                 @let state = seat["state"].as_str().unwrap_or("");
                 @let number = seat_number(n);
                 li data-seat=(n) data-state=(state) {
-                    span.seat-label { (tr!(lang, "Seat {number}", "{number}번 자리")) ": " }
+                    span.seat-label { (tr!(lang, "seat-number", number = number)) ": " }
                     @match state {
                         "person" => {
-                            span.seat-name { (seat["name"].as_str().unwrap_or(lang.t("A player", "참가자"))) }
+                            span.seat-name { (seat["name"].as_str().unwrap_or(lang.text("a-player"))) }
                             @if mine == Some(n) {
-                                " " strong.you { (lang.t("(you)", "(나)")) }
+                                " " strong.you { (lang.text("you-3")) }
                                 form.inline method="post" action={"/tables/" (id) "/leave"} {
-                                    button.leave type="submit" { (lang.t("Leave the seat", "자리에서 일어나기")) }
+                                    button.leave type="submit" { (lang.text("leave-the-seat")) }
                                 }
                             } @else if creator {
                                 form.inline method="post" action={"/tables/" (id) "/seat"} {
                                     input type="hidden" name="seat" value=(n);
                                     input type="hidden" name="op" value="remove";
-                                    button.remove type="submit" { (lang.t("Remove", "내보내기")) }
+                                    button.remove type="submit" { (lang.text("remove")) }
                                 }
                             }
                         }
                         "bot" => {
-                            span.seat-name { (tr!(lang, "Bot: {}", "봇: {}", difficulty(lang, seat["difficulty"].as_str().unwrap_or("medium")))) }
+                            span.seat-name { (tr!(lang, "bot-difficulty", difficulty = difficulty(lang, seat["difficulty"].as_str().unwrap_or("medium")))) }
                             @if creator {
                                 form.inline method="post" action={"/tables/" (id) "/seat"} {
                                     input type="hidden" name="seat" value=(n);
                                     input type="hidden" name="op" value="free";
-                                    button.free type="submit" { (lang.t("Free the seat", "빈자리로")) }
+                                    button.free type="submit" { (lang.text("free-the-seat")) }
                                 }
                             }
                         }
                         _ => {
-                            span.seat-name.free { (lang.t("Free", "빈자리")) }
+                            span.seat-name.free { (lang.text("free")) }
                             @if mine.is_none() {
                                 button.take type="submit" form="take-form" name="seat" value=(n) {
-                                    (lang.t("Take this seat", "이 자리에 앉기"))
+                                    (lang.text("take-this-seat"))
                                 }
                             }
                             @if creator {
                                 form.inline method="post" action={"/tables/" (id) "/seat"} {
                                     input type="hidden" name="seat" value=(n);
                                     input type="hidden" name="op" value="bot";
-                                    select name="difficulty" aria-label=(lang.t("Bot level", "봇 수준")) {
+                                    select name="difficulty" aria-label=(lang.text("bot-level")) {
                                         @for level in ["easy", "medium", "hard"] {
                                             option value=(level) selected[level == "medium"] { (difficulty(lang, level)) }
                                         }
                                     }
-                                    button.bot type="submit" { (lang.t("Give to a bot", "봇에게 맡기기")) }
+                                    button.bot type="submit" { (lang.text("give-to-a-bot")) }
                                 }
                             }
                         }
@@ -153,20 +153,19 @@ fn seats_markup(table: &Value, me: &Me, lang: Lang, invite: Option<&str>) -> Mar
         }
         p.waiting-status {
             @if free == 0 {
-                (lang.t("Every seat is taken.", "모든 자리가 찼습니다."))
+                (lang.text("every-seat-is-taken"))
             } @else {
-                (tr!(lang, "{free} seats free. The game starts when every seat is taken, or when the host starts it.",
-                    "빈자리 {free}개. 모든 자리가 차거나 테이블을 차린 사람이 시작하면 게임이 시작됩니다."))
+                (tr!(lang, "waiting-free-seats-until-start", free = free))
             }
         }
         @if creator {
             form.start method="post" action={"/tables/" (id) "/start"} {
-                button.primary.big.start type="submit" { (lang.t("Start the game", "게임 시작")) }
-                p.help { (lang.t("Seats still free are played by bots.", "남은 빈자리는 봇이 맡습니다.")) }
+                button.primary.big.start type="submit" { (lang.text("start-the-game")) }
+                p.help { (lang.text("seats-still-free-are-played")) }
             }
         }
         @if let Some(code) = invite.filter(|_| creator) {
-            p.share { (lang.t("Invite link:", "초대 링크:")) " " code.invite-link { "/tables/" (id) "?invite=" (code) } }
+            p.share { (lang.text("invite-link")) " " code.invite-link { "/tables/" (id) "?invite=" (code) } }
         }
     }
 }
@@ -177,12 +176,7 @@ async fn fetch(web: &Web, id: &str, peer: Peer) -> Result<Value, crate::api::Rep
 }
 
 fn not_found(lang: Lang) -> Response {
-    layout::error_page(
-        lang,
-        StatusCode::NOT_FOUND,
-        lang.t("No such table", "그런 테이블이 없습니다"),
-        lang.t("This table does not exist (or the link is cut short).", "이 테이블이 없거나 링크가 잘렸습니다."),
-    )
+    layout::error_page(lang, StatusCode::NOT_FOUND, lang.text("no-such-table"), lang.text("this-table-does-not-exist"))
 }
 
 fn see_other(location: String) -> Response {
@@ -217,11 +211,8 @@ pub(crate) async fn page(
             return layout::error_page(
                 lang,
                 StatusCode::GONE,
-                lang.t("This table expired", "이 테이블은 만료되었습니다"),
-                lang.t(
-                    "Nobody started it in time. Set up a new one.",
-                    "제때 시작되지 않았습니다. 새 테이블을 차리세요.",
-                ),
+                lang.text("this-table-expired-2"),
+                lang.text("nobody-started-it-in-time"),
             );
         }
         _ => {}
@@ -233,14 +224,12 @@ pub(crate) async fn page(
     let notice = query.e.as_deref().and_then(|code| notice_text(lang, code));
     let main = html! {
         section.panel.waiting-room #waiting data-id=(id) data-table=(table_path(&id, &me)) {
-            h1 { (tr!(lang, "Waiting room: {game}", "대기실: {game}")) }
+            h1 { (tr!(lang, "waiting-room-game", game = &game)) }
             p.lead {
                 @if public {
-                    (lang.t("A public table: anyone can find it on the home page and take a free seat.",
-                        "공개 테이블: 누구나 첫 화면에서 찾아 빈자리에 앉을 수 있습니다."))
+                    (lang.text("a-public-table-anyone-can"))
                 } @else {
-                    (lang.t("A private table: only people with the invite link can take a seat.",
-                        "비공개 테이블: 초대 링크가 있는 사람만 앉을 수 있습니다."))
+                    (lang.text("a-private-table-only-people"))
                 }
             }
             @if let Some(notice) = notice {
@@ -253,9 +242,9 @@ pub(crate) async fn page(
                 // Hidden while this browser sits here; the script shows it again when the seat
                 // is gone (the host removed this person) and free seats are offered.
                 div.option #take-name-field hidden[me.seat.is_some()] {
-                    label for="take-name" { (lang.t("Your name", "내 이름")) }
+                    label for="take-name" { (lang.text("your-name")) }
                     input #take-name type="text" name="name" maxlength="40" autocomplete="nickname" required value=(name);
-                    p.help { (lang.t("This browser remembers it for your next tables.", "이 브라우저가 다음 테이블을 위해 기억합니다.")) }
+                    p.help { (lang.text("this-browser-remembers-it-for")) }
                 }
             }
             div #waiting-seats aria-live="polite" { (seats_markup(&table, &me, lang, invite.as_deref())) }
@@ -263,10 +252,7 @@ pub(crate) async fn page(
         script src=(assets::url("waiting.js")) defer {}
     };
     let path = format!("/tables/{id}");
-    let shell =
-        Shell {
-            lang, title: tr!(lang, "Waiting room: {game}", "대기실: {game}"), path: &path, body_class: "waiting"
-        };
+    let shell = Shell { lang, title: tr!(lang, "waiting-room-game", game = &game), path: &path, body_class: "waiting" };
     layout::respond(StatusCode::OK, layout::page(&shell, main))
 }
 
@@ -425,7 +411,7 @@ pub(crate) async fn lobby(web: &Web, lang: Lang, peer: Peer) -> Markup {
     }
     html! {
         section.panel.lobby aria-labelledby="lobby-h" {
-            h2 #lobby-h { (lang.t("Open tables: join a game", "열린 테이블: 함께하기")) }
+            h2 #lobby-h { (lang.text("open-tables-join-a-game")) }
             ul.match-list.open-tables {
                 @for table in &tables {
                     @let id = table["id"].as_str().unwrap_or("");
@@ -434,9 +420,9 @@ pub(crate) async fn lobby(web: &Web, lang: Lang, peer: Peer) -> Markup {
                     @let names: Vec<&str> = table["seats"].as_array().map(|s| s.iter().filter_map(|s| s["name"].as_str()).collect()).unwrap_or_default();
                     li data-table=(id) {
                         strong { (game_name(table["game"].as_str().unwrap_or(""), lang)) }
-                        " · " (tr!(lang, "{players} players, {free} seats free", "{players}명, 빈자리 {free}개"))
+                        " · " (tr!(lang, "waiting-players-and-free-seats", players = players, free = free))
                         @if !names.is_empty() { " · " (names.join(", ")) }
-                        " " a.button.join href={"/tables/" (id)} { (lang.t("Join", "함께하기")) }
+                        " " a.button.join href={"/tables/" (id)} { (lang.text("join")) }
                     }
                 }
             }

@@ -436,3 +436,33 @@ impl GameUi for Ui {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use safehouse_engine::{Game, Setup, Viewer};
+    use safehouse_the_safe::TheSafe;
+
+    use super::*;
+    use crate::api::SeatMeta;
+
+    /// A mission's start says which mission it is; after a failure it adds the how-manieth
+    /// mission of the game, never "mission 2 begins (mission 3 played)".
+    #[test]
+    fn a_mission_start_reads_as_one_mission() {
+        let game = TheSafe::new(&Setup::new(2, 1)).expect("setup");
+        let view = game.view(Viewer::Seat(Seat(0)));
+        let seats: Vec<SeatMeta> = (0..2).map(|s| SeatMeta { seat: s, ..SeatMeta::default() }).collect();
+        let line = |lang, mission, attempt| {
+            let cx = Ctx { lang, me: Some(0), seats: &seats, to_move: None, legal: &[], live: false, hints: false };
+            Ui::event(&Event::MissionStarted { mission, attempt }, &view, &cx).expect("a line")
+        };
+        assert_eq!(line(Lang::En, 2, 2), "Mission 2 begins.");
+        assert_eq!(line(Lang::En, 2, 3), "Mission 2 begins: the team's 3rd mission of the game.");
+        assert_eq!(line(Lang::En, 1, 4), "Mission 1 begins: the team's 4th mission of the game.");
+        assert_eq!(line(Lang::Ko, 2, 3), "임무 2 시작: 이번 게임에서 팀의 3번째 임무입니다.");
+        assert_eq!(line(Lang::De, 2, 3), "Mission 2 beginnt: die 3. Mission des Teams in dieser Partie.");
+        for lang in Lang::ALL {
+            assert!(!line(lang, 2, 3).contains("(mission"), "{lang:?}");
+        }
+    }
+}
