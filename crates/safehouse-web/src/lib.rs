@@ -1,5 +1,5 @@
-//! The Safehouse browser table: pages to set up, play, watch and replay every game, in English
-//! and Korean.
+//! The Safehouse browser table: pages to set up, play, watch and replay every game, in English,
+//! Korean and German.
 //!
 //! Everything here is a *client* of the table server's public HTTP API (`docs/server.md`): the
 //! [`router`] is given the server's API router and calls it in-process, exactly as a browser
@@ -14,7 +14,8 @@
 //!   makes it ask `/play/{id}/frag` for the re-rendered table (HTML) and the new log lines.
 //! - Actions are plain HTML forms (`POST /play/{id}/act`), so the table works with the keyboard
 //!   alone and even without JavaScript; the script only submits them without a page load.
-//! - [`i18n`] holds the two languages; each game's table is drawn by a module of [`games`].
+//! - [`i18n`] holds the languages (one Fluent file each, `locales/`); each game's table is drawn
+//!   by a module of [`games`].
 //! - [`security`] guards every page: requests that act with the browser's cookies must come
 //!   from this origin, every form post carries the session's CSRF token, cookies are `Secure`
 //!   behind HTTPS, and redirects go only to paths of this site.
