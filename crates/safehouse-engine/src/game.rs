@@ -25,6 +25,12 @@ pub struct GameInfo {
     pub max_players: usize,
     /// Players in a game set up with the default options, when nobody says.
     pub default_players: usize,
+    /// Whether the players win or lose together, as one team (the server then refuses a
+    /// "lose on time" clock and the table reads the result as the team's).
+    pub cooperative: bool,
+    /// Whether the rules let players talk about the game while it is on (the table's chat is on
+    /// by default only then).
+    pub table_talk: bool,
     /// The project's rules document (Markdown), with every decision and its citation: the design
     /// notes (`safehouse rules <game> --design`).
     pub rules: &'static str,

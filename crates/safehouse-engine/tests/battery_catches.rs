@@ -125,6 +125,8 @@ impl Game for Guessing {
         min_players: 2,
         max_players: 2,
         default_players: 2,
+        cooperative: false,
+        table_talk: true,
         rules: "toy",
         players_rules: &[],
     };

@@ -142,6 +142,8 @@ impl Game for Explosiv {
         min_players: MIN_PLAYERS,
         max_players: MAX_PLAYERS,
         default_players: 3,
+        cooperative: false,
+        table_talk: true,
         rules: include_str!("../../../docs/rules/explosiv.md"),
         players_rules: &[
             safehouse_engine::PlayersRules { lang: "en", text: include_str!("../rules/en.md") },

@@ -50,6 +50,8 @@ impl Game for SafeBreaker {
         min_players: 2,
         max_players: 6,
         default_players: 4,
+        cooperative: false,
+        table_talk: true,
         rules: include_str!("../../../docs/rules/safe-breaker.md"),
         players_rules: &[
             safehouse_engine::PlayersRules { lang: "en", text: include_str!("../rules/en.md") },

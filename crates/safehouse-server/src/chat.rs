@@ -125,10 +125,10 @@ pub fn visible_to(line: &ChatLine, viewer: Viewer, finished: bool) -> bool {
     }
 }
 
-/// Whether the players' chat is on at a table of `game` (an id) by default: off for The Safe
-/// (004:29, T13), on for the others.
+/// Whether the players' chat is on at a table of `game` (an id or alias) by default: only where
+/// the rules let players talk (`GameInfo::table_talk`; The Safe forbids it, 004:29, T13).
 pub fn on_by_default(game: &str) -> bool {
-    game != "the-safe"
+    safehouse_games::find(game).is_ok_and(|found| found.game.info().table_talk)
 }
 
 /// Per match in memory: how many chat lines its log holds (read from the store on the first
@@ -189,7 +189,7 @@ pub fn clean_text(text: &str) -> Result<String, ChatError> {
 
 /// Whether the players may write now.
 fn players_may_write(lm: &LiveMatch) -> bool {
-    lm.finished || lm.settings.chat.unwrap_or_else(|| on_by_default(lm.game.info().id))
+    lm.finished || lm.settings.chat.unwrap_or(lm.game.info().table_talk)
 }
 
 /// Writes a line for `viewer` (a seat writes to the players' chat, a spectator to the

@@ -203,6 +203,10 @@ impl Game for TheSafe {
         min_players: MIN_PLAYERS,
         max_players: MAX_PLAYERS,
         default_players: 3,
+        // "Players must work together" (004:28); "Players may NEVER reveal which cards they hold.
+        // (Colours and numbers may not be spoken.)" (004:29).
+        cooperative: true,
+        table_talk: false,
         rules: include_str!("../../../docs/rules/the-safe.md"),
         players_rules: &[
             safehouse_engine::PlayersRules { lang: "en", text: include_str!("../rules/en.md") },
