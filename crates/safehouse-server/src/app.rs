@@ -163,9 +163,12 @@ pub(crate) struct LiveMatch {
     seed: u64,
     bots: Vec<Option<Box<dyn TableBot>>>,
     pub(crate) bot_pending: bool,
-    /// When the current decision began (the stored time of the action before it, or the start;
-    /// later if its person came back meanwhile): what the idle takeover counts from.
+    /// When the current decision began (the stored time of the action before it, or the start):
+    /// what a turn-based table's move deadline counts from, the same on every node.
     pub(crate) turn_since_ms: i64,
+    /// What the idle takeover counts from: the turn's start, or later if its person came back
+    /// meanwhile ("I'm back" restarts the idle wait, never a turn-based deadline).
+    pub(crate) idle_wait_since_ms: i64,
     idle_since: Instant,
     /// The table's settings, as stored with the match.
     pub(crate) settings: TableSettings,
@@ -298,6 +301,7 @@ impl LiveMatch {
             bots: (0..players).map(|_| None).collect(),
             bot_pending: false,
             turn_since_ms,
+            idle_wait_since_ms: turn_since_ms,
             idle_since: Instant::now(),
             settings,
             clocks,
@@ -368,6 +372,7 @@ impl LiveMatch {
     /// The time moves on by one stored action of `seat` at `at_ms`.
     fn clocks_after(&mut self, seat: Seat, at_ms: i64) {
         self.turn_since_ms = at_ms;
+        self.idle_wait_since_ms = at_ms;
         let to_move = self.game_match.to_move();
         if let Some(clocks) = self.clocks.as_mut() {
             clocks.on_action(seat, at_ms, to_move);
@@ -835,6 +840,7 @@ impl App {
         lm.away = fresh.away;
         lm.finished = fresh.finished;
         lm.turn_since_ms = fresh.turn_since_ms;
+        lm.idle_wait_since_ms = lm.idle_wait_since_ms.max(fresh.turn_since_ms);
         lm.clocks = fresh.clocks;
         lm.forced_outcome = fresh.forced_outcome;
         lm.broken = false;

@@ -54,8 +54,9 @@ impl App {
     pub(crate) async fn seat_active(&self, lm: &mut LiveMatch, seat: Seat) {
         let index = seat.index();
         if lm.game_match.to_move() == Some(seat) {
-            // Coming back in the middle of one's decision starts the idle wait again.
-            lm.turn_since_ms = lm.turn_since_ms.max(now_ms());
+            // Coming back in the middle of one's decision starts the idle wait again (a
+            // turn-based deadline stays: it counts from the turn's stored start).
+            lm.idle_wait_since_ms = lm.idle_wait_since_ms.max(now_ms());
         }
         if lm.away.get(index) != Some(&true) {
             return;
@@ -191,7 +192,7 @@ impl App {
                 }
             } else if !lm.server_plays(seat)
                 && let Some(limit) = idle_takeover
-                && now - lm.turn_since_ms >= i64::try_from(limit.as_millis()).unwrap_or(i64::MAX)
+                && now - lm.idle_wait_since_ms >= i64::try_from(limit.as_millis()).unwrap_or(i64::MAX)
             {
                 self.take_over(&slot, &mut lm, seat, "idle").await;
                 continue;

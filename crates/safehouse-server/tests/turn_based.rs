@@ -15,6 +15,12 @@ use serde_json::json;
 /// A match of people only (every seat joined, so nobody moves unless the server plays for them)
 /// stored directly, created `age_ms` ago, with `settings`; seat 0's token is returned.
 async fn stored_match(url: &str, settings: serde_json::Value, age_ms: i64) -> (String, String) {
+    let (id, tokens) = stored_match_tokens(url, settings, age_ms).await;
+    (id, tokens[0].clone())
+}
+
+/// As [`stored_match`], returning every seat's token.
+async fn stored_match_tokens(url: &str, settings: serde_json::Value, age_ms: i64) -> (String, Vec<String>) {
     let store = safehouse_store::open(url, &safehouse_store::OpenOptions::default()).await.expect("store");
     let game = safehouse_games::all()[0];
     let info = game.info();
@@ -35,7 +41,7 @@ async fn stored_match(url: &str, settings: serde_json::Value, age_ms: i64) -> (S
         settings,
     };
     store.create_match(&header).await.expect("create");
-    let mut first = String::new();
+    let mut tokens = Vec::new();
     for seat in 0..players {
         let token = safehouse_server::token::new_token();
         let claim = SeatClaim {
@@ -46,11 +52,9 @@ async fn stored_match(url: &str, settings: serde_json::Value, age_ms: i64) -> (S
             away: false,
         };
         assert!(store.claim_seat(&id, &claim).await.expect("claim"));
-        if seat == 0 {
-            first = token;
-        }
+        tokens.push(token);
     }
-    (id, first)
+    (id, tokens)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -127,6 +131,33 @@ async fn turn_based_settings_are_checked_when_a_table_is_created() {
     ] {
         let refused = create(bad.clone()).await;
         assert_eq!((refused.status, refused.code()), (422, Some("bad_settings")), "{bad}: {}", refused.text);
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn saying_i_am_back_does_not_move_a_turn_based_deadline() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("back.db").display());
+    // The turn began an hour ago less three seconds: its one-hour deadline is three seconds off.
+    let settings = json!({"turn_based": {"deadline_hours": 1, "on_timeout": "bot"}});
+    let (id, tokens) = stored_match_tokens(&url, settings, 3_600_000 - 3_000).await;
+    let server = safehouse_server::start(test_config(&url)).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    let mover = info.body["to_move"].as_u64().expect("to move") as usize;
+    // The person to move keeps saying "I'm back" without moving: the deadline still passes, and
+    // a bot plays their move.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let back = http.post(&format!("/api/matches/{id}/back"), Some(&tokens[mover]), &json!({})).await.expect("back");
+        assert!(back.status < 300, "back: {}", back.text);
+        let now = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body;
+        if now["seq"].as_u64().unwrap_or(0) >= 1 {
+            break;
+        }
+        assert!(Instant::now() < deadline, "\"I'm back\" held off the deadline: {now}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
     }
     server.stop().await;
 }
