@@ -51,6 +51,10 @@ pub struct GameSummary {
     pub max_players: usize,
     /// Players when nobody says.
     pub default_players: usize,
+    /// Whether the players win or lose together (then no clock may make one player lose).
+    pub cooperative: bool,
+    /// Whether the rules let players talk during the game (the players' chat is on by default).
+    pub table_talk: bool,
     /// The options, each with its default, typed domain, design note and players' words.
     #[schema(value_type = Vec<OptionDocSchema>)]
     pub options: Vec<OptionDoc>,
@@ -113,6 +117,8 @@ fn game_summary(game: &'static dyn safehouse_engine::DynGame, with_rules: bool) 
         min_players: info.min_players,
         max_players: info.max_players,
         default_players: info.default_players,
+        cooperative: info.cooperative,
+        table_talk: info.table_talk,
         options: game.option_docs(),
         default_options: game.default_options(),
         presets: game
@@ -192,7 +198,7 @@ pub struct CreateMatch {
     /// `public` lists the waiting room at `GET /api/tables`; `private` (the default) needs the
     /// table's invite code to take a seat.
     #[serde(default)]
-    pub visibility: Option<crate::tables::Visibility>,
+    pub visibility: Option<crate::settings::Visibility>,
 }
 
 /// A seat of a new match, with its invite code for people.
@@ -310,16 +316,10 @@ pub(crate) async fn create_match(
     }
     let creator = peer.map(|axum::Extension(axum::extract::ConnectInfo(addr))| addr.ip());
     if request.waiting_room {
-        let visibility = request.visibility.unwrap_or_default();
         let join = request.join.map(|j| (j.seat, j.name));
-        let request = crate::tables::WaitingRequest {
-            game,
-            options: options.clone(),
-            plan,
-            settings: settings.to_stored(),
-            visibility,
-            join,
-        };
+        let settings =
+            crate::settings::TableSettings { visibility: request.visibility.unwrap_or_default(), ..settings };
+        let request = crate::tables::WaitingRequest { game, options: options.clone(), plan, settings, join };
         let created = app.create_waiting(request, creator).await?;
         let table = created.table;
         let seats = table
@@ -680,7 +680,7 @@ pub(crate) async fn not_found() -> ApiError {
         Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse,
         BackResponse, ClockView, TableSettings, TimeControl, OnTimeout,
         crate::tables::TableInfo, crate::tables::TableSeat, crate::tables::TableSeatState, crate::tables::TableStatus,
-        crate::tables::Visibility, crate::tables::TakeSeat, crate::tables::BotSeat, crate::tables::SeatTaken)),
+        crate::settings::Visibility, crate::tables::TakeSeat, crate::tables::BotSeat, crate::tables::SeatTaken)),
     modifiers(&SecurityAddon)
 )]
 struct ApiDoc;

@@ -33,6 +33,33 @@ pub struct TableSettings {
     /// request that names one is refused.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rematch_of: Option<String>,
+    /// Whether the match opened in a waiting room (`tables.rs`): nothing is dealt until its
+    /// `started` event. Set by the server from the create request's `waiting_room`, never from
+    /// its `settings`.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub waiting_room: bool,
+    /// Who may find the table while it waits for players. Set by the server from the create
+    /// request's `visibility`, never from its `settings`.
+    #[serde(default, skip_serializing_if = "Visibility::is_private")]
+    pub visibility: Visibility,
+}
+
+/// Who may find a table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Only through its link (the default).
+    #[default]
+    Private,
+    /// Listed on the home page and at `GET /api/tables` while it waits for players.
+    Public,
+}
+
+impl Visibility {
+    /// Whether only the table's link finds it.
+    pub fn is_private(&self) -> bool {
+        *self == Visibility::Private
+    }
 }
 
 /// The move deadline of a turn-based table ("a move within 2 days").
@@ -154,6 +181,12 @@ pub enum SettingsError {
     /// `rematch_of` in a create request: only "play again" links matches.
     #[error("`rematch_of` is set by the server when a rematch is started (POST /api/matches/{{id}}/rematch)")]
     RematchOf,
+    /// `waiting_room` or `visibility` inside `settings`: they are the create request's own fields.
+    #[error("`{field}` is a field of the create request itself, not of its `settings`")]
+    RequestField {
+        /// The field.
+        field: &'static str,
+    },
 }
 
 impl From<SettingsError> for ApiError {
@@ -162,13 +195,9 @@ impl From<SettingsError> for ApiError {
     }
 }
 
-/// The registered games where the players win or lose together. The engine's `GameInfo` does not
-/// say this; the outcome does, but only once a game is over.
-const COOPERATIVE_GAMES: &[&str] = &["the-safe"];
-
-/// Whether the players of `game` (an id, not an alias) win or lose together.
+/// Whether the players of `game` (an id or alias) win or lose together, as its `GameInfo` says.
 pub fn is_cooperative(game: &str) -> bool {
-    COOPERATIVE_GAMES.contains(&game)
+    safehouse_games::find(game).is_ok_and(|found| found.game.info().cooperative)
 }
 
 impl TableSettings {
@@ -176,6 +205,12 @@ impl TableSettings {
     pub fn validate(&self, game: &str) -> Result<(), SettingsError> {
         if self.rematch_of.is_some() {
             return Err(SettingsError::RematchOf);
+        }
+        if self.waiting_room {
+            return Err(SettingsError::RequestField { field: "waiting_room" });
+        }
+        if self.visibility != Visibility::default() {
+            return Err(SettingsError::RequestField { field: "visibility" });
         }
         if let Some(tb) = &self.turn_based {
             if self.time_control.is_some() {
@@ -290,5 +325,17 @@ mod tests {
         let read: TableSettings = serde_json::from_value(json!({"chat": false})).unwrap();
         assert_eq!(read.chat, Some(false));
         assert_eq!(TableSettings::from_stored(&json!({})).chat, None, "old matches: the game's default");
+    }
+
+    #[test]
+    fn the_waiting_room_fields_are_the_servers_and_read_back() {
+        let asked: TableSettings = serde_json::from_value(json!({"waiting_room": true})).unwrap();
+        assert_eq!(asked.validate("explosiv"), Err(SettingsError::RequestField { field: "waiting_room" }));
+        let asked: TableSettings = serde_json::from_value(json!({"visibility": "public"})).unwrap();
+        assert_eq!(asked.validate("explosiv"), Err(SettingsError::RequestField { field: "visibility" }));
+        let room = TableSettings { waiting_room: true, visibility: Visibility::Public, ..TableSettings::default() };
+        assert_eq!(room.to_stored(), json!({"waiting_room": true, "visibility": "public"}));
+        assert_eq!(TableSettings::from_stored(&room.to_stored()), room);
+        assert_eq!(TableSettings::default().to_stored(), json!({}), "a plain table stores nothing of them");
     }
 }

@@ -45,6 +45,7 @@ use crate::app::{App, SeatKind, SeatPlan, now_ms};
 use crate::bots::Difficulty;
 use crate::error::{ApiError, ErrorBody};
 use crate::limits::Held;
+use crate::settings::TableSettings;
 use crate::token;
 
 /// Table log kinds written by the waiting room.
@@ -65,31 +66,11 @@ pub mod kinds {
     pub const STARTED: &str = "started";
 }
 
-/// Who may find a table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Visibility {
-    /// Only through its link (the default).
-    #[default]
-    Private,
-    /// Listed on the home page and at `GET /api/tables` while it waits for players.
-    Public,
-}
+pub use crate::settings::Visibility;
 
-/// The part of a match's stored settings the waiting room reads (the keys of
-/// `crate::settings::TableSettings` of the same names; other keys are ignored here).
-#[derive(Debug, Default, Deserialize)]
-struct RoomSettings {
-    #[serde(default)]
-    visibility: Visibility,
-    #[serde(default)]
-    waiting_room: bool,
-}
-
-impl RoomSettings {
-    fn of(stored: &NewMatch) -> RoomSettings {
-        serde_json::from_value(stored.settings.clone()).unwrap_or_default()
-    }
+/// The part of a match's stored settings the waiting room reads.
+fn room_settings(stored: &NewMatch) -> TableSettings {
+    TableSettings::from_stored(&stored.settings)
 }
 
 /// The marker a bot's seat claim holds instead of a token hash.
@@ -106,7 +87,7 @@ fn parse_bot_marker(hash: &str) -> Option<Difficulty> {
 /// one with a waiting room when its table log holds a `started` event. Nothing of the game (state,
 /// views, bots) is built before.
 pub fn is_started(stored: &StoredMatch) -> bool {
-    !RoomSettings::of(&stored.header).waiting_room || started_event(stored).is_some()
+    !room_settings(&stored.header).waiting_room || started_event(stored).is_some()
 }
 
 fn started_event(stored: &StoredMatch) -> Option<&safehouse_store::TableEvent> {
@@ -115,7 +96,7 @@ fn started_event(stored: &StoredMatch) -> Option<&safehouse_store::TableEvent> {
 
 /// The seat plan a waiting-room match is played with (the first `started` event's), if it has one.
 pub(crate) fn started_plan(stored: &StoredMatch) -> Option<Vec<SeatPlan>> {
-    if !RoomSettings::of(&stored.header).waiting_room {
+    if !room_settings(&stored.header).waiting_room {
         return None;
     }
     let event = started_event(stored)?;
@@ -271,7 +252,7 @@ impl Room {
     fn build(stored: &StoredMatch) -> Result<Room, ApiError> {
         let header = &stored.header;
         let found = safehouse_games::find(&header.game)?;
-        let settings = RoomSettings::of(header);
+        let settings = room_settings(header);
         let players = usize::from(header.players);
         let mut seats = vec![SeatState::Free; players];
         for claim in &stored.seats {
@@ -481,10 +462,8 @@ pub(crate) struct WaitingRequest {
     pub(crate) options: Value,
     /// The requested seats (people's seats are free, bots' seats are the bots').
     pub(crate) plan: Vec<SeatPlan>,
-    /// The table's settings, as stored.
-    pub(crate) settings: Value,
-    /// Listed in the lobby or not.
-    pub(crate) visibility: Visibility,
+    /// The table's settings (checked; `waiting_room` and `visibility` are set here).
+    pub(crate) settings: TableSettings,
     /// The seat the creator takes at once, with a name.
     pub(crate) join: Option<(u8, Option<String>)>,
 }
@@ -505,7 +484,9 @@ impl App {
         request: WaitingRequest,
         creator: Option<IpAddr>,
     ) -> Result<WaitingCreated, ApiError> {
-        let WaitingRequest { game, options, plan, mut settings, visibility, join } = request;
+        let WaitingRequest { game, options, plan, mut settings, join } = request;
+        settings.waiting_room = true;
+        let visibility = settings.visibility;
         let held = self.admit(creator)?;
         let players = plan.len();
         let seed = token::random_u64();
@@ -518,11 +499,6 @@ impl App {
             deal: None,
         };
         drop(game.new_match(&setup)?);
-        if !settings.is_object() {
-            settings = json!({});
-        }
-        settings["waiting_room"] = json!(true);
-        settings["visibility"] = serde_json::to_value(visibility).unwrap_or(Value::Null);
         // Every seat is planned as a person's until the start; bots sit through their markers.
         let open_plan: Vec<SeatPlan> = (0..players)
             .map(|_| SeatPlan { kind: SeatKind::Person, difficulty: None, name: None, invite_hash: None })
@@ -537,7 +513,7 @@ impl App {
             deal: None,
             seats: serde_json::to_value(&open_plan).map_err(|e| ApiError::internal(e.to_string()))?,
             created_at_ms: now_ms(),
-            settings,
+            settings: settings.to_stored(),
         };
         self.store.create_match(&header).await?;
         self.count_created();
@@ -699,8 +675,27 @@ impl App {
     /// Closes the waiting rooms nothing happened in for `waiting_room_expiry_secs`.
     pub(crate) async fn sweep_rooms(self: &Arc<Self>) {
         let Some(expiry) = self.expiry() else { return };
-        let slots: Vec<Arc<RoomSlot>> = self.rooms.map().values().cloned().collect();
         let now = now_ms();
+        // A public room whose node stopped (or that only another node ever held) still lies in
+        // the lobby: any node that sees its listing past its time takes it in to expire it.
+        let stale = match self.store.listings(200).await {
+            Ok(listed) => listed
+                .into_iter()
+                .filter(|l| now - l.updated_at_ms >= expiry.as_millis() as i64)
+                .filter(|l| !self.rooms.map().contains_key(l.match_id.as_str()))
+                .map(|l| l.match_id)
+                .collect(),
+            Err(error) => {
+                tracing::warn!(%error, "could not read the lobby for stale tables");
+                Vec::new()
+            }
+        };
+        for id in stale {
+            if let Err(error) = self.adopt_room(&id).await {
+                tracing::warn!(match_id = %id, %error, "could not take in a stale table");
+            }
+        }
+        let slots: Vec<Arc<RoomSlot>> = self.rooms.map().values().cloned().collect();
         for slot in slots {
             let Ok(mut room) = slot.state.try_lock() else { continue };
             if room.status != TableStatus::Waiting || now - room.last_change_ms < expiry.as_millis() as i64 {

@@ -5,6 +5,7 @@
 mod common;
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use common::*;
 use futures_util::StreamExt;
@@ -270,23 +271,10 @@ async fn waiting_rooms_on_sqlite() {
     server.stop().await;
 }
 
-async fn pg_node(schema: &str, expiry: u64) -> safehouse_server::Server {
-    let config = safehouse_server::Config {
-        database_schema: Some(schema.to_owned()),
-        waiting_room_expiry_secs: expiry,
-        ..test_config(&pg_url())
-    };
+/// A node on the test PostgreSQL whose waiting rooms expire after `expiry` seconds.
+async fn pg_node_expiring(schema: &str, expiry: u64) -> safehouse_server::Server {
+    let config = safehouse_server::Config { waiting_room_expiry_secs: expiry, ..pg_config(schema) };
     safehouse_server::start(config).await.expect("node starts")
-}
-
-async fn drop_schema(schema: String) {
-    let store = safehouse_store::PgStore::open(
-        &pg_url(),
-        &safehouse_store::OpenOptions { schema: Some(schema), max_connections: Some(1) },
-    )
-    .await
-    .expect("open");
-    store.drop_schema().await.expect("drop schema");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -295,7 +283,7 @@ async fn waiting_rooms_on_postgres() {
         return;
     }
     let schema = unique("sh_waiting");
-    let server = pg_node(&schema, 1800).await;
+    let server = pg_node_expiring(&schema, 1800).await;
     every_operation(server.addr(), &server).await;
     private_and_full(server.addr(), &server).await;
     old_create_still_starts(server.addr()).await;
@@ -335,7 +323,7 @@ async fn an_untouched_waiting_room_expires_on_postgres() {
         return;
     }
     let schema = unique("sh_waiting_exp");
-    let server = pg_node(&schema, 1).await;
+    let server = pg_node_expiring(&schema, 1).await;
     expires(server.addr()).await;
     server.stop().await;
     drop_schema(schema).await;
@@ -370,8 +358,8 @@ async fn two_nodes_agree_on_a_waiting_room() {
         return;
     }
     let schema = unique("sh_waiting_2n");
-    let a = pg_node(&schema, 1800).await;
-    let b = pg_node(&schema, 1800).await;
+    let a = pg_node_expiring(&schema, 1800).await;
+    let b = pg_node_expiring(&schema, 1800).await;
     let (http_a, http_b) = (HttpClient::new(a.addr()), HttpClient::new(b.addr()));
     let (id, creator, _host, _) = open_table(&http_a, "club-unlock", &["me", "free", "free", "free"], "public").await;
     let mut on_a = table_socket(a.addr(), &id).await;
@@ -413,6 +401,37 @@ async fn two_nodes_agree_on_a_waiting_room() {
     // The start is final on both nodes.
     assert_eq!(code(&take(&http_a, &id, 2, "Late", None).await.1), "table_started");
     a.stop().await;
+    b.stop().await;
+    drop_schema(schema).await;
+}
+
+/// A public table whose node stopped leaves the lobby when it expires: another node, which never
+/// held the room, sees the listing past its time and expires it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stopped_nodes_public_table_expires_on_another_node() {
+    if !postgres_available().await {
+        return;
+    }
+    let schema = unique("sh_waiting_gone");
+    let a = pg_node_expiring(&schema, 3).await;
+    let b = pg_node_expiring(&schema, 3).await;
+    let (http_a, http_b) = (HttpClient::new(a.addr()), HttpClient::new(b.addr()));
+    let (id, _creator, _host, _) = open_table(&http_a, "explosiv", &["me", "free"], "public").await;
+    a.stop().await;
+    let listed = |body: &Value| body.as_array().is_some_and(|l| l.iter().any(|t| t["id"] == json!(id)));
+    let lobby = http_b.get("/api/tables", None).await.expect("lobby");
+    assert!(listed(&lobby.body), "node B lists the table at first: {}", lobby.text);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let lobby = http_b.get("/api/tables", None).await.expect("lobby");
+        if !listed(&lobby.body) {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the dead node's table stays in the lobby: {}", lobby.text);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let table = http_b.get(&format!("/api/tables/{id}"), None).await.expect("table");
+    assert_eq!(table.body["status"], "expired", "{}", table.text);
     b.stop().await;
     drop_schema(schema).await;
 }
