@@ -79,7 +79,11 @@ impl SqliteStore {
             .connect_with(connect.clone())
             .await?;
         {
-            let mut tx = writer.begin().await?;
+            // IMMEDIATE takes the write lock first, waiting out `busy_timeout` for another
+            // process still writing (a server just stopped on this file). A deferred transaction
+            // that reads first and then writes fails at once with "database is locked" instead:
+            // SQLite refuses to upgrade a read while another connection writes.
+            let mut tx = writer.begin_with("BEGIN IMMEDIATE").await?;
             Self::migrate(&mut tx).await?;
             tx.commit().await?;
         }
