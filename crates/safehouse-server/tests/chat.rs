@@ -26,39 +26,6 @@ pub async fn next_chat(ws: &mut WsClient) -> Value {
 }
 
 /// Creates a match with these settings (`None`: none given).
-async fn create_with(http: &HttpClient, game: &str, people: &[bool], settings: Option<Value>) -> Created {
-    let seats: Vec<Value> = people
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| if p { json!({"kind": "person", "name": format!("P{i}")}) } else { json!({"kind": "bot"}) })
-        .collect();
-    let mut body = json!({"game": game, "seats": seats});
-    if let Some(settings) = settings {
-        body["settings"] = settings;
-    }
-    let reply = http.post("/api/matches", None, &body).await.expect("create");
-    assert_eq!(reply.status, 201, "{}", reply.text);
-    let id = reply.body["id"].as_str().expect("id").to_owned();
-    let invites: Vec<Option<String>> = reply.body["seats"]
-        .as_array()
-        .expect("seats")
-        .iter()
-        .map(|s| s["invite"].as_str().map(str::to_owned))
-        .collect();
-    let mut tokens = vec![None; people.len()];
-    for (seat, invite) in invites.iter().enumerate() {
-        if let Some(invite) = invite {
-            let joined = http
-                .post(&format!("/api/matches/{id}/join"), None, &json!({"seat": seat, "invite": invite}))
-                .await
-                .expect("join");
-            assert_eq!(joined.status, 200, "{}", joined.text);
-            tokens[seat] = joined.body["token"].as_str().map(str::to_owned);
-        }
-    }
-    Created { id, game: game.to_owned(), players: people.len(), tokens, invites }
-}
-
 async fn say(http: &HttpClient, id: &str, token: Option<&str>, body: Value) -> safehouse_server::client::Reply {
     http.post(&format!("/api/matches/{id}/chat"), token, &body).await.expect("chat")
 }
@@ -69,7 +36,7 @@ fn texts(history: &Value) -> Vec<String> {
 
 async fn chat_at_a_table(server: &Server) {
     let http = HttpClient::new(server.addr());
-    let created = create_with(&http, "club-unlock", &[true, true, false], None).await;
+    let created = create_with(&http, "club-unlock", &[true, true, false], None, None).await;
     let id = &created.id;
     let t0 = created.tokens[0].clone().expect("seat 0");
     let t1 = created.tokens[1].clone().expect("seat 1");
@@ -177,7 +144,7 @@ async fn chat_at_a_table(server: &Server) {
 async fn the_switch(server: &Server) {
     let http = HttpClient::new(server.addr());
     // The Safe: off by default (rulebook 004:29); spectators still talk among themselves.
-    let safe = create_with(&http, "the-safe", &[true, true], None).await;
+    let safe = create_with(&http, "the-safe", &[true, true], None, None).await;
     let t0 = safe.tokens[0].clone().expect("seat");
     let off = say(&http, &safe.id, Some(&t0), json!({"text": "blue 4"})).await;
     assert_eq!((off.status, off.code()), (403, Some("chat_off")), "{}", off.text);
@@ -185,10 +152,10 @@ async fn the_switch(server: &Server) {
     assert_eq!((history.body["players_open"].clone(), history.body["can_write"].clone()), (json!(false), json!(false)));
     assert_eq!(say(&http, &safe.id, None, json!({"text": "quiet table"})).await.status, 201);
     // Switched on at setup, The Safe's players may talk; switched off, another game's may not.
-    let on = create_with(&http, "the-safe", &[true, true], Some(json!({"chat": true}))).await;
+    let on = create_with(&http, "the-safe", &[true, true], None, Some(json!({"chat": true}))).await;
     let said = say(&http, &on.id, on.tokens[0].as_deref(), json!({"text": "house rules"})).await;
     assert_eq!(said.status, 201, "{}", said.text);
-    let quiet = create_with(&http, "club-unlock", &[true, true, false], Some(json!({"chat": false}))).await;
+    let quiet = create_with(&http, "club-unlock", &[true, true, false], None, Some(json!({"chat": false}))).await;
     let refused = say(&http, &quiet.id, quiet.tokens[1].as_deref(), json!({"text": "hi"})).await;
     assert_eq!(refused.code(), Some("chat_off"), "{}", refused.text);
     // Once the game is over the players' chat opens ("good game").
@@ -206,7 +173,7 @@ async fn chat_on_sqlite() {
     // The lines are in the store: a restarted server shows them. (A client of its own: this one
     // has spent its chat burst above.)
     let http = HttpClient::from_source(server.addr(), "127.0.0.78".parse().expect("ip"));
-    let created = create_with(&http, "explosiv", &[true, false, false], None).await;
+    let created = create_with(&http, "explosiv", &[true, false, false], None, None).await;
     let said = say(&http, &created.id, created.tokens[0].as_deref(), json!({"text": "kept"})).await;
     assert_eq!(said.status, 201, "{}", said.text);
     server.stop().await;
@@ -216,11 +183,6 @@ async fn chat_on_sqlite() {
     let history = http.get(&format!("/api/matches/{}/chat", created.id), None).await.expect("history");
     assert_eq!(texts(&history.body), ["kept"]);
     again.stop().await;
-}
-
-async fn pg_node(schema: &str) -> Server {
-    let config = safehouse_server::Config { database_schema: Some(schema.to_owned()), ..test_config(&pg_url()) };
-    safehouse_server::start(config).await.expect("node starts")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -244,7 +206,7 @@ async fn chat_across_two_nodes_on_postgres() {
     let b = pg_node(&schema).await;
     let http_a = HttpClient::new(a.addr());
     let http_b = HttpClient::new(b.addr());
-    let created = create_with(&http_a, "club-unlock", &[true, true, false], None).await;
+    let created = create_with(&http_a, "club-unlock", &[true, true, false], None, None).await;
     let id = &created.id;
     let t0 = created.tokens[0].clone().expect("seat 0");
     let t1 = created.tokens[1].clone().expect("seat 1");

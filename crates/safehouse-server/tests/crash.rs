@@ -4,39 +4,13 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::*;
 use safehouse_server::client::HttpClient;
 use serde_json::{Value, json};
-
-fn spawn_server(db: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_safehouse-server"))
-        .args(["--listen", "127.0.0.1:0", "--database-url", db, "--bot-delay-ms", "20", "--idle-takeover-secs", "0"])
-        .args(["--rate-per-sec", "100000", "--rate-burst", "100000"])
-        // Every client of this test is 127.0.0.1: its per-client shares are opened wide.
-        .args(["--max-matches-per-client", "1000000", "--creates-per-minute", "1000000", "--create-burst", "1000000"])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("spawn server");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let addr = loop {
-        let line = lines.next().expect("server printed its address").expect("line");
-        if let Some(rest) = line.strip_prefix("Safehouse is serving on http://") {
-            let addr = rest.split_whitespace().next().expect("address");
-            break addr.parse().expect("socket address");
-        }
-    };
-    std::thread::spawn(move || for _ in lines {});
-    (child, addr)
-}
 
 type Acked = Arc<Mutex<Vec<(String, u64, u8, Value)>>>;
 

@@ -226,11 +226,6 @@ async fn the_log_survives_a_restart_and_grows_the_same_as_a_replay() {
     }
 }
 
-async fn pg_node(schema: &str) -> safehouse_server::Server {
-    let config = safehouse_server::Config { database_schema: Some(schema.to_owned()), ..test_config(&pg_url()) };
-    safehouse_server::start(config).await.expect("node starts")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_agree_on_every_viewers_log() {
     if !postgres_available().await {
@@ -276,11 +271,5 @@ async fn two_nodes_agree_on_every_viewers_log() {
     }
     a.stop().await;
     b.stop().await;
-    let store = safehouse_store::PgStore::open(
-        &pg_url(),
-        &safehouse_store::OpenOptions { schema: Some(schema), max_connections: Some(1) },
-    )
-    .await
-    .expect("open");
-    store.drop_schema().await.expect("drop schema");
+    drop_schema(schema).await;
 }

@@ -189,11 +189,6 @@ async fn rematch_on_sqlite() {
     server.stop().await;
 }
 
-async fn pg_node(schema: &str) -> Server {
-    let config = safehouse_server::Config { database_schema: Some(schema.to_owned()), ..test_config(&pg_url()) };
-    safehouse_server::start(config).await.expect("node starts")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_on_postgres() {
     if !postgres_available().await {

@@ -8,19 +8,14 @@ use common::*;
 use safehouse_server::client::HttpClient;
 use serde_json::json;
 
-async fn node(schema: &str) -> safehouse_server::Server {
-    let config = safehouse_server::Config { database_schema: Some(schema.to_owned()), ..test_config(&pg_url()) };
-    safehouse_server::start(config).await.expect("node starts")
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_share_matches_and_the_sequence_number_decides() {
     if !postgres_available().await {
         return;
     }
     let schema = unique("sh_two_nodes");
-    let a = node(&schema).await;
-    let b = node(&schema).await;
+    let a = pg_node(&schema).await;
+    let b = pg_node(&schema).await;
     let http_a = HttpClient::new(a.addr());
     let http_b = HttpClient::new(b.addr());
 
@@ -76,11 +71,5 @@ async fn two_nodes_share_matches_and_the_sequence_number_decides() {
     eprintln!("races won by node A: {}, by node B: {}", wins.0, wins.1);
     a.stop().await;
     b.stop().await;
-    let store = safehouse_store::PgStore::open(
-        &pg_url(),
-        &safehouse_store::OpenOptions { schema: Some(schema), max_connections: Some(1) },
-    )
-    .await
-    .expect("open");
-    store.drop_schema().await.expect("drop schema");
+    drop_schema(schema).await;
 }

@@ -93,6 +93,18 @@ pub struct Created {
 
 /// Creates a match (`true` = a person's seat) and joins every person's seat.
 pub async fn create(http: &HttpClient, game: &str, people: &[bool], options: Option<Value>) -> Created {
+    create_with(http, game, people, options, None).await
+}
+
+/// Creates a match with table `settings` too (`true` = a person's seat) and joins every
+/// person's seat.
+pub async fn create_with(
+    http: &HttpClient,
+    game: &str,
+    people: &[bool],
+    options: Option<Value>,
+    settings: Option<Value>,
+) -> Created {
     let seats: Vec<Value> = people
         .iter()
         .enumerate()
@@ -100,16 +112,17 @@ pub async fn create(http: &HttpClient, game: &str, people: &[bool], options: Opt
             if person {
                 json!({"kind": "person", "name": format!("P{i}")})
             } else {
-                {
-                    let level = ["easy", "medium", "hard"][i % 3];
-                    json!({"kind": "bot", "difficulty": level})
-                }
+                let level = ["easy", "medium", "hard"][i % 3];
+                json!({"kind": "bot", "difficulty": level})
             }
         })
         .collect();
     let mut body = json!({"game": game, "seats": seats});
     if let Some(options) = options {
         body["options"] = options;
+    }
+    if let Some(settings) = settings {
+        body["settings"] = settings;
     }
     let reply = http.post("/api/matches", None, &body).await.expect("create");
     assert_eq!(reply.status, 201, "create {game}: {}", reply.text);
@@ -331,4 +344,52 @@ pub fn check_messages(record: &DynRecord, played: &Played) {
         }
         assert_eq!(tracker.seq as usize, record.actions.len(), "{viewer:?} followed the match to its end");
     }
+}
+
+/// Starts the server binary as a child process on `db` (bots after 20 ms, no idle takeover, the
+/// per-client limits opened wide: every client of a test is 127.0.0.1) and returns it with the
+/// address it printed.
+pub fn spawn_server(db: &str) -> (std::process::Child, SocketAddr) {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_safehouse-server"))
+        .args(["--listen", "127.0.0.1:0", "--database-url", db, "--bot-delay-ms", "20", "--idle-takeover-secs", "0"])
+        .args(["--rate-per-sec", "100000", "--rate-burst", "100000"])
+        .args(["--max-matches-per-client", "1000000", "--creates-per-minute", "1000000", "--create-burst", "1000000"])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("spawn server");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let addr = loop {
+        let line = lines.next().expect("server printed its address").expect("line");
+        if let Some(rest) = line.strip_prefix("Safehouse is serving on http://") {
+            break rest.split_whitespace().next().expect("address").parse().expect("socket address");
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    (child, addr)
+}
+
+/// A test configuration for a node on the test PostgreSQL, in schema `schema`.
+pub fn pg_config(schema: &str) -> Config {
+    Config { database_schema: Some(schema.to_owned()), ..test_config(&pg_url()) }
+}
+
+/// A node on the test PostgreSQL, in schema `schema` (nodes given one schema share their matches).
+pub async fn pg_node(schema: &str) -> Server {
+    safehouse_server::start(pg_config(schema)).await.expect("node starts")
+}
+
+/// Drops a test's PostgreSQL schema.
+pub async fn drop_schema(schema: String) {
+    let store = safehouse_store::PgStore::open(
+        &pg_url(),
+        &safehouse_store::OpenOptions { schema: Some(schema), max_connections: Some(1) },
+    )
+    .await
+    .expect("open");
+    store.drop_schema().await.expect("drop schema");
 }
