@@ -164,6 +164,46 @@ async fn the_switch(server: &Server) {
     assert_eq!(gg.status, 201, "{}", gg.text);
 }
 
+/// The hidden-information check of the chat, for every game: what spectators write (they may
+/// see cards a seat does not) reaches no seat during play (neither its chat history, which the
+/// table page and the WebSocket filter alike with `chat::visible_to`, nor its log), and every
+/// seat reads it once the match is over, as does the replay.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_spectators_line_reaches_no_seat_before_the_end_in_any_game() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = sqlite_server(dir.path()).await;
+    let http = HttpClient::new(server.addr());
+    for game in safehouse_games::all() {
+        let info = game.info();
+        let mut people = vec![true; info.default_players];
+        if people.len() > 2 {
+            people[2] = false;
+        }
+        let created = create(&http, info.id, &people, None).await;
+        let id = &created.id;
+        let secret = format!("spectator-sees-{}-cards", info.id);
+        let said = say(&http, id, None, json!({"text": secret})).await;
+        assert_eq!(said.status, 201, "{}", said.text);
+        for token in created.tokens.iter().flatten() {
+            let history = http.get(&format!("/api/matches/{id}/chat"), Some(token)).await.expect("history");
+            assert_eq!(history.status, 200, "{}", history.text);
+            assert!(!history.text.contains(&secret), "{}: a seat's chat during play: {}", info.id, history.text);
+            let log = http.get(&format!("/api/matches/{id}/log"), Some(token)).await.expect("log");
+            assert!(!log.text.contains(&secret), "{}: a seat's log", info.id);
+        }
+        let spectators = http.get(&format!("/api/matches/{id}/chat"), None).await.expect("history");
+        assert!(spectators.text.contains(&secret), "the spectators read it: {}", spectators.text);
+        play(&[server.addr()], &created, 11).await;
+        for token in created.tokens.iter().flatten() {
+            let history = http.get(&format!("/api/matches/{id}/chat"), Some(token)).await.expect("history");
+            assert!(history.text.contains(&secret), "{}: every seat reads it after the end", info.id);
+        }
+        let replay = http.get(&format!("/replay/{id}"), None).await.expect("replay");
+        assert!(replay.text.contains(&secret), "{}: the replay shows it", info.id);
+    }
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chat_on_sqlite() {
     let dir = tempfile::tempdir().expect("dir");
