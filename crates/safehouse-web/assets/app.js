@@ -197,6 +197,16 @@
     });
     var range = document.getElementById('step-range');
     if (range) range.addEventListener('change', function () { range.form.submit(); });
+    // The move list follows the current step (it scrolls on its own, not the page).
+    var current = document.getElementById('current-move');
+    var list = current && current.closest('.replay-log');
+    if (list && list.scrollHeight > list.clientHeight) {
+      list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+    }
+    // Auto-play: the server names the next step's link while the replay plays.
+    if (play.dataset.autoplay) {
+      setTimeout(function () { location.href = play.dataset.autoplay; }, Number(play.dataset.autoplayMs) || 1500);
+    }
   }
 
   function setupPage() {

@@ -482,6 +482,8 @@ a-spectator = Zuschauer
 show = Zeigen
 keys-and-step-back-and = Tasten: ← und → gehen zurück und vor.
 moves = Züge
+replay-play = Abspielen
+replay-pause = Anhalten
 replay-game = Wiederholung: { $game }
 move-step-of-total = Zug { $step } von { $total }
 

@@ -499,6 +499,8 @@ a-spectator = a spectator
 show = Show
 keys-and-step-back-and = Keys: ← and → step back and forth.
 moves = Moves
+replay-play = Play
+replay-pause = Pause
 replay-game = Replay: { $game }
 move-step-of-total = Move { $step } of { $total }
 

@@ -409,6 +409,8 @@ a-spectator = 구경꾼
 show = 보기
 keys-and-step-back-and = 키보드: ←, → 로 앞뒤로 이동합니다.
 moves = 수 기록
+replay-play = 자동 재생
+replay-pause = 일시 정지
 replay-game = 다시 보기: { $game }
 move-step-of-total = { $total }수 중 { $step }수
 

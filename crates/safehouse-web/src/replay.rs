@@ -30,6 +30,17 @@ pub(crate) struct ReplayQuery {
     #[serde(rename = "as")]
     viewer: Option<String>,
     lang: Option<String>,
+    /// `1` while the replay plays itself, a step at a time.
+    play: Option<u8>,
+}
+
+/// How long each step of an auto-playing replay stays on screen, in milliseconds (the page's
+/// script follows `data-autoplay` after it).
+const AUTOPLAY_MS: u32 = 1500;
+
+/// The link that auto-play follows from `step`, if there is a step after it.
+fn autoplay_next(step: usize, total: usize, playing: bool, link: impl Fn(usize) -> String) -> Option<String> {
+    (playing && step < total).then(|| format!("{}&play=1", link(step + 1)))
 }
 
 /// One move of the log: who, what, and what happened.
@@ -127,8 +138,10 @@ pub(crate) async fn page(
     let link = |to: usize| format!("/replay/{id}?step={to}&as={as_param}");
     let cx = Ctx { lang, me: None, seats: &seats, to_move: None, legal: &[], live: false, hints: false };
     let game = game_name(&record.game, lang);
+    let playing = query.play == Some(1);
+    let autoplay = autoplay_next(step, total, playing, link);
     let main = html! {
-        div.play.replay #play data-replay="1" {
+        div.play.replay #play data-replay="1" data-autoplay=[autoplay.as_deref()] data-autoplay-ms=(AUTOPLAY_MS) {
             div.replay-bar.panel {
                 h1 { (tr!(lang, "replay-game", game = &game)) }
                 nav.steps aria-label=(lang.text("steps")) {
@@ -137,6 +150,11 @@ pub(crate) async fn page(
                     span.step-count aria-live="polite" { (tr!(lang, "move-step-of-total", step = step, total = total)) }
                     a.button #next-step rel="next" href=(link((step + 1).min(total))) aria-disabled=(step == total) { (lang.text("next")) " ▶" }
                     a.button href=(link(total)) aria-disabled=(step == total) { (lang.text("end")) " »" }
+                    @if autoplay.is_some() {
+                        a.button #pause-replay href=(link(step)) { "❚❚ " (lang.text("replay-pause")) }
+                    } @else if step < total {
+                        a.button #play-replay href={(link(step + 1)) "&play=1"} { "▶ " (lang.text("replay-play")) }
+                    }
                 }
                 form.replay-form method="get" action={"/replay/" (id)} {
                     label for="step-range" { (lang.text("move")) }
@@ -160,7 +178,9 @@ pub(crate) async fn page(
                 h2 #log-h { (lang.text("moves")) }
                 ol.replay-log {
                     @for (i, m) in moves.iter().enumerate() {
-                        li class=(if i + 1 == step { "current" } else { "" }) value=(i + 1) {
+                        @let current = i + 1 == step;
+                        li class=(if current { "current" } else { "" }) id=[current.then_some("current-move")]
+                            aria-current=[current.then_some("step")] value=(i + 1) {
                             a href=(link(i + 1)) { strong { (cx.name(m.seat)) } ": " (m.text) }
                             @if !m.lines.is_empty() {
                                 ul { @for line in &m.lines { li { (line) } } }
@@ -175,4 +195,17 @@ pub(crate) async fn page(
     let path = format!("/replay/{id}?step={step}&as={as_param}");
     let shell = Shell { lang, title: tr!(lang, "replay-game", game = &game), path: &path, body_class: &record.game };
     layout::respond(StatusCode::OK, layout::page(&shell, main))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn auto_play_steps_on_until_the_end() {
+        let link = |to: usize| format!("/replay/m?step={to}&as=spectator");
+        assert_eq!(autoplay_next(3, 10, true, link).as_deref(), Some("/replay/m?step=4&as=spectator&play=1"));
+        assert_eq!(autoplay_next(10, 10, true, link), None, "the last step stops");
+        assert_eq!(autoplay_next(3, 10, false, link), None, "only while playing");
+    }
 }

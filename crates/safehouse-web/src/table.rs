@@ -193,10 +193,14 @@ fn team_result(cx: &Ctx<'_>, outcome: &Outcome) -> Markup {
         p.teamresult class=(if won { "won" } else { "" }) {
             @if won { (icon("star", "")) " " (lang.text("the-team-won")) } @else { (lang.text("the-team-lost")) }
         }
-        p { (lang.text("the-team")) " "
-            @for (i, seat) in (0..outcome.scores.len()).enumerate() {
-                @if i > 0 { ", " }
-                (seat_badge(cx, seat as u8))
+        // Still the `scores` table the pages style and the tests find, but one list of the
+        // team's players: no places, no per-seat scores.
+        table.scores.team {
+            caption { (lang.text("the-team")) }
+            tbody {
+                @for seat in 0..outcome.scores.len() {
+                    tr class=(if won { "won" } else { "" }) { td { (seat_badge(cx, seat as u8)) } }
+                }
             }
         }
     }
