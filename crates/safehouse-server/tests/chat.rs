@@ -40,8 +40,8 @@ async fn chat_at_a_table(server: &Server) {
     let id = &created.id;
     let t0 = created.tokens[0].clone().expect("seat 0");
     let t1 = created.tokens[1].clone().expect("seat 1");
-    let mut ws1 = watch(server.addr(), id, Some(&t1)).await;
-    let mut spectator_ws = watch(server.addr(), id, None).await;
+    let mut ws1 = watching(server.addr(), id, Some(&t1)).await;
+    let mut spectator_ws = watching(server.addr(), id, None).await;
 
     // A player's line: cleaned (the override and the line break go), kept as text (markup is
     // the page's to escape), and delivered to the other seat and to the spectator.
@@ -251,10 +251,10 @@ async fn chat_across_two_nodes_on_postgres() {
     let t0 = created.tokens[0].clone().expect("seat 0");
     let t1 = created.tokens[1].clone().expect("seat 1");
     // Seat 1 and a spectator watch on node B; seat 0 and another spectator on node A.
-    let mut ws1_b = watch(b.addr(), id, Some(&t1)).await;
-    let mut spectator_b = watch(b.addr(), id, None).await;
-    let mut spectator_a = watch(a.addr(), id, None).await;
-    let mut ws0_a = watch(a.addr(), id, Some(&t0)).await;
+    let mut ws1_b = watching(b.addr(), id, Some(&t1)).await;
+    let mut spectator_b = watching(b.addr(), id, None).await;
+    let mut spectator_a = watching(a.addr(), id, None).await;
+    let mut ws0_a = watching(a.addr(), id, Some(&t0)).await;
 
     let said = say(&http_a, id, Some(&t0), json!({"text": "from node A"})).await;
     assert_eq!(said.status, 201, "{}", said.text);

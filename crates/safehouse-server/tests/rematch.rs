@@ -73,7 +73,7 @@ async fn rematch_of_a_match(server: &Server) {
     let http = HttpClient::new(server.addr());
     let old = finished_match(&http, &[server.addr()]).await;
     let (t0, t1) = (old.tokens[0].clone().expect("t0"), old.tokens[1].clone().expect("t1"));
-    let mut watcher = watch(server.addr(), &old.id, None).await;
+    let mut watcher = watching(server.addr(), &old.id, None).await;
     let none = http.get(&format!("/api/matches/{}/rematch", old.id), None).await.expect("links");
     assert_eq!(none.body, json!({"match": null, "rematch_of": null}));
     // A spectator (no token) cannot start one.
@@ -146,7 +146,7 @@ async fn double_press(a: &Server, b: &Server) {
     let http_a = HttpClient::new(a.addr());
     let http_b = HttpClient::new(b.addr());
     let old = finished_match(&http_a, &[a.addr(), b.addr()]).await;
-    let mut watcher_b = watch(b.addr(), &old.id, None).await;
+    let mut watcher_b = watching(b.addr(), &old.id, None).await;
     let (r0, r1) = tokio::join!(
         press(&http_a, &old.id, old.tokens[0].as_deref()),
         press(&http_b, &old.id, old.tokens[1].as_deref())

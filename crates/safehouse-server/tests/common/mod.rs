@@ -397,7 +397,7 @@ pub async fn drop_schema(schema: String) {
 /// A WebSocket watching match `id` (as the seat `token` opens, or as a spectator), returned once
 /// its welcome has arrived: the server has registered it by then, so nothing published after
 /// this returns can pass it by.
-pub async fn watch(addr: SocketAddr, id: &str, token: Option<&str>) -> WsClient {
+pub async fn watching(addr: SocketAddr, id: &str, token: Option<&str>) -> WsClient {
     let mut ws = WsClient::connect(addr, id, token).await.expect("ws");
     let welcome = ws.next_json(Duration::from_secs(30)).await.expect("welcome");
     assert_eq!(welcome["type"], "welcome", "{welcome}");
