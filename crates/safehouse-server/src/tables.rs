@@ -235,6 +235,8 @@ pub(crate) struct RoomSlot {
 #[derive(Debug, Default)]
 pub(crate) struct Rooms {
     map: StdMutex<HashMap<Arc<str>, Arc<RoomSlot>>>,
+    /// When the sweep last read the lobby for stale tables (ms since the epoch).
+    lobby_checked_ms: std::sync::atomic::AtomicI64,
 }
 
 impl Rooms {
@@ -677,8 +679,16 @@ impl App {
         let Some(expiry) = self.expiry() else { return };
         let now = now_ms();
         // A public room whose node stopped (or that only another node ever held) still lies in
-        // the lobby: any node that sees its listing past its time takes it in to expire it.
-        let stale = match self.store.listings(200).await {
+        // the lobby: any node that sees its listing past its time takes it in to expire it. The
+        // lobby is read a few times per expiry period (1 s to 1 min apart), not every sweep.
+        let every = (expiry.as_millis() as i64 / 4).clamp(1_000, 60_000);
+        let last = self.rooms.lobby_checked_ms.load(std::sync::atomic::Ordering::Relaxed);
+        let due = now - last >= every;
+        if due {
+            self.rooms.lobby_checked_ms.store(now, std::sync::atomic::Ordering::Relaxed);
+        }
+        let listed = if due { Some(self.store.listings(200).await) } else { None };
+        let stale = match listed.unwrap_or_else(|| Ok(Vec::new())) {
             Ok(listed) => listed
                 .into_iter()
                 .filter(|l| now - l.updated_at_ms >= expiry.as_millis() as i64)
