@@ -65,6 +65,15 @@ pub trait Bot<G: Game>: Send {
     fn choose_without_view(&mut self, _legal: &[G::Action]) -> Option<G::Action> {
         None
     }
+    /// Makes this bot exactly the bot its kind builds from `seed`, forgetting every game it has
+    /// played, and returns `true`; so that the simulator can seat it again in the next game
+    /// instead of building and boxing a new one (which, in a four-decision game, cost more than
+    /// the game). `false` (the default): it cannot, and the caller builds a fresh bot, which is
+    /// always right, so a bot that keeps anything across games must not say `true` unless it
+    /// clears it here.
+    fn reset(&mut self, _seed: u64) -> bool {
+        false
+    }
 }
 
 /// A player that sees the whole state: for evaluation only (what would perfect information be
