@@ -51,6 +51,7 @@ pub(crate) async fn home(
         section.hero {
             h1 { (lang.text("crack-safes-with-friends-or")) }
             p { (lang.text("four-card-games-about-safes")) }
+            p { a.button #tutorials-link href={"/tutorial?lang=" (lang.code())} { (lang.text("tutorial-first-games")) } }
         }
         (lobby)
         section.games aria-labelledby="games-h" {
@@ -68,6 +69,9 @@ pub(crate) async fn home(
                                 button.primary type="submit" { (lang.text("play-now-against-bots")) }
                             }
                             a.button href={"/new/" (info.id)} { (lang.text("set-up-a-table")) }
+                            @if let Some(tutorial) = crate::tutorial::for_game(info.id, lang) {
+                                a.button.tutorial-link href={"/tutorial/" (tutorial) "?lang=" (lang.code())} { (lang.text("tutorial-learn")) }
+                            }
                         }
                     }
                 }
@@ -359,7 +363,12 @@ pub(crate) async fn rules_page(
         article.panel.rulebook-page {
             h1 { (title) }
             div.markdown lang=(lang.code()) { (markdown::rulebook(info.id, lang, 0)) }
-            p { a.button.primary href={"/new/" (info.id)} { (lang.text("set-up-a-table")) } }
+            p {
+                a.button.primary href={"/new/" (info.id)} { (lang.text("set-up-a-table")) }
+                @if let Some(tutorial) = crate::tutorial::for_game(info.id, lang) {
+                    " " a.button.tutorial-link href={"/tutorial/" (tutorial) "?lang=" (lang.code())} { (lang.text("tutorial-learn")) }
+                }
+            }
         }
     };
     let path = format!("/rules/{}", info.id);

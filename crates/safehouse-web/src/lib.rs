@@ -43,6 +43,7 @@ mod replay;
 pub mod security;
 mod table;
 pub mod terminal;
+mod tutorial;
 mod waiting;
 
 use axum::Router;
@@ -62,8 +63,8 @@ pub(crate) struct Web {
 /// `api` is the table server's API router with its state applied (every `/api/...` route);
 /// the pages call it in-process. The routes are `/` (home), `/new/{game}` (set up a table),
 /// `/rules/{game}` (the rulebook for players), `/join/{id}` (an invite link), `/play/{id}` (the
-/// table, `?watch=1` to watch), its `/frag`, `/act`, `/ws`, `/chat` and `/rematch`, `/replay/{id}`, `/lang/{code}` and
-/// `/assets/{file}`.
+/// table, `?watch=1` to watch), its `/frag`, `/act`, `/ws`, `/chat` and `/rematch`, `/replay/{id}`, `/tutorial` and
+/// `/tutorial/{id}` (the first games), `/lang/{code}` and `/assets/{file}`.
 pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
     let web = Web { api: api::Api::new(api) };
     Router::new()
@@ -88,6 +89,8 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/tables/{id}/start", post(waiting::start))
         .route("/tables/{id}/ws", get(waiting::socket))
         .route("/replay/{id}", get(replay::page))
+        .route("/tutorial", get(tutorial::index))
+        .route("/tutorial/{id}", get(tutorial::page).post(tutorial::act))
         .route("/lang/{code}", get(i18n::switch))
         .route("/assets/{file}", get(assets::serve))
         // Origin checks, CSRF tokens and Secure cookies for every page (`security`).
