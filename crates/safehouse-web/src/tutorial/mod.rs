@@ -396,7 +396,9 @@ fn draw(script: &Script, step: usize, lang: Lang, notice: Option<String>) -> Res
     let title = tr!(lang, "tutorial-title", game = (script.title)(lang));
     let path = format!("/tutorial/{}?step={step}", script.id);
     let main = html! {
-        div.play.tutorial #tutorial data-tutorial=(script.id) data-step=(step) data-steps=(steps) data-finished=(if finished { "1" } else { "0" }) data-lang=(lang.code()) {
+        // `data-expected`: the move the guide asks for, in the game's JSON (the guide says it in words).
+        div.play.tutorial #tutorial data-tutorial=(script.id) data-step=(step) data-steps=(steps) data-finished=(if finished { "1" } else { "0" }) data-lang=(lang.code())
+            data-expected=[pos.expected.as_ref().map(|(action, _)| action.to_string())] {
             section #status .status aria-live="polite" {
                 h1.sr { (title) }
                 @match &pos.expected {
