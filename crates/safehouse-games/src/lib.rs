@@ -1,18 +1,45 @@
-//! The registry of every Safehouse game.
+//! The registry of every Safehouse game: the one list of games that every layer follows.
 //!
-//! Everything that serves all games (the CLI, the protocol, the server, the simulator) finds
-//! them here, either at run time as a [`DynGame`] (JSON in, JSON out), or with static types
-//! through a [`GameVisitor`], which monomorphises generic code (bots, playouts) per game.
-//! Adding a game is one line in the `registry!` call at the bottom.
+//! Everything that serves all games finds them here, either at run time as a [`DynGame`]
+//! (JSON in, JSON out: the CLI, the protocol, the server) through [`find`] and [`all`], or
+//! with static types through [`for_each_game!`], which hands a macro of the caller's the type
+//! of every game. Each layer that needs static types per game (the bots' `BotGame`, the web's
+//! drawing, the Python encodings) declares its own trait and builds its dispatch by calling
+//! [`for_each_game!`], so a game added here does not compile until every layer implements its
+//! trait for it. Adding a game is one line in [`for_each_game!`] (and the re-export above it);
+//! ARCHITECTURE.md's "Adding a game" has the whole checklist.
 
-use safehouse_engine::{DynGame, Game, GameHandle, SetupError};
+use safehouse_engine::{DynGame, GameHandle, SetupError};
 
-/// Generic code to run for one game, chosen at run time by id.
-pub trait GameVisitor {
-    /// What the visit returns.
-    type Output;
-    /// Runs the generic code for game `G`.
-    fn visit<G: Game>(self) -> Self::Output;
+pub use safehouse_club_unlock::ClubUnlock;
+pub use safehouse_explosiv::Explosiv;
+pub use safehouse_safe_breaker::SafeBreaker;
+pub use safehouse_the_safe::TheSafe;
+
+/// Calls the macro `$callback` with the type of every game, in registry order: the one list
+/// of games.
+///
+/// `for_each_game!(m)` expands to `m!(Game1, Game2, ...)`; `for_each_game!(m, tokens...)`
+/// expands to `m!(tokens...; Game1, Game2, ...)`, for a macro that needs more than the
+/// list (an expression to dispatch on, a body). The types are paths through this crate, so
+/// they resolve in any crate that depends on it. `$callback` is a `macro_rules!` macro in
+/// scope where this is called, or a path to one (`crate::module::callback`, for a macro that
+/// calls this one from other modules).
+///
+/// ```
+/// macro_rules! ids {
+///     ($($game:ty),*) => { [$(<$game as safehouse_engine::Game>::INFO.id),*] };
+/// }
+/// assert_eq!(safehouse_games::for_each_game!(ids).to_vec(), safehouse_games::ids());
+/// ```
+#[macro_export]
+macro_rules! for_each_game {
+    ($($callback:ident)::+) => {
+        $($callback)::+! { $crate::ClubUnlock, $crate::SafeBreaker, $crate::Explosiv, $crate::TheSafe }
+    };
+    ($($callback:ident)::+, $($args:tt)*) => {
+        $($callback)::+! { $($args)*; $crate::ClubUnlock, $crate::SafeBreaker, $crate::Explosiv, $crate::TheSafe }
+    };
 }
 
 /// A game found by id or alias, with the preset the alias selects.
@@ -51,31 +78,15 @@ pub fn ids() -> Vec<&'static str> {
 
 macro_rules! registry {
     ($($game:ty),* $(,)?) => {
-        /// Every game, in a stable order.
+        /// Every game, in a stable order (the order of [`for_each_game!`]).
         pub fn all() -> &'static [&'static dyn DynGame] {
             const GAMES: &[&dyn DynGame] = &[$(&GameHandle::<$game>::new()),*];
             GAMES
         }
-
-        /// Runs `visitor` for the game with this id or alias (aliases' presets are not applied here).
-        pub fn visit<V: GameVisitor>(id: &str, visitor: V) -> Result<V::Output, SetupError> {
-            let id = find(id)?.game.info().id;
-            $(
-                if id == <$game as Game>::INFO.id {
-                    return Ok(visitor.visit::<$game>());
-                }
-            )*
-            Err(SetupError::UnknownGame(id.to_owned()))
-        }
     };
 }
 
-registry!(
-    safehouse_club_unlock::ClubUnlock,
-    safehouse_safe_breaker::SafeBreaker,
-    safehouse_explosiv::Explosiv,
-    safehouse_the_safe::TheSafe,
-);
+for_each_game!(registry);
 
 #[cfg(test)]
 mod tests {

@@ -55,13 +55,10 @@ fn allocating<G: Game>() -> (usize, Vec<String>) {
 
 #[test]
 fn random_playouts_of_every_game_allocate_nothing_per_action() {
-    let runs = [
-        allocating::<safehouse_club_unlock::ClubUnlock>(),
-        allocating::<safehouse_safe_breaker::SafeBreaker>(),
-        allocating::<safehouse_explosiv::Explosiv>(),
-        allocating::<safehouse_the_safe::TheSafe>(),
-    ];
-    assert_eq!(runs.len(), safehouse_games::all().len(), "a game of the registry is missing here");
+    macro_rules! every_game {
+        ($($game:ty),*) => { [$(allocating::<$game>()),*] };
+    }
+    let runs = safehouse_games::for_each_game!(every_game);
     assert!(runs.iter().all(|(games, _)| *games > 0), "a game was not played");
     let found: Vec<&String> = runs.iter().flat_map(|(_, found)| found).collect();
     assert!(
