@@ -15,8 +15,34 @@ use crate::{
     Seat, Setup, SetupError, Viewer,
 };
 
-/// The record format name written into every stored record.
-pub const RECORD_FORMAT: &str = "safehouse-record/1";
+/// The format of a [`DynRecord`], written into every stored record as its name
+/// (`"safehouse-record/1"`). A record in any other format does not read: a future format is
+/// refused with a clear message instead of being replayed as if it were this one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RecordFormat {
+    /// Game, players, full options, seed, optional explicit deal, every action in order.
+    #[default]
+    #[serde(rename = "safehouse-record/1")]
+    V1,
+}
+
+impl RecordFormat {
+    /// The format's name, as written in records.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RecordFormat::V1 => "safehouse-record/1",
+        }
+    }
+}
+
+impl fmt::Display for RecordFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The record format this build writes (and the only one it reads).
+pub const RECORD_FORMAT: RecordFormat = RecordFormat::V1;
 
 /// How to start a match of a game chosen at run time.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -41,8 +67,8 @@ pub struct DynSetup {
 /// A stored match: game id, setup and every action. Replaying it reproduces the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct DynRecord {
-    /// Always [`RECORD_FORMAT`].
-    pub format: String,
+    /// Always [`RECORD_FORMAT`]: reading a record in another format fails.
+    pub format: RecordFormat,
     /// The game id.
     pub game: String,
     /// Number of players.
@@ -410,5 +436,33 @@ impl DynRecord {
     /// [`DynRecord::history`] for one viewer.
     pub fn history_for(&self, game: &dyn DynGame, viewer: Viewer) -> Result<Vec<HistoryEntry>, ReplayError> {
         Ok(self.history(game, &[viewer])?.pop().unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record_json(format: &str) -> String {
+        format!(r#"{{"format":"{format}","game":"toy","players":2,"options":{{}},"seed":1,"actions":[]}}"#)
+    }
+
+    #[test]
+    fn a_record_names_its_format_and_reads_back() {
+        let record: DynRecord = serde_json::from_str(&record_json("safehouse-record/1")).expect("the current format");
+        assert_eq!(record.format, RECORD_FORMAT);
+        let written = serde_json::to_value(&record).expect("serialises");
+        assert_eq!(written["format"], "safehouse-record/1");
+        assert_eq!(RECORD_FORMAT.to_string(), "safehouse-record/1");
+    }
+
+    #[test]
+    fn a_record_in_another_format_is_refused_by_name() {
+        for other in ["safehouse-record/2", "", "SAFEHOUSE-RECORD/1"] {
+            let error = serde_json::from_str::<DynRecord>(&record_json(other)).expect_err(other).to_string();
+            assert!(error.contains("safehouse-record/1"), "{other:?}: {error}");
+        }
+        let missing = r#"{"game":"toy","players":2,"options":{},"seed":1,"actions":[]}"#;
+        assert!(serde_json::from_str::<DynRecord>(missing).is_err(), "a record without a format");
     }
 }

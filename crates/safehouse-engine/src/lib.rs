@@ -22,7 +22,9 @@ mod rng;
 mod seat;
 pub mod testing;
 
-pub use dynamic::{DynGame, DynMatch, DynRecord, DynRecordedAction, DynSetup, GameHandle, HistoryEntry, RECORD_FORMAT};
+pub use dynamic::{
+    DynGame, DynMatch, DynRecord, DynRecordedAction, DynSetup, GameHandle, HistoryEntry, RECORD_FORMAT, RecordFormat,
+};
 pub use error::{ActionError, ReplayError, SetupError};
 pub use game::{Alias, Game, GameInfo, GameOptions, PlayersRules, Preset, RULEBOOK_SECTIONS, Setup, check_players};
 pub use option_doc::{Bound, OptionDoc, OptionDomain, Words};

@@ -111,6 +111,21 @@ fn a_game_driven_to_the_end_replays_from_its_record_for_every_game() {
 }
 
 #[test]
+fn a_record_in_another_format_is_refused() {
+    let mut s = Session::new();
+    assert_eq!(ask(&mut s, json!({"cmd": "new", "game": "club-unlock", "seed": 3}))["ok"], true);
+    let mut record = ask(&mut s, json!({"cmd": "record"}))["record"].clone();
+    assert_eq!(record["format"], "safehouse-record/1");
+    assert_eq!(ask(&mut s, json!({"cmd": "replay", "record": record.clone()}))["ok"], true);
+    record["format"] = json!("safehouse-record/2");
+    let refused = ask(&mut s, json!({"cmd": "replay", "record": record}));
+    assert_eq!(refused["ok"], false, "{refused}");
+    assert_eq!(refused["error"]["code"], "bad_record", "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("safehouse-record/1"), "the refusal names the format this build reads: {message}");
+}
+
+#[test]
 fn quit_closes_the_session() {
     let mut s = Session::new();
     assert!(!s.is_closed());
