@@ -40,6 +40,16 @@ impl<G: Game> Player<G> {
         }
     }
 
+    /// Makes the player the one [`Player::of_kind`] builds from `seed`, for the next game, if it
+    /// can ([`Bot::reset`]); `false`: build a fresh one. The omniscient bots are always rebuilt
+    /// (their decisions cost far more than building them).
+    pub fn reset(&mut self, seed: u64) -> bool {
+        match self {
+            Player::Blind(bot) => bot.reset(seed),
+            Player::Omniscient(_) => false,
+        }
+    }
+
     /// Asks the player for `seat`'s decision in `state`: a blind bot gets only the seat's view,
     /// built only if it reads one ([`Bot::choose_without_view`]).
     pub fn choose(&mut self, state: &G, seat: Seat, legal: &[G::Action]) -> G::Action {

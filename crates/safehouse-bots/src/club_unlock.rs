@@ -380,6 +380,12 @@ impl Bot<ClubUnlock> for CashHeuristic {
             None => legal[self.rng.index(legal.len())],
         }
     }
+
+    fn reset(&mut self, seed: u64) -> bool {
+        // Its generator is all it keeps.
+        *self = CashHeuristic::new(seed);
+        true
+    }
 }
 
 /// Playouts: crack a random openable safe nine times in ten, else any legal action.

@@ -157,6 +157,12 @@ impl Bot<Explosiv> for ExplosivHeuristic {
             None => legal[self.rng.index(legal.len())],
         }
     }
+
+    fn reset(&mut self, seed: u64) -> bool {
+        // Its generator is all it keeps.
+        *self = ExplosivHeuristic::new(seed);
+        true
+    }
 }
 
 /// Win shares from the seats' scores (no `Outcome` built); an unfinished game is judged by a

@@ -29,6 +29,11 @@ impl<G: Game> Bot<G> for RandomBot {
     fn choose_without_view(&mut self, legal: &[G::Action]) -> Option<G::Action> {
         Some(legal[self.rng.index(legal.len())].clone())
     }
+
+    fn reset(&mut self, seed: u64) -> bool {
+        *self = RandomBot::new(seed);
+        true
+    }
 }
 
 /// Plays like another bot, but with probability `slip` plays a uniformly random legal action
@@ -64,5 +69,14 @@ impl<G: Game> Bot<G> for NoisyBot<G> {
         // The inner bot is always asked, so that its own state (if any) follows the game.
         let planned = self.inner.choose(view, legal);
         if self.rng.unit_f64() < self.slip { legal[self.rng.index(legal.len())].clone() } else { planned }
+    }
+
+    fn reset(&mut self, seed: u64) -> bool {
+        // Reusable only if the inner bot is; the slip rate and the name stay as built.
+        if !self.inner.reset(seed) {
+            return false;
+        }
+        self.rng = bot_rng(seed ^ 0x5119);
+        true
     }
 }

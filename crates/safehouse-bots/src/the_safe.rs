@@ -154,6 +154,12 @@ impl Bot<TheSafe> for TheSafeHeuristic {
             None => legal[self.rng.index(legal.len())],
         }
     }
+
+    fn reset(&mut self, seed: u64) -> bool {
+        // Its generator is all it keeps.
+        *self = TheSafeHeuristic::new(seed);
+        true
+    }
 }
 
 /// The omniscient team member: plays like [`TheSafeHeuristic`] and names the true code.
