@@ -28,6 +28,9 @@ mod people;
 // Turn-based tables: "waiting for your move" and "tell me when it is my turn".
 #[path = "browser/turns.rs"]
 mod turns;
+// The first games: every game's tutorial played to its finish (issue 16 item 7).
+#[path = "browser/tutorial.rs"]
+mod tutorial;
 
 /// The tests share the machine's two cores: one browser test at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
