@@ -91,7 +91,7 @@ fn main() {
     let seed = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20_261_201);
     let chosen: Vec<String> = args.iter().skip(3).cloned().collect();
     let ids: Vec<String> =
-        if chosen.is_empty() { safehouse_bots::game_ids().into_iter().map(str::to_owned).collect() } else { chosen };
+        if chosen.is_empty() { safehouse_games::ids().into_iter().map(str::to_owned).collect() } else { chosen };
     println!("{games} games per level and game, {players} players, seed {seed}; times in ms\n");
     println!("| game | level | decisions | median | p99 | slowest |");
     println!("|---|---|---|---|---|---|");

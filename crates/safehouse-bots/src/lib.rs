@@ -117,9 +117,6 @@ pub enum BotError {
     /// The game id or alias is unknown.
     #[error(transparent)]
     Game(#[from] SetupError),
-    /// The game is known but has no bots yet.
-    #[error("there are no bots for `{0}` yet")]
-    NoBots(String),
     /// No bot of this kind exists for the game.
     #[error("unknown bot `{kind}` for {game} (known: {known})")]
     UnknownKind {
@@ -149,7 +146,6 @@ impl BotError {
     pub fn code(&self) -> &'static str {
         match self {
             BotError::Game(e) => e.code(),
-            BotError::NoBots(_) => "no_bots",
             BotError::UnknownKind { .. } => "unknown_bot",
             BotError::OmniscientNotSeatable => "omniscient_not_seatable",
             BotError::MalformedView(_) => "malformed_view",
@@ -213,10 +209,11 @@ pub trait BotVisitor {
     fn visit<G: BotGame>(self) -> Self::Output;
 }
 
+// The bots follow the registry's one list of games: a game added to
+// `safehouse_games::for_each_game!` does not compile here until it implements `BotGame`.
 macro_rules! bot_games {
     ($($game:ty),* $(,)?) => {
-        /// Runs `visitor` for the game with this id or alias; an error if the game is unknown or
-        /// has no bots.
+        /// Runs `visitor` for the game with this id or alias; an error if the game is unknown.
         pub fn visit<V: BotVisitor>(game_id: &str, visitor: V) -> Result<V::Output, BotError> {
             let id = safehouse_games::find(game_id)?.game.info().id;
             $(
@@ -224,23 +221,13 @@ macro_rules! bot_games {
                     return Ok(visitor.visit::<$game>());
                 }
             )*
-            Err(BotError::NoBots(id.to_owned()))
-        }
-
-        /// The ids of the games that have bots, in registry order.
-        pub fn game_ids() -> Vec<&'static str> {
-            let with_bots: &[&str] = &[$(<$game as Game>::INFO.id),*];
-            safehouse_games::ids().into_iter().filter(|id| with_bots.contains(id)).collect()
+            // Not reached: `find` knows the games of this same list only.
+            Err(SetupError::UnknownGame(id.to_owned()).into())
         }
     };
 }
 
-bot_games!(
-    safehouse_club_unlock::ClubUnlock,
-    safehouse_safe_breaker::SafeBreaker,
-    safehouse_explosiv::Explosiv,
-    safehouse_the_safe::TheSafe,
-);
+safehouse_games::for_each_game!(bot_games);
 
 /// Builds a typed bot of `kind` for game `G` (see [`BotSpec`] for the kinds).
 pub fn make_bot<G: BotGame>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {

@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use safehouse_bots::{
     BotError, BotGame, BotSpec, BotVisitor, Difficulty, PlayError, Player, bot_kinds, difficulty_kind, dyn_bot,
-    game_ids, play_game,
+    play_game,
 };
 use safehouse_engine::{DynSetup, Game, Seat, Setup, Viewer};
 
@@ -23,9 +23,26 @@ fn kinds_for<G: BotGame>() -> Vec<String> {
     kinds
 }
 
+/// The id of the game `visit` hands over.
+struct Id;
+
+impl BotVisitor for Id {
+    type Output = &'static str;
+    fn visit<G: BotGame>(self) -> &'static str {
+        G::INFO.id
+    }
+}
+
 #[test]
 fn every_game_in_the_registry_has_bots() {
-    assert_eq!(game_ids(), safehouse_games::ids(), "a game of the registry has no bots (add it to bot_games!)");
+    for game in safehouse_games::all() {
+        let info = game.info();
+        // `visit` reaches every game, by id and by alias, with that game's own type.
+        for name in std::iter::once(info.id).chain(info.aliases.iter().map(|a| a.id)) {
+            assert_eq!(safehouse_bots::visit(name, Id), Ok(info.id), "`visit` does not reach {name}");
+        }
+    }
+    assert_eq!(safehouse_bots::visit("chess", Id).map_err(|e| e.code()), Err("unknown_game"));
     for id in safehouse_games::ids() {
         let kinds = bot_kinds(id);
         for required in ["easy", "medium", "hard", "random", "heuristic", "ismcts"] {

@@ -117,17 +117,14 @@ fn check<G: BotGame>(found: &mut Vec<String>) -> (f64, f64) {
 #[test]
 fn ismcts_iterations_allocate_nothing_once_warm() {
     let mut found = Vec::new();
-    let (club_unlock, _) = check::<safehouse_club_unlock::ClubUnlock>(&mut found);
-    let (safe_breaker, _) = check::<safehouse_safe_breaker::SafeBreaker>(&mut found);
-    let (explosiv, _) = check::<safehouse_explosiv::Explosiv>(&mut found);
-    let (the_safe, _) = check::<safehouse_the_safe::TheSafe>(&mut found);
+    macro_rules! every_game {
+        ($($game:ty),*) => { [$((<$game as safehouse_engine::Game>::INFO.name, check::<$game>(&mut found).0)),*] };
+    }
     // Every game's sampling reuses the scratch state's buffers and keeps its tables on the
     // stack (Club Unlock's starting-key sums, Safe Breaker's deduction counts), so the samples
     // allocate nothing: neither may the searches.
-    assert_eq!(club_unlock, 0.0, "Club Unlock's IS-MCTS iterations allocated");
-    assert_eq!(safe_breaker, 0.0, "Safe Breaker's IS-MCTS iterations allocated");
-    assert_eq!(explosiv, 0.0, "Explosiv's IS-MCTS iterations allocated");
-    assert_eq!(the_safe, 0.0, "The Safe's IS-MCTS iterations allocated");
-    assert_eq!(safehouse_bots::game_ids().len(), 4, "a game with bots is missing here");
+    for (name, search) in safehouse_games::for_each_game!(every_game) {
+        assert_eq!(search, 0.0, "{name}'s IS-MCTS iterations allocated");
+    }
     assert!(found.is_empty(), "IS-MCTS iterations allocated:\n{}", found.join("\n"));
 }
