@@ -15,7 +15,7 @@
 
 use std::net::SocketAddr;
 
-use safehouse_server::client::HttpClient;
+use safehouse_client::HttpClient;
 use serde_json::{Value, json};
 
 fn rss_kib() -> u64 {

@@ -12,7 +12,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::app::{Actor, App, SeatInfo, SeatKind, SeatPlan};
+pub use crate::app::TokenQuery;
+use crate::app::{Actor, App, SeatInfo, SeatKind, SeatPlan, request_token};
 use crate::bots::Difficulty;
 use crate::clock::ClockView;
 use crate::error::{ApiError, ErrorBody};
@@ -470,27 +471,6 @@ pub(crate) async fn join_match(
     let mut lm = slot.state.lock().await;
     let token = app.join(&mut lm, request.seat, &request.invite, request.name).await?;
     Ok(Json(Joined { seat: request.seat, token }))
-}
-
-/// The token of a request: `Authorization: Bearer <token>` (the scheme in any case, RFC 9110
-/// §11.1), or `?token=<token>`.
-pub(crate) fn request_token(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
-    if let Some(value) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
-        let value = value.trim();
-        let token = match value.split_once(' ') {
-            Some((scheme, rest)) if scheme.eq_ignore_ascii_case("bearer") => rest.trim(),
-            _ => value,
-        };
-        return Some(token.to_owned());
-    }
-    query.filter(|t| !t.is_empty()).map(str::to_owned)
-}
-
-/// `?token=` for the view and the WebSocket.
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-pub struct TokenQuery {
-    /// The seat's token (instead of the `Authorization` header); none for a spectator.
-    pub token: Option<String>,
 }
 
 /// What a seat (with its token) or a spectator (without) may see now.

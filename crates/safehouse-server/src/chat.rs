@@ -37,8 +37,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::api::{ApiJson, TokenQuery, request_token};
+use crate::api::ApiJson;
 use crate::app::{App, LiveMatch};
+use crate::app::{TokenQuery, request_token};
 use crate::error::{ApiError, ErrorBody};
 
 /// Most characters of one line (after cleaning).

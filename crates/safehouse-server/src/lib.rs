@@ -15,7 +15,6 @@ pub mod api;
 pub mod app;
 pub mod bots;
 pub mod chat;
-pub mod client;
 pub mod clock;
 pub mod config;
 pub mod diff;
@@ -74,7 +73,7 @@ async fn metrics_page() -> Response {
 
 /// `/metrics` on the main listener: only to `Authorization: Bearer <metrics_token>`.
 async fn metrics_with_token(State(app): State<Arc<App>>, headers: axum::http::HeaderMap) -> Response {
-    let given = api::request_token(&headers, None).unwrap_or_default();
+    let given = app::request_token(&headers, None).unwrap_or_default();
     match &app.config.metrics_token {
         Some(expected) if token::same_hash(&token::hash(expected), &token::hash(&given)) => metrics_page().await,
         _ => api::not_found().await.into_response(),

@@ -22,7 +22,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use crate::api::request_token;
+use crate::app::request_token;
 use crate::app::{App, LiveMatch};
 use crate::error::{ApiError, ErrorBody};
 

@@ -37,7 +37,8 @@ use serde_json::{Value, json};
 use tokio::sync::{Semaphore, mpsc};
 use utoipa::ToSchema;
 
-use crate::api::{ApiJson, request_token};
+use crate::api::ApiJson;
+use crate::app::request_token;
 use crate::app::{App, LiveMatch, SeatKind, now_ms};
 use crate::config::Config;
 use crate::error::{ApiError, ErrorBody};

@@ -26,7 +26,7 @@ use serde::Serialize;
 use serde_json::{Value, json};
 use utoipa::{OpenApi, ToSchema};
 
-use crate::api::request_token;
+use crate::app::request_token;
 use crate::app::{App, LiveMatch, SeatKind, SeatPlan};
 use crate::error::{ApiError, ErrorBody};
 use crate::token;

@@ -40,7 +40,7 @@ use serde_json::{Value, json};
 use tokio::sync::{Mutex, broadcast};
 use utoipa::ToSchema;
 
-use crate::api::request_token;
+use crate::app::request_token;
 use crate::app::{App, SeatKind, SeatPlan, now_ms};
 use crate::bots::Difficulty;
 use crate::error::{ApiError, ErrorBody};

@@ -33,8 +33,7 @@ use safehouse_engine::Viewer;
 use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::api::{TokenQuery, request_token};
-use crate::app::{Actor, App, Slot, viewer_index};
+use crate::app::{Actor, App, Slot, TokenQuery, request_token, viewer_index};
 use crate::error::ApiError;
 use crate::limits::Held;
 

@@ -9,9 +9,9 @@ use std::net::IpAddr;
 use std::time::Duration;
 
 use common::*;
+use safehouse_client::{HttpClient, WsClient};
 use safehouse_server::Server;
 use safehouse_server::chat::{CHAT_BURST, MAX_CHAT_CHARS};
-use safehouse_server::client::{HttpClient, WsClient};
 use serde_json::{Value, json};
 
 /// The next `chat` message a socket receives (other messages are skipped).
@@ -26,7 +26,7 @@ pub async fn next_chat(ws: &mut WsClient) -> Value {
 }
 
 /// Creates a match with these settings (`None`: none given).
-async fn say(http: &HttpClient, id: &str, token: Option<&str>, body: Value) -> safehouse_server::client::Reply {
+async fn say(http: &HttpClient, id: &str, token: Option<&str>, body: Value) -> safehouse_client::Reply {
     http.post(&format!("/api/matches/{id}/chat"), token, &body).await.expect("chat")
 }
 

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::*;
-use safehouse_server::client::HttpClient;
+use safehouse_client::HttpClient;
 use serde_json::{Value, json};
 
 type Acked = Arc<Mutex<Vec<(String, u64, u8, Value)>>>;

@@ -4,7 +4,8 @@
 //! [`apply`] too.
 
 use proptest::prelude::*;
-use safehouse_server::diff::{SentView, apply, diff, diff_views};
+use safehouse_client::patch::apply;
+use safehouse_server::diff::{SentView, diff, diff_views};
 use serde_json::{Map, Value};
 
 /// Keys from a small set, so that two documents share many (and some need escaping, RFC 6901).

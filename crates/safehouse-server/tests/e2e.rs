@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use safehouse_server::client::HttpClient;
+use safehouse_client::HttpClient;
 
 fn people_pattern(players: usize, variant: usize) -> Vec<bool> {
     // Always at least one person and (from two players on) at least one bot, in varied seats.
@@ -91,7 +91,7 @@ async fn an_opponents_hidden_keys_never_reach_a_seat() {
         check_messages(&record, &played);
         for (index, log) in played.logs.iter().enumerate() {
             let Some(log) = log else { continue };
-            let mut tracker = safehouse_server::client::Tracker::default();
+            let mut tracker = safehouse_client::Tracker::default();
             for message in log {
                 tracker.apply(message).expect("applies");
                 if tracker.outcome.is_some() || !matches!(message["type"].as_str(), Some("welcome" | "update")) {

@@ -11,7 +11,7 @@ use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
 use common::*;
-use safehouse_server::client::{HttpClient, WsClient, connect_from};
+use safehouse_client::{HttpClient, WsClient, connect_from};
 use safehouse_server::{Config, Server};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

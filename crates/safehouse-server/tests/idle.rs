@@ -7,7 +7,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::*;
-use safehouse_server::client::{HttpClient, Tracker, WsClient};
+use safehouse_client::{HttpClient, Tracker, WsClient};
 use safehouse_store::{OpenOptions, StoredAction};
 use serde_json::{Value, json};
 

@@ -10,8 +10,8 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
+use safehouse_client::HttpClient;
 use safehouse_engine::{DynRecord, Seat, Viewer};
-use safehouse_server::client::HttpClient;
 use serde_json::{Value, json};
 
 fn viewers(players: usize) -> Vec<Viewer> {

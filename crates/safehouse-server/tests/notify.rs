@@ -19,8 +19,8 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use common::*;
 use ece::EcKeyComponents;
 use jwt_simple::prelude::{ECDSAP256PublicKeyLike, ES256PublicKey, NoCustomClaims, VerificationOptions};
+use safehouse_client::HttpClient;
 use safehouse_engine::{DynSetup, Seat};
-use safehouse_server::client::HttpClient;
 use serde_json::{Value, json};
 
 /// One request the local receiver got.
@@ -95,7 +95,7 @@ impl Browser {
     }
 }
 
-async fn put(http: &HttpClient, path: &str, token: &str, body: &Value) -> safehouse_server::client::Reply {
+async fn put(http: &HttpClient, path: &str, token: &str, body: &Value) -> safehouse_client::Reply {
     http.raw("PUT", path, Some(token), Some((body.to_string(), "application/json"))).await.expect("put")
 }
 

@@ -6,8 +6,8 @@
 mod common;
 
 use common::*;
+use safehouse_client::{HttpClient, WsClient};
 use safehouse_server::Server;
-use safehouse_server::client::{HttpClient, WsClient};
 use serde_json::{Value, json};
 
 /// A finished match: people in seats 0 and 1, a hard bot in seat 2.
@@ -46,7 +46,7 @@ async fn finished_match(http: &HttpClient, addrs: &[std::net::SocketAddr]) -> Cr
     created
 }
 
-async fn press(http: &HttpClient, id: &str, token: Option<&str>) -> safehouse_server::client::Reply {
+async fn press(http: &HttpClient, id: &str, token: Option<&str>) -> safehouse_client::Reply {
     http.post(&format!("/api/matches/{id}/rematch"), token, &json!({})).await.expect("rematch")
 }
 

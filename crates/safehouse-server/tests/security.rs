@@ -6,7 +6,7 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use safehouse_server::client::{HttpClient, Tracker, WsClient};
+use safehouse_client::{HttpClient, Tracker, WsClient};
 use serde_json::{Value, json};
 
 async fn view(http: &HttpClient, id: &str, token: Option<&str>) -> Value {

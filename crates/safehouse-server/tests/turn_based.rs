@@ -8,7 +8,7 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::*;
-use safehouse_server::client::HttpClient;
+use safehouse_client::HttpClient;
 use safehouse_store::{NewMatch, SeatClaim};
 use serde_json::json;
 

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use safehouse_server::client::HttpClient;
+use safehouse_client::HttpClient;
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::*;
 use futures_util::StreamExt;
-use safehouse_server::client::HttpClient;
+use safehouse_client::HttpClient;
 use serde_json::{Value, json};
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
@@ -113,7 +113,7 @@ async fn every_operation(addr: SocketAddr, server: &safehouse_server::Server) {
     assert_eq!((view.status, view.code()), (409, Some("table_not_started")), "{}", view.text);
     let spectator = http.get(&format!("/api/matches/{id}/view"), None).await.expect("view");
     assert_eq!(spectator.status, 409, "{}", spectator.text);
-    assert!(safehouse_server::client::WsClient::connect(addr, &id, None).await.is_err(), "no match socket yet");
+    assert!(safehouse_client::WsClient::connect(addr, &id, None).await.is_err(), "no match socket yet");
 
     // The lobby lists it with its free seats and who sits.
     let lobby = http.get("/api/tables", None).await.expect("lobby");

@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
+use safehouse_client::HttpClient;
 use safehouse_server::Config;
-use safehouse_server::client::HttpClient;
 use serde_json::{Value, json};
 
 fn root() -> PathBuf {

@@ -9,8 +9,8 @@ use safehouse_store::Notice;
 use serde_json::{Value, json};
 
 use super::{Actor, App, LiveMatch};
-use crate::client::HttpClient;
 use crate::config::Config;
+use safehouse_client::HttpClient;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_action_stored_while_a_match_loads_is_not_lost() {

@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use safehouse_client::{HttpClient, Tracker, WsClient};
 use safehouse_engine::{DynRecord, DynSetup, Seat, Viewer};
-use safehouse_server::client::{HttpClient, Tracker, WsClient};
 use safehouse_server::{Config, Server};
 use serde_json::{Value, json};
 

@@ -15,8 +15,8 @@ use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
 use safehouse_bots::{DynBot, dyn_bot};
+use safehouse_client::{HttpClient, Tracker, WsClient};
 use safehouse_player::{ExecSettings, FailureCounts, GameContext, OnFailure, ProgramPool, SeatDriver};
-use safehouse_server::client::{HttpClient, Tracker, WsClient};
 use serde_json::{Value, json};
 
 /// How long the bot waits for any message before asking the server for the whole picture again.

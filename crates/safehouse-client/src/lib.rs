@@ -1,5 +1,11 @@
-//! A small client for the server's HTTP API and WebSockets: used by the tests and by the load
-//! generator (`safehouse-load`), and a readable example of the protocol.
+//! A small client for the table server's HTTP API and WebSockets (`docs/server.md`): an HTTP/1.1
+//! client on one kept-alive connection ([`HttpClient`]), a match's WebSocket ([`WsClient`]) and
+//! what a viewer knows from its messages, kept up to date by the server's patches ([`Tracker`],
+//! [`patch`]). The `safehouse bot` command plays through it; so do the server's and the web's
+//! tests and the bench binaries of `safehouse-load`. It is a readable example of the protocol,
+//! and none of it is compiled into the server.
+
+pub mod patch;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
@@ -14,8 +20,6 @@ use serde_json::Value;
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-use crate::diff;
 
 /// An HTTP/1.1 client on one kept-alive connection (made again when it drops).
 #[derive(Debug)]
@@ -245,7 +249,7 @@ impl Tracker {
                     bail!("update {seq} after {}", self.seq);
                 }
                 let patch = message.get("patch").and_then(Value::as_array).cloned().unwrap_or_default();
-                diff::apply(&mut self.view, &patch)?;
+                patch::apply(&mut self.view, &patch)?;
                 self.seq = seq;
             }
             _ => return Ok(()),

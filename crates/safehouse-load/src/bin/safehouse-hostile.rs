@@ -8,7 +8,7 @@
 //! connections hold). The first row is the same play without any attack.
 //!
 //! ```sh
-//! cargo build --release -p safehouse-server --bins
+//! cargo build --release -p safehouse-server -p safehouse-load
 //! target/release/safehouse-hostile --seconds 5
 //! ```
 
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Parser;
-use safehouse_server::client::{HttpClient, WsClient, connect_from};
+use safehouse_client::{HttpClient, WsClient, connect_from};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -61,7 +61,7 @@ fn spawn_server(dir: &std::path::Path) -> anyhow::Result<(Child, SocketAddr)> {
         .stderr(Stdio::inherit())
         .spawn()
         .with_context(|| {
-            format!("start {} (build it: cargo build --release -p safehouse-server --bins)", exe.display())
+            format!("start {} (build it: cargo build --release -p safehouse-server -p safehouse-load)", exe.display())
         })?;
     let stdout = child.stdout.take().context("stdout")?;
     let mut lines = BufReader::new(stdout).lines();

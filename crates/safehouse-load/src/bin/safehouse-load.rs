@@ -8,7 +8,7 @@
 //! per seat, and the server's resident memory per open match.
 //!
 //! ```text
-//! cargo build --release -p safehouse-server
+//! cargo build --release -p safehouse-server -p safehouse-load
 //! ulimit -n 20000
 //! target/release/safehouse-load --open 10000 --active 1000 --rate 1000 --seconds 30
 //! target/release/safehouse-load --database-url postgres://postgres@127.0.0.1:5432/test --database-schema sh_load ...
@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Parser;
-use safehouse_server::client::{HttpClient, WsClient};
+use safehouse_client::{HttpClient, WsClient};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};

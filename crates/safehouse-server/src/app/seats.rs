@@ -1,0 +1,109 @@
+//! Seats and authentication: the token a request carries, the seat it opens (checked against
+//! the store when another node let the seat join), and joining a person's seat with its invite
+//! code.
+
+use std::sync::Arc;
+
+use axum::http::{HeaderMap, StatusCode, header};
+use safehouse_engine::Seat;
+use safehouse_store::SeatClaim;
+use serde::Deserialize;
+
+use super::wire::SeatKind;
+use super::{App, LiveMatch, now_ms};
+use crate::error::ApiError;
+use crate::token;
+
+/// The token of a request: `Authorization: Bearer <token>` (the scheme in any case, RFC 9110
+/// §11.1), or `?token=<token>`.
+pub(crate) fn request_token(headers: &HeaderMap, query: Option<&str>) -> Option<String> {
+    if let Some(value) = headers.get(header::AUTHORIZATION).and_then(|v| v.to_str().ok()) {
+        let value = value.trim();
+        let token = match value.split_once(' ') {
+            Some((scheme, rest)) if scheme.eq_ignore_ascii_case("bearer") => rest.trim(),
+            _ => value,
+        };
+        return Some(token.to_owned());
+    }
+    query.filter(|t| !t.is_empty()).map(str::to_owned)
+}
+
+/// `?token=` for the view and the WebSocket.
+#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
+pub struct TokenQuery {
+    /// The seat's token (instead of the `Authorization` header); none for a spectator.
+    pub token: Option<String>,
+}
+
+impl LiveMatch {
+    /// The seat a token opens, if any (checked against the seats joined in memory).
+    pub(crate) fn seat_for_token(&self, token: &str) -> Option<Seat> {
+        let hash = token::hash(token);
+        self.claims
+            .iter()
+            .enumerate()
+            .find_map(|(i, c)| c.as_ref().filter(|c| token::same_hash(&c.token_hash, &hash)).map(|_| Seat(i as u8)))
+    }
+}
+
+impl App {
+    /// The seat a token opens in this match, checking the store if another node let it join.
+    pub(crate) async fn authenticate(&self, lm: &mut LiveMatch, token: &str) -> Result<Seat, ApiError> {
+        if let Some(seat) = lm.seat_for_token(token) {
+            return Ok(seat);
+        }
+        if lm.claims.iter().any(Option::is_none) {
+            let claims = self.store.seat_claims(&lm.id).await?;
+            apply_claims(lm, claims);
+            if let Some(seat) = lm.seat_for_token(token) {
+                return Ok(seat);
+            }
+        }
+        metrics::counter!("safehouse_rejected_tokens_total").increment(1);
+        Err(ApiError::bad_token())
+    }
+
+    /// Claims a person's seat with its invite code; returns the seat's new token.
+    pub(crate) async fn join(
+        self: &Arc<Self>,
+        lm: &mut LiveMatch,
+        seat: u8,
+        invite: &str,
+        name: Option<String>,
+    ) -> Result<String, ApiError> {
+        let index = usize::from(seat);
+        let plan = lm.plan.get(index).ok_or_else(|| ApiError::not_found(format!("no seat {seat} in this match")))?;
+        let invite_ok = plan.invite_hash.as_deref().is_some_and(|h| token::same_hash(h, &token::hash(invite)));
+        if plan.kind != SeatKind::Person || !invite_ok {
+            return Err(ApiError::new(StatusCode::FORBIDDEN, "bad_invite", "this invite code does not open that seat"));
+        }
+        if lm.claims[index].is_some() {
+            return Err(ApiError::new(StatusCode::CONFLICT, "seat_taken", "somebody already joined this seat"));
+        }
+        let name = name.map(|n| crate::names::clean(&n)).filter(|n| !n.is_empty());
+        let secret = token::new_token();
+        let claim = SeatClaim { seat, token_hash: token::hash(&secret), name, joined_at_ms: now_ms(), away: false };
+        if !self.store.claim_seat(&lm.id, &claim).await? {
+            let claims = self.store.seat_claims(&lm.id).await?;
+            apply_claims(lm, claims);
+            lm.publish_seats();
+            return Err(ApiError::new(StatusCode::CONFLICT, "seat_taken", "somebody already joined this seat"));
+        }
+        lm.claims[index] = Some(claim);
+        lm.away[index] = false;
+        lm.publish_seats();
+        Ok(secret)
+    }
+}
+
+/// Takes in the seats the store holds as joined.
+pub(super) fn apply_claims(lm: &mut LiveMatch, claims: Vec<SeatClaim>) {
+    for claim in claims {
+        let index = usize::from(claim.seat);
+        // A waiting room's bot seats hold markers, not people.
+        if index < lm.claims.len() && lm.plan[index].kind == SeatKind::Person {
+            lm.away[index] = claim.away;
+            lm.claims[index] = Some(claim);
+        }
+    }
+}
