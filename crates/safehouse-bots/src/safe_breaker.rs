@@ -442,6 +442,13 @@ impl Bot<SafeBreaker> for SafeBreakerEasy {
         }
         self.slip(view, legal).filter(|a| legal.contains(a)).unwrap_or(planned)
     }
+
+    fn reset(&mut self, seed: u64) -> bool {
+        // As `with_hunches` builds it: the rates and the name stay.
+        self.inner = SafeBreakerHeuristic::new(seed);
+        self.rng = bot_rng(seed ^ 0xbe91);
+        true
+    }
 }
 
 impl Bot<SafeBreaker> for SafeBreakerHeuristic {
@@ -454,6 +461,12 @@ impl Bot<SafeBreaker> for SafeBreakerHeuristic {
             Some(action) => action,
             None => legal[self.rng.index(legal.len())],
         }
+    }
+
+    fn reset(&mut self, seed: u64) -> bool {
+        // Its generator is all it keeps.
+        *self = SafeBreakerHeuristic::new(seed);
+        true
     }
 }
 
@@ -793,6 +806,18 @@ impl Bot<SafeBreaker> for SafeBreakerDeduction {
             Some(action) => action,
             None => legal[self.rng.index(legal.len())],
         }
+    }
+
+    fn reset(&mut self, seed: u64) -> bool {
+        // As `with_settings` builds it (same settings), keeping only the buffers' capacity.
+        self.rng = bot_rng(seed);
+        self.worlds.clear();
+        self.weights.clear();
+        self.read = [u64::MAX; MAX_PLAYERS];
+        for (i, player) in self.players.iter_mut().enumerate() {
+            *player = SafeBreakerHeuristic::new(seed ^ (0x5b00 + i as u64));
+        }
+        true
     }
 }
 
