@@ -4,8 +4,8 @@
 //! For each configuration it alternates samples of (1) the engine's playout bench
 //! (`safehouse_engine::bench::measure_random_playouts`, setup excluded: what every game's
 //! `benches/playout.rs` reports), (2) the simulator in this process (`Tournament::run_shard`,
-//! one thread: seating, seeding and boxing the bots, the shared game loop, the results and the
-//! streaming tally) and, when `SAFEHOUSE_BIN` names the `safehouse` binary, (3) the whole
+//! one thread: seating and seeding the bots, reset from game to game, the shared game loop, the
+//! results and the streaming tally) and, when `SAFEHOUSE_BIN` names the `safehouse` binary, (3) the whole
 //! process `safehouse simulate <game> --bots random --threads 1 -q`, and prints the medians and
 //! their ratios. Both sides play the simulator's options (`for_bots_only`, as resolved by a run).
 //!
