@@ -128,10 +128,11 @@ impl GameOptions for Options {
                  needs that colour (Club Unlock, 000:27), or every such safe gets one (CASH, 002:87).",
             )
             .for_players(
-                ("Bonus when a key pile runs out", "열쇠 더미가 바닥나면"),
+                ("Bonus when a key pile runs out", "열쇠 더미가 바닥나면", "Bonus, wenn ein Schlüsselstapel leer wird"),
                 (
                     "Whoever takes the last key of a colour puts a bonus marker on one safe needing that colour, every such safe gets one, or no bonus.",
                     "한 색의 마지막 열쇠를 가져간 사람이 그 색이 필요한 금고 하나에 보너스 카드를 놓거나, 그런 금고마다 하나씩 놓이거나, 보너스가 없습니다.",
+                    "Wer den letzten Schlüssel einer Farbe nimmt, legt einen Bonus-Chip unter einen Tresor, der diese Farbe braucht; oder jeder solche Tresor bekommt einen; oder es gibt keinen Bonus.",
                 ),
             ),
             OptionDoc::new(
@@ -141,10 +142,11 @@ impl GameOptions for Options {
                 "A player who cracks the last displayed safe may go on cracking the seven new ones in the same turn.",
             )
             .for_players(
-                ("Keep cracking the new safes", "새 금고 계속 열기"),
+                ("Keep cracking the new safes", "새 금고 계속 열기", "Die neuen Tresore weiter knacken"),
                 (
                     "A player who cracks the last safe on display may go on cracking the seven new ones in the same turn.",
                     "펼쳐진 마지막 금고를 연 사람이 새로 펼쳐진 금고 7개를 같은 차례에 계속 열 수 있습니다.",
+                    "Wer den letzten ausliegenden Tresor knackt, darf im selben Zug die sieben neuen weiter knacken.",
                 ),
             )
             .rare(),
@@ -155,10 +157,11 @@ impl GameOptions for Options {
                 "Players tied for the most money share the win, or the one with more safes wins.",
             )
             .for_players(
-                ("Tie for the win", "승리 동점"),
+                ("Tie for the win", "승리 동점", "Gleichstand um den Sieg"),
                 (
                     "Players tied for the most money share the win, or the one with more safes wins.",
                     "돈이 같은 사람들은 함께 이기거나, 금고를 더 많이 연 사람이 이깁니다.",
+                    "Wer gleich viel Geld hat wie die Besten, teilt sich mit ihnen den Sieg, oder wer mehr Tresore hat, gewinnt.",
                 ),
             )
             .rare(),
@@ -169,10 +172,11 @@ impl GameOptions for Options {
                 "Show every player's keys and loot (what perfect memory knows at a real table), or only their counts.",
             )
             .for_players(
-                ("What the table remembers", "테이블이 기억해 주는 것"),
+                ("What the table remembers", "테이블이 기억해 주는 것", "Was sich der Tisch merkt"),
                 (
                     "Show every player's keys and safes as far as everyone could have seen them, or only how many each has.",
                     "모두가 볼 수 있었던 만큼 각자의 열쇠와 금고를 보여 주거나, 그 개수만 보여 줍니다.",
+                    "Zeigt die Schlüssel und Tresore aller, so weit alle sie sehen konnten, oder nur, wie viele jede Person hat.",
                 ),
             ),
             OptionDoc::new(
@@ -183,10 +187,11 @@ impl GameOptions for Options {
                  002:37), or drafts them one at a time in sight of everyone after the display is laid out.",
             )
             .for_players(
-                ("Starting keys", "시작 열쇠"),
+                ("Starting keys", "시작 열쇠", "Startschlüssel"),
                 (
                     "Everyone picks four keys in secret before the safes are laid out (the rulebook), or picks them in the open, one at a time, seeing the safes and each other's picks.",
                     "모두가 금고를 펼치기 전에 열쇠 4장을 몰래 고르거나(규칙서), 금고와 다른 사람이 고른 열쇠를 보면서 한 장씩 공개적으로 고릅니다.",
+                    "Alle wählen geheim vier Schlüssel, bevor die Tresore ausliegen (die Spielregel), oder offen, einen nach dem anderen, mit Blick auf die Tresore und die Wahl der anderen.",
                 ),
             )
             .rare(),
@@ -197,8 +202,12 @@ impl GameOptions for Options {
                 "The seat that starts; null draws it from the seed (the books say the oldest player).",
             )
             .for_players(
-                ("Who starts", "시작하는 사람"),
-                ("The seat that starts; chosen at random if you leave it.", "먼저 시작하는 자리. 정하지 않으면 무작위로 정합니다."),
+                ("Who starts", "시작하는 사람", "Wer beginnt"),
+                (
+                    "The seat that starts; chosen at random if you leave it.",
+                    "먼저 시작하는 자리. 정하지 않으면 무작위로 정합니다.",
+                    "Der Platz, der beginnt; bleibt das Feld leer, wird er ausgelost.",
+                ),
             )
             .rare(),
             OptionDoc::new(
@@ -208,8 +217,12 @@ impl GameOptions for Options {
                 "Allow a two-player game (the books are for 3 to 6).",
             )
             .for_players(
-                ("Allow two players", "2인 게임 허용"),
-                ("The game is made for 3 to 6 players; this allows two.", "이 게임은 3~6인용입니다. 2인 게임을 허용합니다."),
+                ("Allow two players", "2인 게임 허용", "Zwei Personen erlauben"),
+                (
+                    "The game is made for 3 to 6 players; this allows two.",
+                    "이 게임은 3~6인용입니다. 2인 게임을 허용합니다.",
+                    "Das Spiel ist für 3 bis 6 Personen; dies erlaubt zwei.",
+                ),
             ),
         ]
     }

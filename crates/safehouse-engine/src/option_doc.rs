@@ -199,19 +199,34 @@ impl fmt::Display for OptionDomain {
     }
 }
 
-/// A line in each language the tables speak (English, Korean).
+/// A line in each language the tables speak (English, Korean, German). Each language is a field,
+/// not an entry in a map, so a game that forgets one of them does not compile.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Words {
     /// English.
     pub en: String,
     /// Korean.
     pub ko: String,
+    /// German.
+    pub de: String,
 }
 
 impl Words {
-    /// The same thing said in English and in Korean.
-    pub fn new(en: &str, ko: &str) -> Self {
-        Words { en: en.to_owned(), ko: ko.to_owned() }
+    /// The same thing said in English, in Korean and in German.
+    pub fn new(en: &str, ko: &str, de: &str) -> Self {
+        Words { en: en.to_owned(), ko: ko.to_owned(), de: de.to_owned() }
+    }
+
+    /// The words in `lang` (a tag such as `ko` or `de-AT`, any case); English for any other language.
+    pub fn in_language(&self, lang: &str) -> &str {
+        let primary = lang.trim().split(['-', '_']).next().unwrap_or("");
+        if primary.eq_ignore_ascii_case("ko") {
+            &self.ko
+        } else if primary.eq_ignore_ascii_case("de") {
+            &self.de
+        } else {
+            &self.en
+        }
     }
 }
 
@@ -244,16 +259,16 @@ impl OptionDoc {
             default: serde_json::to_value(default).unwrap_or(Value::Null),
             domain,
             help: help.to_owned(),
-            label: Words::new(&name.replace('_', " "), &name.replace('_', " ")),
-            help_for_players: Words::new(help, help),
+            label: Words::new(&name.replace('_', " "), &name.replace('_', " "), &name.replace('_', " ")),
+            help_for_players: Words::new(help, help, help),
             rare: false,
         }
     }
 
-    /// The option's name and one line for players: `(english, korean)` each.
-    pub fn for_players(mut self, label: (&str, &str), help: (&str, &str)) -> Self {
-        self.label = Words::new(label.0, label.1);
-        self.help_for_players = Words::new(help.0, help.1);
+    /// The option's name and one line for players: `(english, korean, german)` each.
+    pub fn for_players(mut self, label: (&str, &str, &str), help: (&str, &str, &str)) -> Self {
+        self.label = Words::new(label.0, label.1, label.2);
+        self.help_for_players = Words::new(help.0, help.1, help.2);
         self
     }
 
@@ -290,6 +305,15 @@ mod tests {
         assert_eq!(back, exposure);
         assert_eq!(OptionDomain::Bool.to_string(), "true | false");
         assert_eq!(OptionDomain::choice(&["a", "b_c"]).to_string(), r#""a" | "b_c""#);
+    }
+
+    #[test]
+    fn words_are_read_in_the_asked_language() {
+        let words = Words::new("Who starts", "시작하는 사람", "Wer beginnt");
+        assert_eq!(words.in_language("ko-KR"), "시작하는 사람");
+        assert_eq!(words.in_language("DE_at"), "Wer beginnt");
+        assert_eq!(words.in_language("en"), "Who starts");
+        assert_eq!(words.in_language("fr"), "Who starts");
     }
 
     #[test]

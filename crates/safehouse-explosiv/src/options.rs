@@ -152,10 +152,11 @@ impl GameOptions for Options {
                  two 8s: nobody), the one who played last in the row, or nobody",
             )
             .for_players(
-                ("Tie for a row", "한 줄의 동점"),
+                ("Tie for a row", "한 줄의 동점", "Gleichstand in einer Reihe"),
                 (
                     "Players tied for a row's highest total: the one with the highest single card takes it, the one who played there last, or nobody.",
                     "한 줄의 최고 합계가 같으면: 가장 높은 카드 한 장을 낸 사람이 가져가거나, 그 줄에 마지막으로 낸 사람이 가져가거나, 아무도 못 가져갑니다.",
+                    "Bei Gleichstand um die höchste Summe einer Reihe nimmt ihre Karte, wer die höchste einzelne Karte dort hat, wer dort zuletzt gelegt hat, oder niemand.",
                 ),
             ),
             OptionDoc::new(
@@ -166,10 +167,11 @@ impl GameOptions for Options {
                  or face down; or passes and keeps its cards",
             )
             .for_players(
-                ("Nowhere to place a card", "놓을 곳이 없을 때"),
+                ("Nowhere to place a card", "놓을 곳이 없을 때", "Keine Karte passt"),
                 (
                     "A player who cannot place a card discards one of their choice face up or face down, or passes and keeps their cards.",
                     "카드를 놓을 수 없는 사람은 고른 카드 1장을 앞면이나 뒷면으로 버리거나, 카드를 지킨 채 넘깁니다.",
+                    "Wer keine Karte anlegen kann, wirft eine Karte seiner Wahl offen oder verdeckt ab oder passt und behält seine Karten.",
                 ),
             )
             .rare(),
@@ -184,10 +186,11 @@ impl GameOptions for Options {
                 "E9: who starts rounds 2 and later (round 1: red, Timbuktu rules)",
             )
             .for_players(
-                ("Who starts each round", "라운드를 시작하는 사람"),
+                ("Who starts each round", "라운드를 시작하는 사람", "Wer jede Runde beginnt"),
                 (
                     "Red starts the first round; later rounds pass the start to the left, start with red again, or start with the lowest score.",
                     "첫 라운드는 빨강이 시작합니다. 그 뒤로는 왼쪽으로 돌아가거나, 다시 빨강이 하거나, 점수가 가장 낮은 사람이 시작합니다.",
+                    "Rot beginnt die erste Runde; danach wandert der Beginn nach links, Rot beginnt wieder, oder es beginnt, wer die wenigsten Punkte hat.",
                 ),
             )
             .rare(),
@@ -198,10 +201,11 @@ impl GameOptions for Options {
                 "E1: with two players the longest row explodes at the end of each round (ludorium)",
             )
             .for_players(
-                ("Two players: the longest row explodes", "2인: 가장 긴 줄 폭발"),
+                ("Two players: the longest row explodes", "2인: 가장 긴 줄 폭발", "Zu zweit: die längste Reihe explodiert"),
                 (
                     "With two players, the longest row blows up at the end of each round.",
                     "둘이 할 때는 라운드가 끝날 때 가장 긴 줄이 폭발합니다.",
+                    "Zu zweit explodiert am Ende jeder Runde die längste Reihe.",
                 ),
             ),
             OptionDoc::new(
@@ -211,10 +215,11 @@ impl GameOptions for Options {
                 "E12: under the two-player rule, several longest rows: all explode, or none",
             )
             .for_players(
-                ("Two players: several longest rows", "2인: 가장 긴 줄이 여럿"),
+                ("Two players: several longest rows", "2인: 가장 긴 줄이 여럿", "Zu zweit: mehrere längste Reihen"),
                 (
                     "When several rows are equally long at the end of a two-player round: all of them blow up, or none.",
                     "2인 라운드가 끝날 때 가장 긴 줄이 여럿이면: 모두 폭발하거나, 아무것도 폭발하지 않습니다.",
+                    "Sind am Ende einer Runde zu zweit mehrere Reihen gleich lang: alle explodieren, oder keine.",
                 ),
             )
             .rare(),
@@ -225,10 +230,11 @@ impl GameOptions for Options {
                 "E4: cards may still be placed on an exploded row (ludorium: \"man kann weiter anlegen\")",
             )
             .for_players(
-                ("Keep playing on a blown-up row", "폭발한 줄에 계속 놓기"),
+                ("Keep playing on a blown-up row", "폭발한 줄에 계속 놓기", "An explodierte Reihen weiter anlegen"),
                 (
                     "Cards may still be placed on a row after it has blown up.",
                     "폭발한 줄에도 계속 카드를 놓을 수 있습니다.",
+                    "Auch an eine explodierte Reihe dürfen noch Karten gelegt werden.",
                 ),
             )
             .rare(),
@@ -239,10 +245,11 @@ impl GameOptions for Options {
                 "E5: points the last card of a row adds to its owner's total there (003:50)",
             )
             .for_players(
-                ("Last card bonus", "마지막 카드 보너스"),
+                ("Last card bonus", "마지막 카드 보너스", "Bonus für die letzte Karte"),
                 (
                     "Points the last card of a row adds to its owner's total in that row.",
                     "한 줄의 마지막 카드가 그 주인의 합계에 더하는 점수.",
+                    "Punkte, die die letzte Karte einer Reihe zur Summe ihres Besitzers in dieser Reihe hinzufügt.",
                 ),
             )
             .rare(),
@@ -253,10 +260,11 @@ impl GameOptions for Options {
                 "E7: an explosive card nobody takes leaves the game, or stays for the next round",
             )
             .for_players(
-                ("A briefcase nobody takes", "아무도 안 가져간 서류 가방"),
+                ("A briefcase nobody takes", "아무도 안 가져간 서류 가방", "Ein Koffer, den niemand nimmt"),
                 (
                     "A briefcase card nobody wins leaves the game, or stays on the table for the next round.",
                     "아무도 가져가지 않은 서류 가방 카드는 게임에서 빠지거나, 다음 라운드를 위해 남습니다.",
+                    "Eine Explosiv-Karte, die niemand gewinnt, scheidet aus dem Spiel aus oder bleibt für die nächste Runde liegen.",
                 ),
             )
             .rare(),
@@ -267,10 +275,11 @@ impl GameOptions for Options {
                 "E10: players tied on points share the win, or the one with more briefcase cards wins",
             )
             .for_players(
-                ("Tie for the win", "승리 동점"),
+                ("Tie for the win", "승리 동점", "Gleichstand um den Sieg"),
                 (
                     "Players tied on points share the win, or the one with more briefcases wins.",
                     "점수가 같으면 함께 이기거나, 서류 가방이 더 많은 사람이 이깁니다.",
+                    "Wer gleich viele Punkte hat wie die Besten, teilt sich mit ihnen den Sieg, oder wer mehr Koffer hat, gewinnt.",
                 ),
             )
             .rare(),
@@ -281,10 +290,11 @@ impl GameOptions for Options {
                 "E11: show in each view the cards the other seats may still hold, deduced from the table",
             )
             .for_players(
-                ("Show the cards others may hold", "다른 사람이 가졌을 카드 보이기"),
+                ("Show the cards others may hold", "다른 사람이 가졌을 카드 보이기", "Zeigen, welche Karten andere haben können"),
                 (
                     "The table works out from the cards played which cards each other player may still hold, and shows it.",
                     "놓인 카드로부터 다른 사람이 아직 가졌을 수 있는 카드를 계산해 보여 줍니다.",
+                    "Der Tisch erschließt aus den gelegten Karten, welche Karten jede andere Person noch haben kann, und zeigt es.",
                 ),
             ),
         ]

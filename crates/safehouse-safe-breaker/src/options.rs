@@ -215,10 +215,11 @@ impl GameOptions for Options {
                 "Allow a two-player game (S1: the publishers say 3 to 6; reviews call it unplayable with two).",
             )
             .for_players(
-                ("Allow two players", "2인 게임 허용"),
+                ("Allow two players", "2인 게임 허용", "Zwei Personen erlauben"),
                 (
                     "The game is made for 3 to 6; with two it is much easier to deduce.",
                     "이 게임은 3~6인용입니다. 둘이 하면 추리가 훨씬 쉬워집니다.",
+                    "Das Spiel ist für 3 bis 6 Personen; zu zweit ist das Folgern viel leichter.",
                 ),
             ),
             OptionDoc::new(
@@ -228,8 +229,12 @@ impl GameOptions for Options {
                 "The seat that starts; null draws it from the seed (S12, 001:15 \"a player is chosen\").",
             )
             .for_players(
-                ("Who starts", "시작하는 사람"),
-                ("The seat that starts; chosen at random if you leave it.", "먼저 시작하는 자리. 정하지 않으면 무작위로 정합니다."),
+                ("Who starts", "시작하는 사람", "Wer beginnt"),
+                (
+                    "The seat that starts; chosen at random if you leave it.",
+                    "먼저 시작하는 자리. 정하지 않으면 무작위로 정합니다.",
+                    "Der Platz, der beginnt; bleibt das Feld leer, wird er ausgelost.",
+                ),
             )
             .rare(),
             OptionDoc::new(
@@ -239,10 +244,11 @@ impl GameOptions for Options {
                 "Quick Game: how many set-aside locks lie face up (S10, 001:34).",
             )
             .for_players(
-                ("Locks shown face up", "앞면으로 보여 줄 자물쇠"),
+                ("Locks shown face up", "앞면으로 보여 줄 자물쇠", "Offen gezeigte Schlösser"),
                 (
                     "Quick game: how many of the locks nobody holds are shown to everyone.",
                     "빠른 게임: 아무도 갖지 않은 자물쇠 중 몇 개를 모두에게 보여 줄지.",
+                    "Schnelles Spiel: wie viele der Schlösser, die niemand hat, allen offen gezeigt werden.",
                 ),
             ),
             OptionDoc::new(
@@ -252,10 +258,11 @@ impl GameOptions for Options {
                 "Quick Game: how many set-aside keys lie face up (S10, 001:34).",
             )
             .for_players(
-                ("Keys shown face up", "앞면으로 보여 줄 열쇠"),
+                ("Keys shown face up", "앞면으로 보여 줄 열쇠", "Offen gezeigte Schlüssel"),
                 (
                     "Quick game: how many of the keys nobody holds are shown to everyone.",
                     "빠른 게임: 아무도 갖지 않은 열쇠 중 몇 개를 모두에게 보여 줄지.",
+                    "Schnelles Spiel: wie viele der Schlüssel, die niemand hat, allen offen gezeigt werden.",
                 ),
             ),
             OptionDoc::new(
@@ -265,10 +272,11 @@ impl GameOptions for Options {
                 "A wrong guesser's code goes face up (North & South edition) instead of face down (S2, 001:30).",
             )
             .for_players(
-                ("Show a wrong guesser's code", "틀린 사람의 코드 공개"),
+                ("Show a wrong guesser's code", "틀린 사람의 코드 공개", "Code nach falschem Tipp zeigen"),
                 (
                     "A player who guesses wrong and drops out shows their code to everyone.",
                     "잘못 맞혀 탈락한 사람의 코드를 모두에게 보여 줍니다.",
+                    "Wer falsch tippt und ausscheidet, zeigt allen seinen Code.",
                 ),
             )
             .rare(),
@@ -279,10 +287,11 @@ impl GameOptions for Options {
                 "Keep it simple: a guess may name only the lock or only the key (001:35-40, S11).",
             )
             .for_players(
-                ("Keep it simple", "간단 규칙"),
+                ("Keep it simple", "간단 규칙", "Einfach gehalten"),
                 (
                     "A guess may name only someone's lock or only their key.",
                     "다른 사람의 자물쇠만 또는 열쇠만 맞힐 수도 있습니다.",
+                    "Ein Tipp darf auch nur das Schloss oder nur den Schlüssel einer Person nennen.",
                 ),
             ),
             OptionDoc::new(
@@ -292,10 +301,15 @@ impl GameOptions for Options {
                 "Keep it simple: who moves after a right half guess uncovers a first half (S11, 001:38).",
             )
             .for_players(
-                ("Keep it simple: turn after a right half guess", "간단 규칙: 절반을 맞힌 뒤 차례"),
+                (
+                    "Keep it simple: turn after a right half guess",
+                    "간단 규칙: 절반을 맞힌 뒤 차례",
+                    "Einfach gehalten: wer nach einem richtigen halben Tipp dran ist",
+                ),
                 (
                     "Who plays next when a half guess is right: the player guessed at, or the guesser.",
                     "절반을 맞혔을 때 다음 차례: 지목당한 사람, 또는 맞힌 사람.",
+                    "Wer weiterspielt, wenn ein halber Tipp richtig ist: die beschuldigte Person oder wer getippt hat.",
                 ),
             )
             .rare(),
@@ -306,10 +320,11 @@ impl GameOptions for Options {
                 "Keep it simple: a wrong half guess puts the guesser out, or only passes the turn (S11).",
             )
             .for_players(
-                ("Keep it simple: a wrong half guess", "간단 규칙: 절반을 틀리면"),
+                ("Keep it simple: a wrong half guess", "간단 규칙: 절반을 틀리면", "Einfach gehalten: ein falscher halber Tipp"),
                 (
                     "A wrong half guess puts the guesser out, or only passes the turn.",
                     "절반을 틀리게 맞히면 맞힌 사람이 탈락하거나, 차례만 넘어갑니다.",
+                    "Bei einem falschen halben Tipp scheidet aus, wer getippt hat, oder nur der Zug geht weiter.",
                 ),
             )
             .rare(),
@@ -320,10 +335,11 @@ impl GameOptions for Options {
                 "How much of the question log people are shown (S9; views always carry the whole log).",
             )
             .for_players(
-                ("Question log", "질문 기록"),
+                ("Question log", "질문 기록", "Fragenprotokoll"),
                 (
                     "How much of the questions and answers so far the table shows: all, the last few, or none (play from memory).",
                     "지금까지의 질문과 답을 얼마나 보여 줄지: 전부, 최근 몇 개, 또는 없음(기억으로 하기).",
+                    "Wie viel der Tisch von den bisherigen Fragen und Antworten zeigt: alles, die letzten paar oder nichts (aus dem Gedächtnis spielen).",
                 ),
             ),
             OptionDoc::new(
@@ -333,8 +349,12 @@ impl GameOptions for Options {
                 "Entries shown when question_history is \"last_n\".",
             )
             .for_players(
-                ("Questions shown", "보여 줄 질문 수"),
-                ("With \"the last few\", how many questions are shown.", "\"최근 몇 개\"일 때 보여 줄 질문 수."),
+                ("Questions shown", "보여 줄 질문 수", "Gezeigte Fragen"),
+                (
+                    "With \"the last few\", how many questions are shown.",
+                    "\"최근 몇 개\"일 때 보여 줄 질문 수.",
+                    "Bei „die letzten paar“: wie viele Fragen gezeigt werden.",
+                ),
             )
             .rare(),
             OptionDoc::new(
@@ -344,10 +364,11 @@ impl GameOptions for Options {
                 "After this many questions only full-code guesses may be made, so every game ends (not in the book).",
             )
             .for_players(
-                ("Question limit", "질문 한도"),
+                ("Question limit", "질문 한도", "Fragengrenze"),
                 (
                     "After this many questions in the game, players may only guess whole codes. Empty: no limit, as in the book.",
                     "게임 전체에서 이만큼 질문한 뒤에는 코드 전체 맞히기만 할 수 있습니다. 비우면 한도 없음(규칙서대로).",
+                    "Nach so vielen Fragen in der Partie darf nur noch ein ganzer Code getippt werden. Leer: keine Grenze, wie in der Spielregel.",
                 ),
             )
             .rare(),

@@ -138,10 +138,11 @@ impl GameOptions for Options {
                  004:30 \"consecutively\", 004:50 \"in a row\"), the game is lost, or the same mission is dealt again (T11).",
             )
             .for_players(
-                ("If a mission fails", "임무에 실패하면"),
+                ("If a mission fails", "임무에 실패하면", "Wenn eine Mission scheitert"),
                 (
                     "The team starts again from mission 1 (five in a row win), loses at once, or plays the same mission again.",
                     "팀이 임무 1부터 다시 시작하거나(다섯 번 연속이면 승리), 바로 지거나, 같은 임무를 다시 합니다.",
+                    "Das Team beginnt wieder bei Mission 1 (fünf in Folge gewinnen), verliert sofort oder spielt dieselbe Mission noch einmal.",
                 ),
             ),
             OptionDoc::new(
@@ -151,10 +152,11 @@ impl GameOptions for Options {
                 "Most missions played in one game before it ends as a loss (only with retry or restart).",
             )
             .for_players(
-                ("Most missions per game", "한 게임의 최대 임무 수"),
+                ("Most missions per game", "한 게임의 최대 임무 수", "Höchstzahl der Missionen pro Partie"),
                 (
                     "When failed missions are played again, the game is lost after this many missions.",
                     "실패한 임무를 다시 할 때, 이만큼 임무를 하고도 끝나지 않으면 게임에 집니다.",
+                    "Werden gescheiterte Missionen wiederholt, ist die Partie nach so vielen Missionen verloren.",
                 ),
             )
             .rare(),
@@ -166,10 +168,11 @@ impl GameOptions for Options {
                  mission 2 (T3; 004:50, 004:56).",
             )
             .for_players(
-                ("Order of the restriction cards", "제한 카드를 뒤집는 순서"),
+                ("Order of the restriction cards", "제한 카드를 뒤집는 순서", "Reihenfolge der Einschränkungskarten"),
                 (
                     "From mission 2, one more restriction card is turned over each mission: left to right, or in a random order.",
                     "임무 2부터 임무마다 제한 카드를 한 장씩 더 뒤집습니다: 왼쪽부터, 또는 무작위 순서로.",
+                    "Ab Mission 2 wird in jeder Mission eine Einschränkungskarte mehr aufgedeckt: von links nach rechts oder in zufälliger Reihenfolge.",
                 ),
             )
             .rare(),
@@ -181,10 +184,11 @@ impl GameOptions for Options {
                  when the mission ends (T4; 004:58-59).",
             )
             .for_players(
-                ("Colour restriction", "색 제한"),
+                ("Colour restriction", "색 제한", "Farbeinschränkung"),
                 (
                     "A row that must contain a colour keeps a place free for it while you play, or is only checked when the mission ends.",
                     "어떤 색이 꼭 있어야 하는 줄은 놓는 동안 그 색 자리를 비워 두거나, 임무가 끝날 때만 확인합니다.",
+                    "Eine Reihe, die eine Farbe enthalten muss, hält ihr beim Spielen einen Platz frei oder wird erst am Ende der Mission geprüft.",
                 ),
             )
             .rare(),
@@ -197,10 +201,11 @@ impl GameOptions for Options {
                  read literally) (T12).",
             )
             .for_players(
-                ("Playing alone: colours left in hand", "혼자 할 때: 손에 남은 색"),
+                ("Playing alone: colours left in hand", "혼자 할 때: 손에 남은 색", "Allein gespielt: Farben auf der Hand"),
                 (
                     "Alone, a colour still in your hand at the end of a mission: you may still name its number, or (strict) the safe stays shut.",
                     "혼자 할 때 임무 끝에 손에 남은 색이 있으면: 그래도 그 색의 숫자를 말할 수 있거나, (엄격) 금고가 열리지 않습니다.",
+                    "Allein gespielt, eine Farbe noch auf deiner Hand am Ende einer Mission: du darfst ihre Zahl trotzdem nennen, oder (streng) der Tresor bleibt zu.",
                 ),
             ),
             OptionDoc::new(
@@ -210,10 +215,11 @@ impl GameOptions for Options {
                 "The seat that starts every mission; null draws it from the seed (T14; 004:32 the oldest player).",
             )
             .for_players(
-                ("Who starts", "시작하는 사람"),
+                ("Who starts", "시작하는 사람", "Wer beginnt"),
                 (
                     "The seat that starts every mission; chosen at random if you leave it.",
                     "모든 임무를 시작하는 자리. 정하지 않으면 무작위로 정합니다.",
+                    "Der Platz, der jede Mission beginnt; bleibt das Feld leer, wird er ausgelost.",
                 ),
             )
             .rare(),

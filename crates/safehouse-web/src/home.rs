@@ -126,10 +126,12 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
         .map(|v| serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_owned())))
         .unwrap_or_else(|| default.clone());
     // The players' words: the design note with its citations stays in `safehouse rules`. The
-    // game crates write them in English and Korean; German reads the English.
+    // game crates write them in every language of the table; a match on the language (not a
+    // lookup by tag) makes a fourth language fail to compile until its words are chosen here.
     let (label, help) = match lang {
-        Lang::En | Lang::De => (&doc.label.en, &doc.help_for_players.en),
+        Lang::En => (&doc.label.en, &doc.help_for_players.en),
         Lang::Ko => (&doc.label.ko, &doc.help_for_players.ko),
+        Lang::De => (&doc.label.de, &doc.help_for_players.de),
     };
     let help_id = format!("{id}-help");
     html! {
