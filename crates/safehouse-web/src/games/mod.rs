@@ -19,7 +19,7 @@ pub(crate) mod text;
 pub(crate) mod the_safe;
 
 use maud::{Markup, html};
-use safehouse_engine::Outcome;
+use safehouse_engine::{Game, Outcome};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -136,28 +136,50 @@ pub(crate) trait GameUi {
     }
 }
 
-/// Runs `$body` with `$G` bound to the [`GameUi`] of game `$game`.
+/// The drawing of a game of the registry. Implemented here for every game of
+/// `safehouse_games::for_each_game!`, which [`dispatch!`] follows: a game added to that list
+/// does not compile here until it has a drawing, and the drawing reads the game's own types.
+pub(crate) trait HasUi: Game {
+    /// The game's drawing.
+    type Ui: GameUi<View = Self::View, Action = Self::Action, Event = Self::Event>;
+}
+
+impl HasUi for safehouse_games::ClubUnlock {
+    type Ui = club_unlock::Ui;
+}
+
+impl HasUi for safehouse_games::SafeBreaker {
+    type Ui = safe_breaker::Ui;
+}
+
+impl HasUi for safehouse_games::Explosiv {
+    type Ui = explosiv::Ui;
+}
+
+impl HasUi for safehouse_games::TheSafe {
+    type Ui = the_safe::Ui;
+}
+
+/// The `if` chain of [`dispatch!`], one arm per game of the registry's list.
+macro_rules! dispatch_over {
+    ($game:expr, $G:ident => $body:expr, else $fallback:expr; $($T:ty),* $(,)?) => {{
+        let id: &str = $game;
+        $(
+            if id == <$T as Game>::INFO.id {
+                type $G = <$T as HasUi>::Ui;
+                $body
+            } else
+        )* {
+            $fallback
+        }
+    }};
+}
+
+/// Runs `$body` with `$G` bound to the [`GameUi`] of the game whose id is `$game` (an id, not
+/// an alias), or `$fallback` for an id of no game.
 macro_rules! dispatch {
     ($game:expr, $G:ident => $body:expr, else $fallback:expr) => {
-        match $game {
-            "club-unlock" => {
-                type $G = $crate::games::club_unlock::Ui;
-                $body
-            }
-            "safe-breaker" => {
-                type $G = $crate::games::safe_breaker::Ui;
-                $body
-            }
-            "explosiv" => {
-                type $G = $crate::games::explosiv::Ui;
-                $body
-            }
-            "the-safe" => {
-                type $G = $crate::games::the_safe::Ui;
-                $body
-            }
-            _ => $fallback,
-        }
+        safehouse_games::for_each_game!(dispatch_over, $game, $G => $body, else $fallback)
     };
 }
 
@@ -255,6 +277,16 @@ mod tests {
 
     use super::*;
     use crate::api::SeatMeta;
+
+    /// The dispatch reaches every game of the registry by its id, and no other id.
+    #[test]
+    fn dispatch_reaches_every_game_of_the_registry() {
+        for game in safehouse_games::all() {
+            let id = game.info().id;
+            assert!(dispatch!(id, G => { let _ = G::has_hints; true }, else false), "the web does not draw {id}");
+        }
+        assert!(!dispatch!("chess", G => { let _ = G::has_hints; true }, else false));
+    }
 
     /// Every game's views, from every seat and a spectator, along whole games: each reads back
     /// into the game's own type and draws (no fallback to text), in both languages, and every
