@@ -453,7 +453,7 @@ fn draw(script: &Script, step: usize, lang: Lang, notice: Option<String>) -> Res
                     h2 #players-h { (lang.text("players")) }
                     ul.seat-list {
                         @for (i, seat) in seats.iter().enumerate() {
-                            @let turn = to_move == Some(seat.seat);
+                            @let turn = !finished && to_move == Some(seat.seat);
                             li class={"seat" @if turn { " to-move" } @if seat.seat == script.learner { " me" }} {
                                 div.seat-head {
                                     (seat_badge(&cx, seat.seat))
