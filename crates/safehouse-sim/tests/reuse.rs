@@ -7,7 +7,7 @@ use safehouse_engine::{GameOptions, GameRng, Setup};
 use safehouse_sim::{RunOptions, Tournament};
 
 /// Games each kind plays, reused and fresh.
-const GAMES: u64 = 6;
+const GAMES: u64 = 4;
 
 /// The kinds checked for game `G`: every kind it offers, with a small search budget (`hard` is
 /// time-capped, so not reproducible, and is `ismcts` with a cap in most games).
