@@ -180,26 +180,29 @@ impl Clone for Box<dyn EncodedMatch> {
     }
 }
 
-/// Runs `$body` with `$G` the game type whose id is `$id` (an id, not an alias).
-macro_rules! with_game {
-    ($id:expr, $G:ident => $body:expr) => {{
+/// The `if` chain of [`with_game!`], one arm per game of the registry's list: a game added to
+/// `safehouse_games::for_each_game!` does not compile here until it implements [`RlGame`].
+macro_rules! with_game_over {
+    ($id:expr, $G:ident => $body:expr; $($T:ty),* $(,)?) => {{
         let id: &str = $id;
-        if id == <safehouse_club_unlock::ClubUnlock as Game>::INFO.id {
-            type $G = safehouse_club_unlock::ClubUnlock;
-            $body
-        } else if id == <safehouse_safe_breaker::SafeBreaker as Game>::INFO.id {
-            type $G = safehouse_safe_breaker::SafeBreaker;
-            $body
-        } else if id == <safehouse_explosiv::Explosiv as Game>::INFO.id {
-            type $G = safehouse_explosiv::Explosiv;
-            $body
-        } else if id == <safehouse_the_safe::TheSafe as Game>::INFO.id {
-            type $G = safehouse_the_safe::TheSafe;
-            $body
-        } else {
+        $(
+            if id == <$T as Game>::INFO.id {
+                type $G = $T;
+                $body
+            } else
+        )* {
             Err(PyError::Setup(safehouse_engine::SetupError::UnknownGame(id.to_owned())))
         }
     }};
+}
+pub(crate) use with_game_over;
+
+/// Runs `$body` with `$G` the game type whose id is `$id` (an id, not an alias); `$body` is a
+/// `Result<_, PyError>`, and an id of no game is an `unknown_game` error.
+macro_rules! with_game {
+    ($id:expr, $G:ident => $body:expr) => {
+        safehouse_games::for_each_game!(crate::encoded::with_game_over, $id, $G => $body)
+    };
 }
 pub(crate) use with_game;
 

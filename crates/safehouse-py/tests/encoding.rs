@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use safehouse_engine::{GameRng, Seat, Setup, Viewer};
+use safehouse_engine::{DynSetup, GameRng, Seat, Setup, Viewer};
 use safehouse_py::RlGame;
 use safehouse_py::encoding::{fields, observation};
 use safehouse_py::vector::{TypedVecEnv, VecEnv};
@@ -64,6 +64,31 @@ fn check_game<G: RlGame>(players: usize, games: u64) {
             assert!(steps < 20_000, "a game that never ends");
         }
     }
+}
+
+/// Every game of the registry has an encoding: the run-time entry points (the Python `Match`,
+/// the vector) reach it by id and by alias, and its encoding passes the checks above at the
+/// default table. (The per-game tests below add more tables.)
+#[test]
+fn every_game_of_the_registry_has_an_encoding() {
+    for game in safehouse_games::all() {
+        let info = game.info();
+        for name in std::iter::once(info.id).chain(info.aliases.iter().map(|a| a.id)) {
+            let m = safehouse_py::new_match(name, &DynSetup::default())
+                .unwrap_or_else(|e| panic!("the Python bindings do not reach {name}: {e}"));
+            assert_eq!(m.dyn_match().info().id, info.id);
+            assert!(m.action_space() > 0 && m.observation_len() > 0, "{name}: an empty encoding");
+            let vector = safehouse_py::vec_env(name, &DynSetup::default(), 2)
+                .unwrap_or_else(|e| panic!("the vector does not reach {name}: {e}"));
+            assert_eq!(vector.len(), 2);
+        }
+    }
+    let unknown = safehouse_py::new_match("chess", &DynSetup::default()).map(|_| ());
+    assert_eq!(unknown.map_err(|e| e.code()), Err("unknown_game"));
+    macro_rules! every_game {
+        ($($game:ty),*) => { $(check_game::<$game>(<$game as safehouse_engine::Game>::INFO.default_players, 1);)* };
+    }
+    safehouse_games::for_each_game!(every_game);
 }
 
 #[test]
