@@ -63,6 +63,7 @@ fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
                 "min_players": info.min_players,
                 "max_players": info.max_players,
                 "default_players": info.default_players,
+                "cooperative": info.cooperative,
                 "aliases": info.aliases.iter().map(|a| json!({"id": a.id, "preset": a.preset})).collect::<Vec<_>>(),
                 "presets": game.presets().into_iter().map(|(name, help, options)| json!({"name": name, "help": help, "options": options})).collect::<Vec<_>>(),
                 "default_options": game.default_options(),

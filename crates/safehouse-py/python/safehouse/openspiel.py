@@ -33,20 +33,16 @@ import pyspiel
 
 import safehouse
 
-# Safehouse game id -> OpenSpiel short name.
-SHORT_NAMES = {
-    "club-unlock": "safehouse_club_unlock",
-    "safe-breaker": "safehouse_safe_breaker",
-    "explosiv": "safehouse_explosiv",
-    "the-safe": "safehouse_the_safe",
-}
+# Safehouse game id -> OpenSpiel short name (`safehouse_` and the id in snake case), for every
+# game of the registry.
+SHORT_NAMES = {info["id"]: "safehouse_" + info["id"].replace("-", "_") for info in safehouse.games()}
 
 # No Safehouse game lasts longer than this many decisions (a bound OpenSpiel asks for).
 MAX_GAME_LENGTH = 100_000
 
 
 def _game_type(info):
-    cooperative = info["id"] == "the-safe"
+    cooperative = info["cooperative"]
     return pyspiel.GameType(
         short_name=SHORT_NAMES[info["id"]],
         long_name=f"Safehouse {info['name']}",
