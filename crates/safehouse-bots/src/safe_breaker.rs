@@ -39,7 +39,7 @@
 //! guess worse than a question).
 
 use safehouse_engine::{Game, GameRng, Seat, Viewer};
-use safehouse_safe_breaker::code::{CODES, MAX_PLAYERS, PARTS};
+use safehouse_safe_breaker::cards::{CODES, MAX_PLAYERS, PARTS};
 use safehouse_safe_breaker::deduction::candidates;
 use safehouse_safe_breaker::{Action, Code, Colour, Deduction, Entry, Guess, Number, SafeBreaker, SeatSet, View};
 

@@ -6,10 +6,15 @@
 //! on the bonus for an exhausted key pile and are the presets `club-unlock` and `cash`.
 //! Every gap and how it is decided: `docs/rules/club-unlock.md`.
 //!
-//! Module shape (the same in every game): `options` (variants), `state` (the state and its
-//! setup), `actions` (actions and events), `rules` (legal actions, apply, end), `view` (what a
-//! seat sees, determinization; `deduction` what it can infer of the secret starting keys),
-//! `redeal` (what a viewer cannot see, re-dealt for the battery); `cards` holds the card data.
+//! Module shape (the same in every game; `crates/safehouse/tests/tidy.rs` checks it, and that no
+//! two modules use each other): `cards` (the safes and keys), `options` (variants), `actions`
+//! (actions and events), `state` (the game's state struct and its setup), `rules` (the [`Rule`]
+//! codes, legal actions, apply, the end), `view` (what a seat sees, filtered events, the board as
+//! text; determinization, since the view shows what the deduction proves), `deduction` (what a seat
+//! can infer of the secret starting keys, below the view), `redeal` (what a viewer cannot see,
+//! re-dealt for the battery's hiding check). lib.rs holds only the `impl Game`, handing over to
+//! helpers of the same names in every game (`setup`, `list_legal_actions`, `apply_action`,
+//! `build_view`, `filter_event`, `final_outcome`, `from_view`).
 
 mod actions;
 mod cards;
@@ -21,7 +26,6 @@ mod state;
 mod view;
 
 use safehouse_engine::{ActionError, Alias, Game, GameInfo, GameRng, Outcome, Seat, Setup, SetupError, Viewer};
-use serde::{Deserialize, Serialize};
 
 pub use actions::{Action, EndReason, Event};
 pub use cards::{
@@ -29,70 +33,9 @@ pub use cards::{
     SafeCard, SafeId,
 };
 pub use options::{ExhaustedPileBonus, Options, StartingKeys, TableMemory, TieBreak};
-pub use state::{Deal, DisplayedSafe, KeyTally, Phase, SeatState};
+pub use rules::Rule;
+pub use state::{ClubUnlock, Deal, DisplayedSafe, KeyTally, Phase, SeatState};
 pub use view::{SeatView, View};
-
-/// The whole state of a game of Club Unlock / CASH.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ClubUnlock {
-    options: Options,
-    players: u8,
-    /// The card table: every safe in the game, indexed by [`SafeId`].
-    cards: Vec<SafeCard>,
-    /// Face-down safes, drawn from the end.
-    deck: Vec<SafeId>,
-    display: Vec<DisplayedSafe>,
-    piles: KeyCounts,
-    seats: Vec<SeatState>,
-    bonus_supply: u8,
-    phase: Phase,
-    first_player: Seat,
-    /// Times safes were laid out (the opening display counts as 1).
-    layouts: u8,
-    rng: GameRng,
-}
-
-impl ClubUnlock {
-    /// The options in force.
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
-
-    /// Where the game stands.
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The displayed safes.
-    pub fn display(&self) -> &[DisplayedSafe] {
-        &self.display
-    }
-
-    /// Safes left in the deck.
-    pub fn deck_len(&self) -> usize {
-        self.deck.len()
-    }
-
-    /// Keys left in each pile.
-    pub fn piles(&self) -> KeyCounts {
-        self.piles
-    }
-
-    /// Markers left in the supply.
-    pub fn bonus_supply(&self) -> u8 {
-        self.bonus_supply
-    }
-
-    /// One seat's keys, loot and score.
-    pub fn seat(&self, seat: Seat) -> &SeatState {
-        &self.seats[seat.index()]
-    }
-
-    /// The card table.
-    pub fn cards(&self) -> &[SafeCard] {
-        &self.cards
-    }
-}
 
 impl Game for ClubUnlock {
     type Options = Options;

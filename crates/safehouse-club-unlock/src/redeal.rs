@@ -21,9 +21,9 @@
 use safehouse_engine::testing::Redeal;
 use safehouse_engine::{GameRng, Viewer};
 
-use crate::ClubUnlock;
 use crate::cards::{BONUS_VALUE, KEYS_PER_COLOUR, KeyColour};
 use crate::options::{StartingKeys, TableMemory};
+use crate::state::ClubUnlock;
 use crate::state::Phase;
 
 /// Tries at drawing starting keys that fit every crack before keeping the real ones.

@@ -2,11 +2,40 @@
 
 use safehouse_engine::{ActionError, Game as _, Outcome, Seat};
 
-use crate::actions::{Action, EndReason, Event};
+use crate::actions::{Action, EndReason, Event, Event as E};
 use crate::cards::{BONUS_VALUE, DISPLAY_SIZE, KeyColour, STARTING_KEYS, SafeId};
 use crate::options::{ExhaustedPileBonus, TieBreak};
+use crate::state::ClubUnlock;
 use crate::state::Phase;
-use crate::{ClubUnlock, Event as E};
+
+safehouse_engine::rule_codes! {
+    /// The rules an action can break, each refused with [`ActionError::illegal`] under its
+    /// stable code (what the protocol and the server send as `rule`).
+    pub enum Rule {
+        /// A key of a colour whose pile is empty.
+        PileEmpty => "pile_empty",
+        /// A key taken after cracking a safe this turn (000:17).
+        AlreadyCracking => "already_cracking",
+        /// A safe that is not on display cracked, or a bonus placed under it.
+        NotDisplayed => "not_displayed",
+        /// A safe cracked without every key it shows (000:16).
+        NotEnoughKeys => "not_enough_keys",
+        /// A turn ended before taking a key or cracking a safe.
+        NothingToEnd => "nothing_to_end",
+        /// A bonus marker placed under a safe that needs no key of its colour.
+        ColourNotNeeded => "colour_not_needed",
+        /// A pass while a key can be taken or a safe cracked.
+        MustAct => "must_act",
+        /// Anything but a key while the starting keys are chosen.
+        ChoosingKeys => "choosing_keys",
+        /// Anything but placing the bonus marker while one waits to be placed.
+        PlaceBonusFirst => "place_bonus_first",
+        /// A bonus placed when there is none to place.
+        NoBonusToPlace => "no_bonus_to_place",
+        /// An action the checks let through but the moment has no move for (never expected).
+        Unexpected => "unexpected",
+    }
+}
 
 impl ClubUnlock {
     pub(crate) fn list_legal_actions(&self, out: &mut Vec<Action>) {
@@ -72,24 +101,24 @@ impl ClubUnlock {
             (Phase::Over { .. }, _) => Err(ActionError::GameOver),
             (Phase::ChoosingKeys { .. } | Phase::Turn { cracked: 0, .. }, Action::TakeKey { colour }) => {
                 if self.piles[colour.index()] == 0 {
-                    Err(ActionError::illegal("pile_empty", format!("the {colour} pile is empty")))
+                    Err(ActionError::illegal(Rule::PileEmpty, format!("the {colour} pile is empty")))
                 } else {
                     Ok(())
                 }
             }
             (Phase::Turn { .. }, Action::TakeKey { .. }) => Err(ActionError::illegal(
-                "already_cracking",
+                Rule::AlreadyCracking,
                 "you cracked a safe this turn, so you cannot take a key: crack another or end the turn",
             )),
             (Phase::Turn { seat, .. }, Action::Crack { safe }) => {
                 if !self.display.iter().any(|s| s.safe == safe) {
-                    return Err(ActionError::illegal("not_displayed", format!("safe {safe} is not on display")));
+                    return Err(ActionError::illegal(Rule::NotDisplayed, format!("safe {safe} is not on display")));
                 }
                 let card = self.card(safe);
                 let hand = &self.seats[seat.index()].keys;
                 if let Some(colour) = KeyColour::ALL.into_iter().find(|c| hand[c.index()] < card.keys[c.index()]) {
                     return Err(ActionError::illegal(
-                        "not_enough_keys",
+                        Rule::NotEnoughKeys,
                         format!(
                             "safe {safe} ({card}) needs {} {colour} key(s); you hold {}",
                             card.keys[colour.index()],
@@ -103,14 +132,14 @@ impl ClubUnlock {
                 if cracked > 0 {
                     Ok(())
                 } else {
-                    Err(ActionError::illegal("nothing_to_end", "take a key or crack a safe before ending your turn"))
+                    Err(ActionError::illegal(Rule::NothingToEnd, "take a key or crack a safe before ending your turn"))
                 }
             }
             (Phase::PlacingBonus { colour, .. }, Action::PlaceBonus { safe }) => {
                 match self.display.iter().find(|s| s.safe == safe) {
-                    None => Err(ActionError::illegal("not_displayed", format!("safe {safe} is not on display"))),
+                    None => Err(ActionError::illegal(Rule::NotDisplayed, format!("safe {safe} is not on display"))),
                     Some(slot) if !self.card(slot.safe).needs(colour) => Err(ActionError::illegal(
-                        "colour_not_needed",
+                        Rule::ColourNotNeeded,
                         format!("safe {safe} does not need a {colour} key, so it cannot take this bonus"),
                     )),
                     Some(_) => Ok(()),
@@ -121,20 +150,20 @@ impl ClubUnlock {
                     Ok(())
                 } else {
                     Err(ActionError::illegal(
-                        "must_act",
+                        Rule::MustAct,
                         "you can still take a key or crack a safe, so you cannot pass",
                     ))
                 }
             }
             (Phase::ChoosingKeys { .. }, _) => {
-                Err(ActionError::illegal("choosing_keys", "first take your four starting keys, one at a time"))
+                Err(ActionError::illegal(Rule::ChoosingKeys, "first take your four starting keys, one at a time"))
             }
             (Phase::PlacingBonus { colour, .. }, _) => Err(ActionError::illegal(
-                "place_bonus_first",
+                Rule::PlaceBonusFirst,
                 format!("first put the bonus marker under a displayed safe that needs a {colour} key"),
             )),
             (Phase::Turn { .. }, Action::PlaceBonus { .. }) => {
-                Err(ActionError::illegal("no_bonus_to_place", "there is no bonus marker to place"))
+                Err(ActionError::illegal(Rule::NoBonusToPlace, "there is no bonus marker to place"))
             }
         }
     }
@@ -181,7 +210,7 @@ impl ClubUnlock {
             }
             (Phase::PlacingBonus { seat, .. }, Action::Pass) => self.end_turn(seat, events),
             // `check` accepted nothing else.
-            _ => return Err(ActionError::illegal("unexpected", "this action does not fit the moment")),
+            _ => return Err(ActionError::illegal(Rule::Unexpected, "this action does not fit the moment")),
         }
         Ok(())
     }

@@ -3,12 +3,73 @@
 use safehouse_engine::{GameOptions, GameRng, Seat, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 
-use crate::ClubUnlock;
 use crate::actions::EndReason;
 use crate::cards::{
     BONUS_MARKERS, DISPLAY_SIZE, KEYS_PER_COLOUR, KeyColour, KeyCounts, STANDARD_SAFES, SafeCard, SafeId,
 };
 use crate::options::{Options, StartingKeys};
+
+/// The whole state of a game of Club Unlock / CASH.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClubUnlock {
+    pub(crate) options: Options,
+    pub(crate) players: u8,
+    /// The card table: every safe in the game, indexed by [`SafeId`].
+    pub(crate) cards: Vec<SafeCard>,
+    /// Face-down safes, drawn from the end.
+    pub(crate) deck: Vec<SafeId>,
+    pub(crate) display: Vec<DisplayedSafe>,
+    pub(crate) piles: KeyCounts,
+    pub(crate) seats: Vec<SeatState>,
+    pub(crate) bonus_supply: u8,
+    pub(crate) phase: Phase,
+    pub(crate) first_player: Seat,
+    /// Times safes were laid out (the opening display counts as 1).
+    pub(crate) layouts: u8,
+    pub(crate) rng: GameRng,
+}
+
+impl ClubUnlock {
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Where the game stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The displayed safes.
+    pub fn display(&self) -> &[DisplayedSafe] {
+        &self.display
+    }
+
+    /// Safes left in the deck.
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// Keys left in each pile.
+    pub fn piles(&self) -> KeyCounts {
+        self.piles
+    }
+
+    /// Markers left in the supply.
+    pub fn bonus_supply(&self) -> u8 {
+        self.bonus_supply
+    }
+
+    /// One seat's keys, loot and score.
+    pub fn seat(&self, seat: Seat) -> &SeatState {
+        &self.seats[seat.index()]
+    }
+
+    /// The card table.
+    pub fn cards(&self) -> &[SafeCard] {
+        &self.cards
+    }
+}
 
 /// Where the game stands: whose decision it is and what kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

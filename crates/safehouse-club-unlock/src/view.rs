@@ -16,11 +16,12 @@ use std::fmt::{self, Write as _};
 use safehouse_engine::{Game as _, GameRng, Outcome, Seat, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
 
+use crate::actions::Event;
 use crate::cards::{BONUS_VALUE, KEYS_PER_COLOUR, KeyColour, KeyCounts, SafeCard, SafeId};
 use crate::deduction::{self, UnknownStart};
 use crate::options::{Options, StartingKeys, TableMemory};
+use crate::state::ClubUnlock;
 use crate::state::{DisplayedSafe, KeyTally, Phase, SeatState};
-use crate::{ClubUnlock, Event};
 
 /// What a viewer knows of one seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -518,6 +519,8 @@ fn keys_text(keys: &KeyCounts) -> String {
     KeyColour::ALL.iter().map(|c| format!("{}×{}", keys[c.index()], c.letter())).collect::<Vec<_>>().join(" ")
 }
 
+/// The board as text (the terminal's and the protocol's `view_text`). Seats are numbered from 1,
+/// as the terminal's move list and the web table number them (the JSON keeps seat indices from 0).
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = String::new();
@@ -546,24 +549,28 @@ impl fmt::Display for View {
             let score = seat.score.map(|s| format!("${s}")).unwrap_or_else(|| "$?".to_owned());
             let _ = writeln!(
                 out,
-                "  seat {i}{who}: {keys} | {} safe(s), {} marker(s), {score}",
-                seat.cracked_count, seat.markers
+                "  seat {}{who}: {keys} | {} safe(s), {} marker(s), {score}",
+                i + 1,
+                seat.cracked_count,
+                seat.markers
             );
         }
         let _ = match self.phase {
             Phase::ChoosingKeys { seat, taken } if self.options.starting_keys == StartingKeys::Secret => writeln!(
                 out,
                 "Seat {} is choosing starting key {} of 4, unseen by the others (the safes are laid out once everybody has chosen)",
-                seat.0,
+                seat.0 + 1,
                 taken + 1
             ),
             Phase::ChoosingKeys { seat, taken } => {
-                writeln!(out, "Seat {} is choosing starting key {} of 4", seat.0, taken + 1)
+                writeln!(out, "Seat {} is choosing starting key {} of 4", seat.0 + 1, taken + 1)
             }
-            Phase::Turn { seat, cracked: 0 } => writeln!(out, "Seat {} to play: take a key or crack safes", seat.0),
-            Phase::Turn { seat, cracked } => writeln!(out, "Seat {} has cracked {cracked} safe(s) this turn", seat.0),
+            Phase::Turn { seat, cracked: 0 } => writeln!(out, "Seat {} to play: take a key or crack safes", seat.0 + 1),
+            Phase::Turn { seat, cracked } => {
+                writeln!(out, "Seat {} has cracked {cracked} safe(s) this turn", seat.0 + 1)
+            }
             Phase::PlacingBonus { seat, colour } => {
-                writeln!(out, "Seat {} took the last {colour} key and places a bonus marker", seat.0)
+                writeln!(out, "Seat {} took the last {colour} key and places a bonus marker", seat.0 + 1)
             }
             Phase::Over { .. } => writeln!(out, "Game over"),
         };

@@ -2,8 +2,8 @@
 //! Rule citations are to `shared/seeds/000_7fc81049e7759926.txt` (000) and `002_cc6bcd00acf8ac7e.txt` (002).
 
 use safehouse_club_unlock::{
-    Action, ClubUnlock, Deal, EndReason, Event, ExhaustedPileBonus, KeyColour, KeyCounts, Options, Phase, SafeCard,
-    SafeId, StartingKeys, TableMemory, TieBreak,
+    Action, ClubUnlock, Deal, EndReason, Event, ExhaustedPileBonus, KeyColour, KeyCounts, Options, Phase, Rule,
+    SafeCard, SafeId, StartingKeys, TableMemory, TieBreak,
 };
 use safehouse_engine::{ActionError, Game, GameRng, Seat, Setup, Viewer};
 
@@ -239,7 +239,7 @@ fn cracking_returns_the_keys_to_their_piles_and_scores_the_safe() {
     assert_eq!(
         reject(&mut game, take(Red)),
         ActionError::illegal(
-            "already_cracking",
+            Rule::AlreadyCracking,
             "you cracked a safe this turn, so you cannot take a key: crack another or end the turn"
         )
     );

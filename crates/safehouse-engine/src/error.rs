@@ -1,9 +1,82 @@
 //! Typed errors of the engine contract. Every error has a stable machine code
 //! (`code()`, used by the protocol and the server) and a message written for a person.
 
+use std::borrow::Cow;
+
 use serde::{Deserialize, Serialize};
 
 use crate::Seat;
+
+/// A rule an action can break: a game's typed rule, known by a short stable snake_case code.
+///
+/// Each game has a `Rule` enum implementing this, so every refusal names a rule the compiler
+/// knows; callers that explain refusals (the web table) read the code back into that enum and
+/// match it exhaustively, so a rule added or renamed cannot go unexplained without a build error.
+pub trait RuleCode {
+    /// The stable machine code (`not_enough_keys`, `own_card_on_top`...), as the protocol and
+    /// the server send it.
+    fn code(&self) -> &'static str;
+}
+
+/// Declares a game's `Rule` enum: one variant per rule code, with [`RuleCode`], `Rule::ALL`
+/// (every rule, in declaration order) and `Rule::from_code` (the rule with a code, if any)
+/// written from one list, so the code, the list and the parser cannot drift apart.
+///
+/// ```
+/// safehouse_engine::rule_codes! {
+///     /// The rules of a toy game.
+///     pub enum Rule {
+///         /// Cards are 0 to 9.
+///         NoCard => "no_card",
+///     }
+/// }
+/// use safehouse_engine::RuleCode as _;
+/// assert_eq!(Rule::NoCard.code(), "no_card");
+/// assert_eq!(Rule::from_code("no_card"), Some(Rule::NoCard));
+/// assert_eq!(Rule::ALL, &[Rule::NoCard]);
+/// ```
+#[macro_export]
+macro_rules! rule_codes {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $( $(#[$variant_meta:meta])* $variant:ident => $code:literal, )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        $vis enum $name {
+            $( $(#[$variant_meta])* $variant, )+
+        }
+
+        impl $name {
+            /// Every rule, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+
+            /// The rule whose code is `code` (`None` for a code this game does not have).
+            pub fn from_code(code: &str) -> ::std::option::Option<$name> {
+                match code {
+                    $( $code => ::std::option::Option::Some($name::$variant), )+
+                    _ => ::std::option::Option::None,
+                }
+            }
+        }
+
+        impl $crate::RuleCode for $name {
+            fn code(&self) -> &'static str {
+                match self {
+                    $( $name::$variant => $code, )+
+                }
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str($crate::RuleCode::code(self))
+            }
+        }
+    };
+}
 
 /// Why a game could not be set up (bad player count, options or deal).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
@@ -87,8 +160,10 @@ pub enum ActionError {
     /// The action breaks a rule; the message says which and why.
     #[error("{message}")]
     Illegal {
-        /// A short stable name of the rule broken (`not_enough_keys`, `own_card_on_top`...).
-        rule: String,
+        /// A short stable name of the rule broken (`not_enough_keys`, `own_card_on_top`...): a
+        /// [`RuleCode::code`] when built by [`ActionError::illegal`], owned only when read back
+        /// from JSON.
+        rule: Cow<'static, str>,
         /// What is wrong, for a person.
         message: String,
     },
@@ -108,9 +183,17 @@ impl ActionError {
         }
     }
 
-    /// An illegal action: `rule` is a short stable name, `message` says why for a person.
-    pub fn illegal(rule: &str, message: impl Into<String>) -> Self {
-        ActionError::Illegal { rule: rule.to_owned(), message: message.into() }
+    /// An illegal action: `rule` is the game's typed rule broken, `message` says why for a person.
+    pub fn illegal(rule: impl RuleCode, message: impl Into<String>) -> Self {
+        ActionError::Illegal { rule: Cow::Borrowed(rule.code()), message: message.into() }
+    }
+
+    /// The code of the rule broken, for an [`ActionError::Illegal`].
+    pub fn rule(&self) -> Option<&str> {
+        match self {
+            ActionError::Illegal { rule, .. } => Some(rule),
+            _ => None,
+        }
     }
 }
 

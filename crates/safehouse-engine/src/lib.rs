@@ -25,7 +25,7 @@ pub mod testing;
 pub use dynamic::{
     DynGame, DynMatch, DynRecord, DynRecordedAction, DynSetup, GameHandle, HistoryEntry, RECORD_FORMAT, RecordFormat,
 };
-pub use error::{ActionError, ReplayError, SetupError};
+pub use error::{ActionError, ReplayError, RuleCode, SetupError};
 pub use game::{Alias, Game, GameInfo, GameOptions, PlayersRules, Preset, RULEBOOK_SECTIONS, Setup, check_players};
 pub use option_doc::{Bound, OptionDoc, OptionDomain, Words};
 pub use outcome::Outcome;

@@ -52,6 +52,16 @@ impl GameOptions for Toy {
     }
 }
 
+safehouse_engine::rule_codes! {
+    /// The toy's rules.
+    enum Rule {
+        /// Cards are 0 to 9.
+        NoCard => "no_card",
+        /// After 30 turns a pass is refused.
+        MustGuess => "must_guess",
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 enum Guess {
     Card(u8),
@@ -168,9 +178,9 @@ impl Game for Guessing {
         }
         let other = seat.next(2);
         match *action {
-            Guess::Card(n) if n >= 10 => return Err(ActionError::illegal("no_card", "cards are 0 to 9")),
+            Guess::Card(n) if n >= 10 => return Err(ActionError::illegal(Rule::NoCard, "cards are 0 to 9")),
             Guess::Pass if self.turns >= 30 && self.bug != Bug::Endless => {
-                return Err(ActionError::illegal("must_guess", "guess now"));
+                return Err(ActionError::illegal(Rule::MustGuess, "guess now"));
             }
             Guess::Card(n) if n == self.cards[other.index()] && self.bug != Bug::Endless => {
                 self.winner = Some(seat);

@@ -6,7 +6,7 @@ use safehouse_engine::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::ExplosiveCard;
-use crate::fixed::FixedVec;
+use crate::state::FixedVec;
 use crate::state::{MAX_PLAYERS, MAX_ROWS};
 
 /// The letter people use for row `row` (0 = A).

@@ -8,11 +8,15 @@
 //! with its citation and the option that changes it, is in `docs/rules/explosiv.md`, which is
 //! also [`GameInfo::rules`].
 //!
-//! Module shape (the same in every game): `options` (variants), `state` (the state and its
-//! setup), `actions` (actions and events), `rules` (legal actions, apply, end of round and game),
-//! `view` (what a seat sees, determinization), `redeal` (what a viewer cannot see, re-dealt for
-//! the battery's hiding check); `cards` holds the card data (the explosive deck
-//! table) and `fixed` the inline vector that keeps the state off the heap.
+//! Module shape (the same in every game; `crates/safehouse/tests/tidy.rs` checks it, and that no
+//! two modules use each other): `cards` (the explosive deck table), `options` (variants), `actions`
+//! (actions and events), `state` (the game's state struct and its setup; `state::fixed` the inline
+//! vector that keeps it off the heap), `rules` (the [`Rule`] codes, legal actions, apply, end of
+//! round and game), `view` (what a seat sees, filtered events, the board as text; determinization),
+//! `deduction` (what the public table proves about a hidden hand, below the view), `redeal` (what a
+//! viewer cannot see, re-dealt for the battery's hiding check). lib.rs holds only the `impl Game`,
+//! handing over to helpers of the same names in every game (`setup`, `list_legal_actions`,
+//! `apply_action`, `build_view`, `filter_event`, `final_outcome`, `from_view`).
 //!
 //! In brief: 2-4 players, each with number cards 1..8 of one colour; each round lays out
 //! `players + 1` explosive cards briefcase side up. Turn by turn a seat places a card at the end
@@ -22,7 +26,7 @@
 
 mod actions;
 mod cards;
-mod fixed;
+mod deduction;
 mod options;
 mod redeal;
 mod rules;
@@ -30,101 +34,19 @@ mod state;
 mod view;
 
 use safehouse_engine::{ActionError, Game, GameInfo, GameRng, Outcome, Seat, Setup, SetupError, Viewer};
-use serde::{Deserialize, Serialize};
 
 pub use actions::{Action, Event, ExplosionCause, row_letter};
 pub use cards::{CardSet, Colour, EXPLOSION_AT, EXPLOSIVE_DECK, ExplosiveCard, HIGHEST_NUMBER};
-pub use fixed::FixedVec;
+pub use deduction::DeducedHand;
 pub use options::{
     GameTieBreak, LongestRowTie, MAX_LAST_CARD_BONUS, NoLegalMove, Options, RoundStartPlayer, RowTieBreak, Unclaimed,
 };
+pub use rules::Rule;
 pub use state::{
-    Deal, Discard, MAX_DECK, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, Placed, ROW_CAPACITY, RoundSummary, Row, RowResult,
-    SeatState,
+    Deal, Discard, Explosiv, FixedVec, MAX_DECK, MAX_PLAYERS, MAX_ROWS, MIN_PLAYERS, Placed, ROW_CAPACITY,
+    RoundSummary, Row, RowResult, SeatState,
 };
-pub use view::{DeducedHand, DiscardView, RowView, SeatView, View};
-
-/// The whole state of a game of Explosiv. It holds no generator: the explosive deck is
-/// shuffled once at setup and nothing else is left to chance.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Explosiv {
-    options: Options,
-    players: u8,
-    /// Undrawn explosive fronts; the top card is the last.
-    deck: FixedVec<u8, MAX_DECK>,
-    /// The round being played, from 1.
-    round: u8,
-    round_start: Seat,
-    /// `None` once the game is over.
-    to_move: Option<Seat>,
-    rows: FixedVec<Row, MAX_ROWS>,
-    seats: FixedVec<SeatState, MAX_PLAYERS>,
-    /// Explosive cards that left the game unclaimed (E7).
-    removed: FixedVec<ExplosiveCard, MAX_DECK>,
-    last_round: Option<RoundSummary>,
-}
-
-impl Explosiv {
-    /// The options in force.
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
-
-    /// The round being played, from 1.
-    pub fn round(&self) -> u8 {
-        self.round
-    }
-
-    /// Who started the current round.
-    pub fn round_start(&self) -> Seat {
-        self.round_start
-    }
-
-    /// This round's rows, row A first.
-    pub fn rows(&self) -> &[Row] {
-        &self.rows
-    }
-
-    /// The undrawn explosive fronts; the next card drawn is the last.
-    pub fn deck(&self) -> &[u8] {
-        &self.deck
-    }
-
-    /// Explosive cards that left the game unclaimed.
-    pub fn removed(&self) -> &[ExplosiveCard] {
-        &self.removed
-    }
-
-    /// A seat's cards (`None` for a seat not at the table).
-    pub fn seat_state(&self, seat: Seat) -> Option<&SeatState> {
-        self.seats.get(seat.index())
-    }
-
-    /// A seat at the table (rules code only ever passes seats of the table).
-    pub(crate) fn seat(&self, seat: Seat) -> &SeatState {
-        &self.seats[seat.index()]
-    }
-
-    fn seat_mut(&mut self, seat: Seat) -> &mut SeatState {
-        &mut self.seats[seat.index()]
-    }
-
-    /// A seat's score so far.
-    pub fn score(&self, seat: Seat) -> i16 {
-        self.seat_state(seat).map_or(0, SeatState::score)
-    }
-
-    /// How the last round was scored.
-    pub fn last_round(&self) -> Option<&RoundSummary> {
-        self.last_round.as_ref()
-    }
-
-    /// The cards `seat` may hold as the public table shows them (what `show_deduced_hands`
-    /// puts in the views).
-    pub fn deduced_hand(&self, seat: Seat) -> Option<DeducedHand> {
-        self.seat_state(seat).map(|_| self.deduce(seat))
-    }
-}
+pub use view::{DiscardView, RowView, SeatView, View};
 
 impl Game for Explosiv {
     type Options = Options;
@@ -164,7 +86,7 @@ impl Game for Explosiv {
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.legal_into(out);
+        self.list_legal_actions(out);
     }
 
     fn apply(&mut self, action: &Action, events: &mut Vec<Event>) -> Result<(), ActionError> {
@@ -172,15 +94,15 @@ impl Game for Explosiv {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        self.view_for(viewer)
+        self.build_view(viewer)
     }
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
-        self.event_for(event, viewer)
+        self.filter_event(event, viewer)
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome_now()
+        self.final_outcome()
     }
 
     fn determinize(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {

@@ -1,7 +1,7 @@
 //! Re-dealing what a viewer cannot see, for the battery's hiding check ([`Redeal`]).
 //!
-//! Written from the rules and the state, not from `view.rs`. Everything on the table is public
-//! (003:37-50): the explosive cards, every number card placed, every face-up discard, the cards
+//! Written from the rules and the state, not from `view.rs` or `deduction.rs`. Everything on the
+//! table is public (003:37-50): the explosive cards, every number card placed, every face-up discard, the cards
 //! won. Each seat holds its own 1..8 every round, so the others know its hand exactly, except
 //! when it gave cards up face down (option `no_legal_move = discard_face_down`, gap E8): then
 //! they know only that each face-down card, and every card it still held then, was one it could
@@ -13,9 +13,9 @@ use safehouse_engine::Game as _;
 use safehouse_engine::testing::Redeal;
 use safehouse_engine::{GameRng, Seat, Viewer};
 
-use crate::Explosiv;
 use crate::cards::CardSet;
 use crate::state::Discard;
+use crate::state::Explosiv;
 
 impl Redeal for Explosiv {
     fn redeal(&self, viewer: Viewer, rng: &mut GameRng) -> Explosiv {

@@ -6,12 +6,35 @@
 
 use safehouse_engine::{ActionError, Game, Outcome, Seat};
 
-use crate::Explosiv;
 use crate::actions::{Action, Event, ExplosionCause, row_letter};
 use crate::cards::{CardSet, EXPLOSION_AT, ExplosiveCard, HIGHEST_NUMBER};
-use crate::fixed::FixedVec;
 use crate::options::{GameTieBreak, LongestRowTie, NoLegalMove, RoundStartPlayer, RowTieBreak, Unclaimed};
+use crate::state::Explosiv;
+use crate::state::FixedVec;
 use crate::state::{Discard, MAX_PLAYERS, MAX_ROWS, Placed, ROW_CAPACITY, RoundSummary, Row, RowResult};
+
+safehouse_engine::rule_codes! {
+    /// The rules an action can break, each refused with [`ActionError::illegal`] under its
+    /// stable code (what the protocol and the server send as `rule`).
+    pub enum Rule {
+        /// A card placed in a row this round does not have.
+        NoSuchRow => "no_such_row",
+        /// A card placed or discarded that the seat does not hold.
+        CardNotInHand => "card_not_in_hand",
+        /// A card placed in a row that has exploded, at a table where such rows close.
+        RowClosed => "row_closed",
+        /// A card placed directly on the seat's own card (E3).
+        OwnCardOnTop => "own_card_on_top",
+        /// A number placed in a row that already has it (only 8s repeat).
+        NumberAlreadyInRow => "number_already_in_row",
+        /// A discard at a table where a stuck seat passes instead.
+        DiscardNotAllowed => "discard_not_allowed",
+        /// A pass at a table where a stuck seat discards instead.
+        PassNotAllowed => "pass_not_allowed",
+        /// A discard or pass while a card can still be placed.
+        MustPlace => "must_place",
+    }
+}
 
 /// `PLACEMENTS[row][mask]` lists, cards ascending, the placements on `row` of the cards in
 /// `mask` (bit `i` is card `i + 1`); only the first `mask.count_ones()` entries are meaningful.
@@ -79,7 +102,7 @@ impl Explosiv {
 
     /// Lists the legal actions row by row (row A's cards ascending, then row B's...), or the
     /// discards / the pass of a seat that cannot place a card.
-    pub(crate) fn legal_into(&self, out: &mut Vec<Action>) {
+    pub(crate) fn list_legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         let Some(seat) = self.to_move else { return };
         let hand = self.seat(seat).hand;
@@ -111,7 +134,7 @@ impl Explosiv {
             Action::Place { card, row } => {
                 let Some(target) = self.rows.get(usize::from(row)) else {
                     return Err(ActionError::illegal(
-                        "no_such_row",
+                        Rule::NoSuchRow,
                         format!(
                             "there is no row {} this round (rows A to {})",
                             row_letter(row),
@@ -120,23 +143,23 @@ impl Explosiv {
                     ));
                 };
                 if !hand.contains(card) {
-                    return Err(ActionError::illegal("card_not_in_hand", format!("you do not hold a {card}")));
+                    return Err(ActionError::illegal(Rule::CardNotInHand, format!("you do not hold a {card}")));
                 }
                 if self.closed(target) {
                     return Err(ActionError::illegal(
-                        "row_closed",
+                        Rule::RowClosed,
                         format!("row {} has exploded and takes no more cards at this table", row_letter(row)),
                     ));
                 }
                 if target.last_seat() == Some(seat) {
                     return Err(ActionError::illegal(
-                        "own_card_on_top",
+                        Rule::OwnCardOnTop,
                         format!("row {} ends with your own card; you cannot play directly on it", row_letter(row)),
                     ));
                 }
                 if card != HIGHEST_NUMBER && target.present.contains(card) {
                     return Err(ActionError::illegal(
-                        "number_already_in_row",
+                        Rule::NumberAlreadyInRow,
                         format!("row {} already has a {card}; only 8s may repeat in a row", row_letter(row)),
                     ));
                 }
@@ -145,19 +168,19 @@ impl Explosiv {
             Action::Discard { card } => {
                 if self.options.no_legal_move == NoLegalMove::SkipKeep {
                     return Err(ActionError::illegal(
-                        "discard_not_allowed",
+                        Rule::DiscardNotAllowed,
                         "at this table a seat that cannot place a card passes and keeps its cards",
                     ));
                 }
                 if !hand.contains(card) {
-                    return Err(ActionError::illegal("card_not_in_hand", format!("you do not hold a {card}")));
+                    return Err(ActionError::illegal(Rule::CardNotInHand, format!("you do not hold a {card}")));
                 }
                 self.check_stuck(seat)
             }
             Action::Pass => {
                 if self.options.no_legal_move != NoLegalMove::SkipKeep {
                     return Err(ActionError::illegal(
-                        "pass_not_allowed",
+                        Rule::PassNotAllowed,
                         "at this table a seat that cannot place a card discards one of its choice",
                     ));
                 }
@@ -170,7 +193,7 @@ impl Explosiv {
         match self.playable(seat).iter().next() {
             None => Ok(()),
             Some(card) => Err(ActionError::illegal(
-                "must_place",
+                Rule::MustPlace,
                 format!("you can still place a card (e.g. your {card}); you may only sit out when you cannot"),
             )),
         }
@@ -410,7 +433,7 @@ impl Explosiv {
         scores
     }
 
-    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+    pub(crate) fn final_outcome(&self) -> Option<Outcome> {
         if self.to_move.is_some() {
             return None;
         }

@@ -1,11 +1,90 @@
 //! The state of a game of Explosiv, its setup from a seed or an explicit [`Deal`].
 
+mod fixed;
+
+pub use fixed::FixedVec;
+
 use safehouse_engine::{GameOptions, GameRng, Seat, Setup, SetupError, check_players};
 use serde::{Deserialize, Serialize};
 
-use crate::Explosiv;
 use crate::cards::{CardSet, EXPLOSIVE_DECK, ExplosiveCard, HIGHEST_NUMBER};
-use crate::fixed::FixedVec;
+use crate::options::Options;
+
+/// The whole state of a game of Explosiv. It holds no generator: the explosive deck is
+/// shuffled once at setup and nothing else is left to chance.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Explosiv {
+    pub(crate) options: Options,
+    pub(crate) players: u8,
+    /// Undrawn explosive fronts; the top card is the last.
+    pub(crate) deck: FixedVec<u8, MAX_DECK>,
+    /// The round being played, from 1.
+    pub(crate) round: u8,
+    pub(crate) round_start: Seat,
+    /// `None` once the game is over.
+    pub(crate) to_move: Option<Seat>,
+    pub(crate) rows: FixedVec<Row, MAX_ROWS>,
+    pub(crate) seats: FixedVec<SeatState, MAX_PLAYERS>,
+    /// Explosive cards that left the game unclaimed (E7).
+    pub(crate) removed: FixedVec<ExplosiveCard, MAX_DECK>,
+    pub(crate) last_round: Option<RoundSummary>,
+}
+
+impl Explosiv {
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// The round being played, from 1.
+    pub fn round(&self) -> u8 {
+        self.round
+    }
+
+    /// Who started the current round.
+    pub fn round_start(&self) -> Seat {
+        self.round_start
+    }
+
+    /// This round's rows, row A first.
+    pub fn rows(&self) -> &[Row] {
+        &self.rows
+    }
+
+    /// The undrawn explosive fronts; the next card drawn is the last.
+    pub fn deck(&self) -> &[u8] {
+        &self.deck
+    }
+
+    /// Explosive cards that left the game unclaimed.
+    pub fn removed(&self) -> &[ExplosiveCard] {
+        &self.removed
+    }
+
+    /// A seat's cards (`None` for a seat not at the table).
+    pub fn seat_state(&self, seat: Seat) -> Option<&SeatState> {
+        self.seats.get(seat.index())
+    }
+
+    /// A seat at the table (rules code only ever passes seats of the table).
+    pub(crate) fn seat(&self, seat: Seat) -> &SeatState {
+        &self.seats[seat.index()]
+    }
+
+    pub(crate) fn seat_mut(&mut self, seat: Seat) -> &mut SeatState {
+        &mut self.seats[seat.index()]
+    }
+
+    /// A seat's score so far.
+    pub fn score(&self, seat: Seat) -> i16 {
+        self.seat_state(seat).map_or(0, SeatState::score)
+    }
+
+    /// How the last round was scored.
+    pub fn last_round(&self) -> Option<&RoundSummary> {
+        self.last_round.as_ref()
+    }
+}
 
 /// Fewest players (the two-player rule exists, rules-notes §3.3).
 pub const MIN_PLAYERS: usize = 2;

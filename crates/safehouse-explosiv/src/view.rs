@@ -15,11 +15,12 @@ use std::fmt;
 use safehouse_engine::{Game, GameOptions, GameRng, Seat, SetupError, Viewer, check_players};
 use serde::{Deserialize, Serialize};
 
-use crate::Explosiv;
 use crate::actions::{Event, row_letter};
 use crate::cards::{CardSet, Colour, ExplosiveCard, HIGHEST_NUMBER};
-use crate::fixed::FixedVec;
+use crate::deduction::DeducedHand;
 use crate::options::Options;
+use crate::state::Explosiv;
+use crate::state::FixedVec;
 use crate::state::{Discard, MAX_DECK, MAX_PLAYERS, MAX_ROWS, Placed, RoundSummary, Row, SeatState};
 
 /// What one seat (or a spectator) may know.
@@ -94,37 +95,8 @@ pub struct DiscardView {
     pub unplayable: CardSet,
 }
 
-/// The public deduction of a seat's hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct DeducedHand {
-    /// Every card the seat may still hold.
-    pub cards: CardSet,
-    /// Whether these are exactly its cards (always, unless it discarded face down).
-    pub exact: bool,
-}
-
 impl Explosiv {
-    /// The cards `seat` may still hold as far as the public table shows: its 1..8 minus the
-    /// cards it placed this round and its face-up discards, kept to the values it could not
-    /// place at each of its discards this round.
-    pub(crate) fn deduce(&self, seat: Seat) -> DeducedHand {
-        let state = self.seat(seat);
-        let mut possible = CardSet::ALL;
-        for row in self.rows.iter() {
-            for placed in row.cards.iter().filter(|p| p.seat == seat) {
-                possible.remove(placed.card);
-            }
-        }
-        for discard in state.discards.iter() {
-            if !discard.face_down {
-                possible.remove(discard.card);
-            }
-            possible = possible.and(discard.unplayable);
-        }
-        DeducedHand { cards: possible, exact: possible.len() == state.hand.len() }
-    }
-
-    pub(crate) fn view_for(&self, viewer: Viewer) -> View {
+    pub(crate) fn build_view(&self, viewer: Viewer) -> View {
         let over = self.to_move.is_none();
         let mut deck = self.deck.to_vec();
         deck.sort_unstable();
@@ -171,7 +143,7 @@ impl Explosiv {
         }
     }
 
-    pub(crate) fn event_for(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+    pub(crate) fn filter_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
         match *event {
             Event::Discarded { seat, face_down: true, .. } if !viewer.is(seat) => {
                 Some(Event::Discarded { seat, card: None, face_down: true })
@@ -324,9 +296,12 @@ fn sample_hidden(state: &mut SeatState, sv: &SeatView, rows: &[Row], rng: &mut G
     Ok(())
 }
 
+/// The board as text (the terminal's and the protocol's `view_text`). Rows are lettered and seats
+/// numbered from 1, as the terminal's move list and the web table show them (the JSON keeps
+/// indices from 0).
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let name = |seat: Seat| format!("{} (seat {})", Colour::of(seat), seat.0);
+        let name = |seat: Seat| format!("{} (seat {})", Colour::of(seat), seat.0 + 1);
         match self.viewer {
             Viewer::Seat(seat) => writeln!(f, "Explosiv, round {}: you are {}", self.round, name(seat))?,
             Viewer::Spectator => writeln!(f, "Explosiv, round {}: spectator", self.round)?,

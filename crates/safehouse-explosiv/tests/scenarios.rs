@@ -53,7 +53,7 @@ fn rejected(game: &Explosiv, seat: u8, action: Action) -> String {
     assert_eq!(&copy, game, "a rejected action changed the state");
     assert!(events.is_empty());
     match error {
-        ActionError::Illegal { rule, .. } => rule,
+        ActionError::Illegal { rule, .. } => rule.into_owned(),
         other => other.code().to_owned(),
     }
 }

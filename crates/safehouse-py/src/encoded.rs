@@ -10,7 +10,7 @@ use safehouse_sim::{MergeError, SimError};
 use serde_json::Value;
 
 use crate::encoding::{Encoder, Field, RlGame, fields};
-use crate::state::{EncodedState, StateOf};
+use crate::state::{EncodedState, NotLegalNow, StateOf};
 
 /// Every error the bindings raise, with the engine's stable machine code.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -159,7 +159,7 @@ impl<G: RlGame> EncodedMatch for Encoded<G> {
         match action {
             Some(action) => self.inner.act(seat, action).map(|_| ()),
             None => Err(ActionError::illegal(
-                "not_legal_now",
+                NotLegalNow,
                 format!("action index {index} is not a legal action now (the action space has {})", self.space),
             )),
         }

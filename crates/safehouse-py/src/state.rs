@@ -2,10 +2,21 @@
 //! states, determinizations). A [`crate::EncodedMatch`] hands one out with `to_state`, and a
 //! state redraws itself from a seat's view with [`EncodedState::determinize`].
 
-use safehouse_engine::{ActionError, GameRng, Outcome, Seat, SetupError, Viewer};
+use safehouse_engine::{ActionError, GameRng, Outcome, RuleCode, Seat, SetupError, Viewer};
 use serde_json::Value;
 
 use crate::encoding::{Encoder, RlGame};
+
+/// The one rule the index-based API adds to the games' own: an action index must name an
+/// action that is legal now (refused as `not_legal_now`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NotLegalNow;
+
+impl RuleCode for NotLegalNow {
+    fn code(&self) -> &'static str {
+        "not_legal_now"
+    }
+}
 
 /// A game state chosen at run time, with its encoding and action indexing.
 pub trait EncodedState: Send + Sync + std::fmt::Debug {
@@ -120,7 +131,7 @@ impl<G: RlGame> EncodedState for StateOf<G> {
         match action {
             Some(action) => self.game.apply(&action, &mut Vec::new()),
             None => Err(ActionError::illegal(
-                "not_legal_now",
+                NotLegalNow,
                 format!("action index {index} is not a legal action now (the action space has {})", self.space),
             )),
         }

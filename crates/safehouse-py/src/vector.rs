@@ -177,7 +177,7 @@ impl<G: RlGame> VecEnv for TypedVecEnv<G> {
             match slot.chosen {
                 Some(_) => Ok(()),
                 None => Err(PyError::Action(ActionError::illegal(
-                    "not_legal_now",
+                    crate::state::NotLegalNow,
                     format!("game {}: action index {index} is not legal now", slot.index),
                 ))),
             }

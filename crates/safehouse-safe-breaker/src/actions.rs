@@ -5,7 +5,7 @@ use std::fmt;
 use safehouse_engine::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::code::{Code, Colour, Number, SeatSet};
+use crate::cards::{Code, Colour, Number, SeatSet};
 
 /// One decision of the seat to move.
 ///
@@ -289,23 +289,25 @@ pub enum Entry {
     },
 }
 
+/// A line of the board's log (the view's text): seats numbered from 1, as on the table.
 impl fmt::Display for Entry {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Entry::Question { asker, colour, number, no, yes } => {
-                write!(f, "{asker} asked \"{}{number}?\":", colour.letter())?;
+                write!(f, "seat {} asked \"{}{number}?\":", asker.0 + 1, colour.letter())?;
                 let mut sep = " ";
                 for seat in no.iter_after(*asker) {
-                    write!(f, "{sep}{} No", seat.0)?;
+                    write!(f, "{sep}{} No", seat.0 + 1)?;
                     sep = ", ";
                 }
                 match yes {
-                    Some(seat) => write!(f, "{sep}{} Yes", seat.0),
-                    None => write!(f, " -> nobody, {} asks again", asker.0),
+                    Some(seat) => write!(f, "{sep}{} Yes", seat.0 + 1),
+                    None => write!(f, " -> nobody, {} asks again", asker.0 + 1),
                 }
             }
             Entry::Guess { guesser, target, guess, correct } => {
-                write!(f, "{guesser} guessed {target} has {guess}: {}", if *correct { "RIGHT" } else { "wrong" })
+                let verdict = if *correct { "RIGHT" } else { "wrong" };
+                write!(f, "seat {} guessed seat {} has {guess}: {verdict}", guesser.0 + 1, target.0 + 1)
             }
         }
     }

@@ -23,11 +23,14 @@
 //!
 //! The deduction treats the players' *choices* (what they ask, whom they accuse) as carrying no
 //! information: they are strategy, not rules.
+//!
+//! Determinization (`Game::determinize`) is here too: a full state drawn from the deduction.
 
 use safehouse_engine::{GameRng, Seat, SetupError};
 
 use crate::actions::{Entry, Guess};
-use crate::code::{CODES, Code, Colour, MAX_PLAYERS, Number, PARTS};
+use crate::cards::{CODES, Code, Colour, MAX_PLAYERS, Number, PARTS};
+use crate::state::{SafeBreaker, SeatState};
 use crate::view::{View, check_shape};
 
 /// The codes with colour index `c`: bits `6c..6c+6`.
@@ -615,5 +618,92 @@ impl Search<'_> {
             }
             self.walk(depth + 1, blocked | CONFLICTS[i], codes, f);
         }
+    }
+}
+
+// Determinization lives here, above the view: it reads a view and draws from the deduction,
+// and the view module needs neither (so `view` never uses `deduction`).
+impl View {
+    /// The exact deduction from this view (see the [module docs](self)).
+    pub fn deduce(&self) -> Result<Deduction, SetupError> {
+        Deduction::from_view(self)
+    }
+}
+
+impl SafeBreaker {
+    /// A full state consistent with `view`, the hidden codes drawn uniformly from the exact set
+    /// of assignments consistent with it ([`Deduction::sample`]).
+    pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> Result<SafeBreaker, SetupError> {
+        let deduction = Deduction::from_view(view)?;
+        let codes = deduction.sample(rng);
+        SafeBreaker::from_view_with_codes(view, &codes[..view.players()])
+    }
+
+    /// [`SafeBreaker::from_view`] into an existing state, reusing its buffers (the seats and
+    /// the log): the same codes from the same `rng`, and no allocation once `into` has grown.
+    pub(crate) fn from_view_into(view: &View, rng: &mut GameRng, into: &mut SafeBreaker) -> Result<(), SetupError> {
+        check_shape(view)?;
+        let mut codes = [Code::new(Colour::ALL[0], Number::ALL[0]); MAX_PLAYERS];
+        if !crate::deduction::sample_into(view.players(), &crate::deduction::candidates(view), rng, &mut codes) {
+            return Err(SetupError::InconsistentView("no deal of codes fits everything this view has seen".into()));
+        }
+        into.fill_from_view(view, &codes[..view.players()])
+    }
+
+    /// The full state `view` shows, with these codes at the seats (one per seat, e.g. a world
+    /// of [`Deduction::for_each`] chosen by a bot). Fails if the codes do not fit the view: a
+    /// code the view rules out, or a colour or number twice.
+    pub fn from_view_with_codes(view: &View, codes: &[Code]) -> Result<SafeBreaker, SetupError> {
+        let mut state = SafeBreaker {
+            options: view.options.clone(),
+            seats: Vec::with_capacity(view.seats.len()),
+            exposed_locks: Vec::new(),
+            exposed_keys: Vec::new(),
+            first_player: view.first_player,
+            to_move: view.to_move,
+            active: view.active(),
+            log: Vec::with_capacity(view.log.len().max(crate::state::LOG_CAPACITY)),
+            questions: 0,
+        };
+        state.fill_from_view(view, codes)?;
+        Ok(state)
+    }
+
+    /// Makes `self` the full state `view` shows with these codes, reusing its buffers.
+    fn fill_from_view(&mut self, view: &View, codes: &[Code]) -> Result<(), SetupError> {
+        check_shape(view)?;
+        let players = view.players();
+        if codes.len() != players {
+            return Err(SetupError::InconsistentView(format!("{} codes for {players} seats", codes.len())));
+        }
+        let allowed = crate::deduction::candidates(view);
+        let (mut colours, mut numbers) = (0u8, 0u8);
+        for (seat, code) in codes.iter().enumerate() {
+            let (colour, number) = (1u8 << code.colour.index(), 1u8 << code.number.index());
+            if allowed[seat] & (1u64 << code.index()) == 0 || colours & colour != 0 || numbers & number != 0 {
+                return Err(SetupError::InconsistentView(format!("seat {seat} cannot hold {code}")));
+            }
+            colours |= colour;
+            numbers |= number;
+        }
+        self.seats.clear();
+        self.seats.extend(view.seats.iter().zip(codes.iter()).map(|(s, code)| SeatState {
+            code: *code,
+            status: s.status,
+            lock_shown: s.lock.is_some(),
+            key_shown: s.key.is_some(),
+        }));
+        self.log.clear();
+        self.log.reserve(view.log.len().max(crate::state::LOG_CAPACITY));
+        self.log.extend_from_slice(&view.log);
+        let questions = self.log.iter().filter(|e| matches!(e, crate::actions::Entry::Question { .. })).count();
+        self.options.clone_from(&view.options);
+        self.exposed_locks.clone_from(&view.exposed_locks);
+        self.exposed_keys.clone_from(&view.exposed_keys);
+        self.first_player = view.first_player;
+        self.to_move = view.to_move;
+        self.active = view.active();
+        self.questions = u16::try_from(questions).unwrap_or(u16::MAX);
+        Ok(())
     }
 }

@@ -12,13 +12,18 @@
 //! notes) is settled in `docs/rules/safe-breaker.md`, with the citation; the plausible
 //! alternatives are [`Options`]. [`deduction`] computes exactly what a seat can know.
 //!
-//! Module map: [`code`] (locks, keys, codes), [`options`], [`state`] (the full state and the
-//! deal), [`actions`] (actions, events, the public log), `rules` (legal actions and apply),
-//! [`view`] (views, event filtering, determinization), [`deduction`], `redeal` (what a viewer
-//! cannot see, re-dealt for the battery's hiding check).
+//! Module shape (the same in every game; `crates/safehouse/tests/tidy.rs` checks it, and that no
+//! two modules use each other): `cards` (locks, keys, codes), `options` (variants), `actions`
+//! (actions and events), `state` (the game's state struct and its setup and the deal), `rules` (the
+//! [`Rule`] codes, legal actions, apply, the end), `view` (what a seat sees, filtered events, the
+//! board as text), `deduction` (the exact set of codes still possible, and determinization, above
+//! the view), `redeal` (what a viewer cannot see, re-dealt for the battery's hiding check). lib.rs
+//! holds only the `impl Game`, handing over to helpers of the same names in every game (`setup`,
+//! `list_legal_actions`, `apply_action`, `build_view`, `filter_event`, `final_outcome`,
+//! `from_view`).
 
 pub mod actions;
-pub mod code;
+pub mod cards;
 pub mod deduction;
 pub mod options;
 mod redeal;
@@ -29,9 +34,10 @@ pub mod view;
 use safehouse_engine::{ActionError, Alias, Game, GameInfo, GameRng, Outcome, Seat, Setup, SetupError, Viewer};
 
 pub use actions::{Action, Entry, Event, Guess, Half, OutReason};
-pub use code::{COLOUR_NAMES, Code, Colour, Number, SeatSet};
+pub use cards::{COLOUR_NAMES, Code, Colour, Number, SeatSet};
 pub use deduction::Deduction;
 pub use options::{Exposure, HalfRevealTurn, Options, QuestionHistory, SimpleWrongGuess};
+pub use rules::Rule;
 pub use state::{Deal, SafeBreaker, SeatState, Status};
 pub use view::{SeatView, View};
 
@@ -74,7 +80,7 @@ impl Game for SafeBreaker {
 
     #[inline]
     fn legal_actions(&self, out: &mut Vec<Action>) {
-        self.list_actions(out);
+        self.list_legal_actions(out);
     }
 
     #[inline]
@@ -83,7 +89,7 @@ impl Game for SafeBreaker {
     }
 
     fn view(&self, viewer: Viewer) -> View {
-        self.make_view(viewer)
+        self.build_view(viewer)
     }
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
@@ -91,7 +97,7 @@ impl Game for SafeBreaker {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.result()
+        self.final_outcome()
     }
 
     fn determinize(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {

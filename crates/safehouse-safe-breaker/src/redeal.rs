@@ -13,9 +13,9 @@ use std::collections::HashMap;
 use safehouse_engine::testing::Redeal;
 use safehouse_engine::{GameRng, Seat, Viewer};
 
-use crate::SafeBreaker;
 use crate::actions::Entry;
-use crate::code::{CODES, Code};
+use crate::cards::{CODES, Code};
+use crate::state::SafeBreaker;
 
 impl Redeal for SafeBreaker {
     fn redeal(&self, viewer: Viewer, rng: &mut GameRng) -> SafeBreaker {

@@ -2,11 +2,30 @@
 
 use safehouse_engine::{ActionError, Outcome, Seat};
 
-use crate::SafeBreaker;
 use crate::actions::{Action, Entry, Event, Guess, Half, OutReason};
-use crate::code::{CODES, Colour, MAX_PLAYERS, Number, PARTS, SeatSet};
+use crate::cards::{CODES, Colour, MAX_PLAYERS, Number, PARTS, SeatSet};
 use crate::options::{HalfRevealTurn, SimpleWrongGuess};
+use crate::state::SafeBreaker;
 use crate::state::Status;
+
+safehouse_engine::rule_codes! {
+    /// The rules an action can break, each refused with [`ActionError::illegal`] under its
+    /// stable code (what the protocol and the server send as `rule`).
+    pub enum Rule {
+        /// A question, or a guess at half a code, once the question limit is reached.
+        QuestionLimit => "question_limit",
+        /// A guess at a seat that is not at the table.
+        NoSuchSeat => "no_such_seat",
+        /// A guess at one's own code.
+        GuessSelf => "guess_self",
+        /// A guess at a seat that is already out.
+        TargetOut => "target_out",
+        /// A guess at only a lock or only a key without the Keep it simple variant.
+        HalfGuessNotAllowed => "half_guess_not_allowed",
+        /// A guess at a half of a code that is already face up.
+        HalfAlreadyShown => "half_already_shown",
+    }
+}
 
 /// Every question, in code order: the same 36 for every seat at every turn (001:19).
 pub(crate) const ASKS: [Action; CODES] = asks();
@@ -89,7 +108,7 @@ impl SafeBreaker {
     /// Every question is legal, including one about your own parts (S5). Every guess at every
     /// other seat still in the game is legal (S6), whatever is already known; in Keep it simple
     /// also every half guess, except at a half already face up.
-    pub(crate) fn list_actions(&self, out: &mut Vec<Action>) {
+    pub(crate) fn list_legal_actions(&self, out: &mut Vec<Action>) {
         out.clear();
         let Some(me) = self.to_move else { return };
         let questions_left = !self.question_limit_reached();
@@ -125,7 +144,7 @@ impl SafeBreaker {
         let Some((target, guess)) = action.guess() else {
             if limit_reached {
                 return Err(ActionError::illegal(
-                    "question_limit",
+                    Rule::QuestionLimit,
                     "the question limit is reached: only a guess at a whole code may be made now",
                 ));
             }
@@ -133,31 +152,31 @@ impl SafeBreaker {
         };
         if limit_reached && !matches!(guess, Guess::Code { .. }) {
             return Err(ActionError::illegal(
-                "question_limit",
+                Rule::QuestionLimit,
                 "the question limit is reached: guess a whole code (lock and key)",
             ));
         }
         if target.index() >= self.seats.len() {
-            return Err(ActionError::illegal("no_such_seat", format!("there is no {target} at this table")));
+            return Err(ActionError::illegal(Rule::NoSuchSeat, format!("there is no {target} at this table")));
         }
         if target == me {
-            return Err(ActionError::illegal("guess_self", "you cannot guess your own code"));
+            return Err(ActionError::illegal(Rule::GuessSelf, "you cannot guess your own code"));
         }
         if !self.active.contains(target) {
-            return Err(ActionError::illegal("target_out", format!("{target} is already out of the game")));
+            return Err(ActionError::illegal(Rule::TargetOut, format!("{target} is already out of the game")));
         }
         let seat = &self.seats[target.index()];
         match guess {
             Guess::Code { .. } => Ok(()),
             Guess::Lock { .. } | Guess::Key { .. } if !self.options.keep_it_simple => Err(ActionError::illegal(
-                "half_guess_not_allowed",
+                Rule::HalfGuessNotAllowed,
                 "guessing only a lock or only a key needs the Keep it simple variant",
             )),
             Guess::Lock { .. } if seat.lock_shown => {
-                Err(ActionError::illegal("half_already_shown", format!("{target}'s lock is already face up")))
+                Err(ActionError::illegal(Rule::HalfAlreadyShown, format!("{target}'s lock is already face up")))
             }
             Guess::Key { .. } if seat.key_shown => {
-                Err(ActionError::illegal("half_already_shown", format!("{target}'s key is already face up")))
+                Err(ActionError::illegal(Rule::HalfAlreadyShown, format!("{target}'s key is already face up")))
             }
             Guess::Lock { .. } | Guess::Key { .. } => Ok(()),
         }
@@ -308,7 +327,7 @@ impl SafeBreaker {
 
     /// The result: the last player standing wins (001:31-32); the others rank by how long they
     /// lasted. A seat's score is the number of seats that went out before it.
-    pub(crate) fn result(&self) -> Option<Outcome> {
+    pub(crate) fn final_outcome(&self) -> Option<Outcome> {
         let winner = self.winner()?;
         let players = self.seats.len();
         let scores: Vec<i64> = self

@@ -5,7 +5,7 @@ use safehouse_engine::{GameOptions, GameRng, Seat, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Entry, OutReason};
-use crate::code::{Code, Colour, Number, SeatSet};
+use crate::cards::{Code, Colour, Number, SeatSet};
 use crate::options::Options;
 
 /// Log entries reserved at setup, so that the log does not grow during a typical game.

@@ -1,5 +1,5 @@
-//! What one seat (or a spectator) may know, filtered events, determinization, and the text
-//! drawing of a view for the terminal.
+//! What one seat (or a spectator) may know, filtered events, and the text drawing of a view
+//! for the terminal. Determinization, which draws from the deduction, is in [`crate::deduction`].
 //!
 //! A seat's view is its **whole information set**: its own code, every part lying face up,
 //! and the full log of questions, answers and guesses. The log is always in the view, even
@@ -9,15 +9,13 @@
 
 use std::fmt;
 
-use safehouse_engine::{GameRng, Seat, SetupError, Viewer};
+use safehouse_engine::{Seat, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
 
-use crate::SafeBreaker;
 use crate::actions::{Entry, Event, OutReason};
-use crate::code::{Code, Colour, MAX_PLAYERS, Number, SeatSet};
-use crate::deduction::Deduction;
+use crate::cards::{Code, Colour, MAX_PLAYERS, Number, SeatSet};
 use crate::options::{Options, QuestionHistory};
-use crate::state::{SeatState, Status};
+use crate::state::{SafeBreaker, Status};
 
 /// One seat as everybody sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -102,15 +100,10 @@ impl View {
             QuestionHistory::None => &[],
         }
     }
-
-    /// The exact deduction from this view (see [`crate::deduction`]).
-    pub fn deduce(&self) -> Result<Deduction, SetupError> {
-        Deduction::from_view(self)
-    }
 }
 
 impl SafeBreaker {
-    pub(crate) fn make_view(&self, viewer: Viewer) -> View {
+    pub(crate) fn build_view(&self, viewer: Viewer) -> View {
         let seats = self
             .seats
             .iter()
@@ -141,82 +134,6 @@ impl SafeBreaker {
             }
             _ => Some(*event),
         }
-    }
-
-    /// A full state consistent with `view`, the hidden codes drawn uniformly from the exact set
-    /// of assignments consistent with it ([`Deduction::sample`]).
-    pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> Result<SafeBreaker, SetupError> {
-        let deduction = Deduction::from_view(view)?;
-        let codes = deduction.sample(rng);
-        SafeBreaker::from_view_with_codes(view, &codes[..view.players()])
-    }
-
-    /// [`SafeBreaker::from_view`] into an existing state, reusing its buffers (the seats and
-    /// the log): the same codes from the same `rng`, and no allocation once `into` has grown.
-    pub(crate) fn from_view_into(view: &View, rng: &mut GameRng, into: &mut SafeBreaker) -> Result<(), SetupError> {
-        check_shape(view)?;
-        let mut codes = [Code::new(Colour::ALL[0], Number::ALL[0]); MAX_PLAYERS];
-        if !crate::deduction::sample_into(view.players(), &crate::deduction::candidates(view), rng, &mut codes) {
-            return Err(SetupError::InconsistentView("no deal of codes fits everything this view has seen".into()));
-        }
-        into.fill_from_view(view, &codes[..view.players()])
-    }
-
-    /// The full state `view` shows, with these codes at the seats (one per seat, e.g. a world
-    /// of [`Deduction::for_each`] chosen by a bot). Fails if the codes do not fit the view: a
-    /// code the view rules out, or a colour or number twice.
-    pub fn from_view_with_codes(view: &View, codes: &[Code]) -> Result<SafeBreaker, SetupError> {
-        let mut state = SafeBreaker {
-            options: view.options.clone(),
-            seats: Vec::with_capacity(view.seats.len()),
-            exposed_locks: Vec::new(),
-            exposed_keys: Vec::new(),
-            first_player: view.first_player,
-            to_move: view.to_move,
-            active: view.active(),
-            log: Vec::with_capacity(view.log.len().max(crate::state::LOG_CAPACITY)),
-            questions: 0,
-        };
-        state.fill_from_view(view, codes)?;
-        Ok(state)
-    }
-
-    /// Makes `self` the full state `view` shows with these codes, reusing its buffers.
-    fn fill_from_view(&mut self, view: &View, codes: &[Code]) -> Result<(), SetupError> {
-        check_shape(view)?;
-        let players = view.players();
-        if codes.len() != players {
-            return Err(SetupError::InconsistentView(format!("{} codes for {players} seats", codes.len())));
-        }
-        let allowed = crate::deduction::candidates(view);
-        let (mut colours, mut numbers) = (0u8, 0u8);
-        for (seat, code) in codes.iter().enumerate() {
-            let (colour, number) = (1u8 << code.colour.index(), 1u8 << code.number.index());
-            if allowed[seat] & (1u64 << code.index()) == 0 || colours & colour != 0 || numbers & number != 0 {
-                return Err(SetupError::InconsistentView(format!("seat {seat} cannot hold {code}")));
-            }
-            colours |= colour;
-            numbers |= number;
-        }
-        self.seats.clear();
-        self.seats.extend(view.seats.iter().zip(codes.iter()).map(|(s, code)| SeatState {
-            code: *code,
-            status: s.status,
-            lock_shown: s.lock.is_some(),
-            key_shown: s.key.is_some(),
-        }));
-        self.log.clear();
-        self.log.reserve(view.log.len().max(crate::state::LOG_CAPACITY));
-        self.log.extend_from_slice(&view.log);
-        let questions = self.log.iter().filter(|e| matches!(e, crate::actions::Entry::Question { .. })).count();
-        self.options.clone_from(&view.options);
-        self.exposed_locks.clone_from(&view.exposed_locks);
-        self.exposed_keys.clone_from(&view.exposed_keys);
-        self.first_player = view.first_player;
-        self.to_move = view.to_move;
-        self.active = view.active();
-        self.questions = u16::try_from(questions).unwrap_or(u16::MAX);
-        Ok(())
     }
 }
 
@@ -271,11 +188,15 @@ fn ordinal(n: u8) -> String {
     format!("{n}{suffix}")
 }
 
+/// The board as text (the terminal's and the protocol's `view_text`). Seats are numbered from 1,
+/// as the terminal's move list and the web table number them (the JSON keeps seat indices from 0).
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Safe Breaker, {} players.", self.players())?;
         match (self.seat(), self.own_code) {
-            (Some(seat), Some(code)) => writeln!(f, " You are {seat}; your code is {code} ({}).", code.short())?,
+            (Some(seat), Some(code)) => {
+                writeln!(f, " You are seat {}; your code is {code} ({}).", seat.0 + 1, code.short())?
+            }
             _ => writeln!(f, " You are watching.")?,
         }
         for (i, s) in self.seats.iter().enumerate() {
@@ -288,7 +209,7 @@ impl fmt::Display for View {
             let own = if self.viewer.is(seat) { self.own_code } else { None };
             let lock = s.lock.or(own.map(|c| c.colour)).map_or('?', |c| c.letter());
             let key = s.key.or(own.map(|c| c.number)).map_or("?".to_owned(), |n| n.to_string());
-            let mut line = format!("  {seat}  {status:<22} {lock}{key}");
+            let mut line = format!("  seat {}  {status:<22} {lock}{key}", seat.0 + 1);
             if self.viewer.is(seat) {
                 line.push_str("  (you)");
             } else if matches!(s.status, Status::Out { .. }) && s.code().is_none() {
@@ -306,9 +227,9 @@ impl fmt::Display for View {
         }
         match self.to_move {
             Some(seat) if self.viewer.is(seat) => writeln!(f, "Your turn.")?,
-            Some(seat) => writeln!(f, "Seat {} to play.", seat.0)?,
+            Some(seat) => writeln!(f, "Seat {} to play.", seat.0 + 1)?,
             None => {
-                let winner = self.active().iter().next().map_or("nobody".to_owned(), |s| s.to_string());
+                let winner = self.active().iter().next().map_or("nobody".to_owned(), |s| format!("seat {}", s.0 + 1));
                 writeln!(f, "Game over: {winner} is the last player standing.")?;
             }
         }

@@ -5,8 +5,7 @@ use std::fmt;
 use safehouse_engine::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Card, Cards, Colour, Colours};
-use crate::state::{HeldColours, Restriction};
+use crate::cards::{Card, Cards, Colour, Colours, HeldColours, Restriction};
 
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

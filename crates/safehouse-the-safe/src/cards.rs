@@ -1,4 +1,5 @@
-//! The vocabulary of the game: colours, number cards, sets of cards and ordered stacks.
+//! The vocabulary of the game: colours, number cards, sets of cards and ordered stacks, the
+//! restriction cards, and the colours each hand holds.
 //!
 //! A number card is one byte (`colour * 10 + number`), a set of cards is a 50-bit mask and an
 //! ordered stack is a fixed array, so that the state is `Copy`-sized data and the playout loop
@@ -9,8 +10,11 @@ use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 use std::str::FromStr;
 
+use safehouse_engine::Seat;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::options::MAX_PLAYERS;
 
 /// Number of number cards in the box: five colours of 0 to 9 (004:6).
 pub const CARD_COUNT: usize = 50;
@@ -607,6 +611,99 @@ impl<'de> Deserialize<'de> for CardStack {
             return Err(D::Error::custom(format!("{} cards in one stack; the game has {CARD_COUNT}", cards.len())));
         }
         Ok(CardStack::from_slice(&cards))
+    }
+}
+
+/// A restriction card (004:9, 004:58-63).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Restriction {
+    /// The row must include this colour (004:58-59).
+    Colour(Colour),
+    /// Only even numbers in the row; 0 is even (004:62, gap T6).
+    Even,
+    /// Only odd numbers in the row (004:62).
+    Odd,
+    /// The row must ascend (004:60-61).
+    Ascending,
+    /// The row must descend (004:60).
+    Descending,
+}
+
+impl fmt::Display for Restriction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Restriction::Colour(colour) => write!(f, "must include {colour}"),
+            Restriction::Even => f.write_str("even numbers only"),
+            Restriction::Odd => f.write_str("odd numbers only"),
+            Restriction::Ascending => f.write_str("ascending only"),
+            Restriction::Descending => f.write_str("descending only"),
+        }
+    }
+}
+
+/// The colours each seat holds, by seat (shown when play ends, 004:48).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct HeldColours {
+    len: u8,
+    colours: [Colours; MAX_PLAYERS],
+}
+
+impl HeldColours {
+    /// The colours of each hand.
+    pub fn of_hands(hands: &[Cards]) -> Self {
+        let mut held = HeldColours::default();
+        for (slot, hand) in held.colours.iter_mut().zip(hands) {
+            *slot = hand.colours();
+        }
+        held.len = hands.len().min(MAX_PLAYERS) as u8;
+        held
+    }
+
+    /// One entry per seat.
+    pub fn as_slice(&self) -> &[Colours] {
+        &self.colours[..usize::from(self.len)]
+    }
+
+    /// The colours `seat` holds (empty for a seat not at the table).
+    pub fn seat(&self, seat: Seat) -> Colours {
+        self.as_slice().get(seat.index()).copied().unwrap_or_default()
+    }
+}
+
+impl fmt::Display for HeldColours {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, colours) in self.as_slice().iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "seat {i}: {colours}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for HeldColours {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for HeldColours {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.as_slice())
+    }
+}
+
+impl<'de> Deserialize<'de> for HeldColours {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let list = Vec::<Colours>::deserialize(deserializer)?;
+        if list.len() > MAX_PLAYERS {
+            return Err(D::Error::custom(format!("{} seats; at most {MAX_PLAYERS}", list.len())));
+        }
+        let mut held = HeldColours { len: list.len() as u8, ..HeldColours::default() };
+        held.colours[..list.len()].copy_from_slice(&list);
+        Ok(held)
     }
 }
 

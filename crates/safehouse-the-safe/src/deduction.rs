@@ -20,17 +20,17 @@
 //!    slot `x` left. That is reachability in the graph `j -> k` whenever some card held by `j`
 //!    is accepted by `k` (every consistent assignment differs from the found one by such cycles).
 //!
-//! The same machinery samples consistent states for [`crate::TheSafe`]'s `determinize`.
+//! The same machinery samples consistent states for [`crate::TheSafe`]'s `determinize`, which is here too.
 
 // Sinks are numbers that index several parallel arrays (and bits of masks): plain index loops read best.
 #![allow(clippy::needless_range_loop)]
 
-use safehouse_engine::{Game, GameRng, Seat, SetupError, Viewer};
+use safehouse_engine::{Game, GameOptions, GameRng, Seat, SetupError, Viewer};
 
-use crate::cards::{CARD_COUNT, Card, CardStack, Cards, Colour, Colours};
-use crate::options::{MAX_PLAYERS, SoloLeftoverRule};
-use crate::state::{HAND_SIZE, Phase};
-use crate::{TheSafe, View};
+use crate::cards::{CARD_COUNT, Card, CardStack, Cards, Colour, Colours, Restriction};
+use crate::options::{MAX_PLAYERS, MISSIONS, RevealOrder, SoloLeftoverRule};
+use crate::state::{HAND_SIZE, Phase, ROWS, TheSafe, colour_card_pool, colours_in_play};
+use crate::view::View;
 
 /// Most sinks: 5 code slots, 5 other hands of up to 3 colour slots and a free slot, the pile.
 const MAX_SINKS: usize = 32;
@@ -518,6 +518,166 @@ pub(crate) fn sample(view: &View, rng: &mut GameRng) -> Result<Sample, SetupErro
     }
     rng.shuffle(sample.pile.as_mut_slice());
     Ok(sample)
+}
+
+// Determinization lives here, above the view: it reads a view and draws the hidden cards with
+// the sampler above, and the view module needs neither (so `view` never uses `deduction`).
+impl TheSafe {
+    /// Rebuilds a full state from a view, drawing every hidden part at random (consistent with
+    /// the view: see the [module docs](self)).
+    pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> Result<TheSafe, SetupError> {
+        let players = usize::from(view.players);
+        view.options.validate(players).map_err(|e| inconsistent(format!("options: {e}")))?;
+        if view.colours != Colours::first(colours_in_play(players)) {
+            return Err(inconsistent(format!("{} colours in play at a table of {players}", view.colours.len())));
+        }
+        if view.rows.len() != ROWS || view.hand_sizes.len() != players || view.passed.len() != players {
+            return Err(inconsistent("rows, hand sizes or passes do not match the table"));
+        }
+        if !(1..=MISSIONS).contains(&view.mission) || view.completed + 1 != view.mission || view.best < view.completed {
+            return Err(inconsistent("mission counters do not add up"));
+        }
+        if let Some(seat) = view.viewer
+            && seat.index() >= players
+        {
+            return Err(inconsistent(format!("{seat} is not at the table")));
+        }
+        if view.hand_sizes.iter().any(|&n| usize::from(n) > HAND_SIZE) {
+            return Err(inconsistent("a hand holds more than three cards"));
+        }
+        let mut game = TheSafe::blank(players, view.options.clone(), rng.fork());
+        // Colour cards.
+        for (r, row) in view.rows.iter().enumerate() {
+            game.colour_cards[r] = row.colour_card;
+        }
+        // Fixed-size scratch here and below: searches determinize once per iteration, and this
+        // allocates nothing.
+        let source = colour_card_pool(players);
+        let mut pool = [0u8; 16];
+        pool[..source.len()].copy_from_slice(source);
+        let mut pool_len = source.len();
+        for value in game.colour_cards {
+            let i = pool[..pool_len]
+                .iter()
+                .position(|&v| v == value)
+                .ok_or_else(|| inconsistent("colour cards not in the pool"))?;
+            pool[i] = pool[pool_len - 1];
+            pool_len -= 1;
+        }
+        // Restrictions: the revealed ones as shown, the others drawn from what is left.
+        if view.revealed.len() > ROWS {
+            return Err(inconsistent("more than four restrictions revealed"));
+        }
+        let mut known: [Option<Restriction>; ROWS] = [None; ROWS];
+        let mut order = [0u8; ROWS];
+        let mut revealed = 0;
+        for r in &view.revealed {
+            let row = usize::from(r.row);
+            let fits = match (row, r.restriction) {
+                (0 | 2, Restriction::Colour(c)) => view.colours.contains(c),
+                (1, Restriction::Even | Restriction::Odd) => true,
+                (3, Restriction::Ascending | Restriction::Descending) => true,
+                _ => false,
+            };
+            if !fits || known[row].is_some() {
+                return Err(inconsistent(format!("restriction {:?} cannot lie under row {row}", r.restriction)));
+            }
+            known[row] = Some(r.restriction);
+            order[revealed] = r.row;
+            revealed += 1;
+        }
+        let mut rest = [0u8; ROWS];
+        let mut rest_len = 0;
+        for r in (0..ROWS as u8).filter(|r| !order[..revealed].contains(r)) {
+            rest[rest_len] = r;
+            rest_len += 1;
+        }
+        if view.options.restriction_reveal_order == RevealOrder::Random {
+            rng.shuffle(&mut rest[..rest_len]);
+        } else if order[..revealed].iter().enumerate().any(|(i, &r)| usize::from(r) != i) {
+            return Err(inconsistent("restrictions revealed out of left-to-right order"));
+        }
+        order[revealed..].copy_from_slice(&rest[..rest_len]);
+        game.reveal_order = order;
+        let mut colours = Colour::ALL;
+        let mut colours_len = 0;
+        for c in view
+            .colours
+            .iter()
+            .filter(|&c| known[0] != Some(Restriction::Colour(c)) && known[2] != Some(Restriction::Colour(c)))
+        {
+            colours[colours_len] = c;
+            colours_len += 1;
+        }
+        rng.shuffle(&mut colours[..colours_len]);
+        let mut colours = colours[..colours_len].iter().copied();
+        let mut draw_colour = || colours.next().map(Restriction::Colour).ok_or_else(|| inconsistent("no colour left"));
+        game.restrictions = [
+            match known[0] {
+                Some(r) => r,
+                None => draw_colour()?,
+            },
+            known[1].unwrap_or(if rng.below(2) == 0 { Restriction::Even } else { Restriction::Odd }),
+            match known[2] {
+                Some(r) => r,
+                None => draw_colour()?,
+            },
+            known[3].unwrap_or(if rng.below(2) == 0 { Restriction::Ascending } else { Restriction::Descending }),
+        ];
+        game.revealed = view.revealed.len() as u8;
+        if game.revealed + 1 < view.mission {
+            return Err(inconsistent("fewer restrictions revealed than missions reached"));
+        }
+        game.first_player = view.first_player;
+        if game.first_player.index() >= players {
+            return Err(inconsistent("the first player is not at the table"));
+        }
+        game.mission = view.mission;
+        game.completed = view.completed;
+        game.best = view.best;
+        game.attempts = view.attempts;
+        game.refresh_active();
+        // Rows: replay the cards (each must have been legal).
+        game.reset_rows();
+        for (r, row) in view.rows.iter().enumerate() {
+            if row.restriction != game.active[r] {
+                return Err(inconsistent(format!("row {r} shows another restriction than the revealed ones")));
+            }
+            for &card in &row.cards {
+                if !game.rows[r].playable().contains(card) {
+                    return Err(inconsistent(format!("{card} cannot lie in row {r}")));
+                }
+                game.place(r, card);
+            }
+        }
+        game.passed[..players].copy_from_slice(&view.passed);
+        if let Some(held) = view.held_colours {
+            if held.as_slice().len() != players {
+                return Err(inconsistent("held colours do not match the table"));
+            }
+            game.held = held;
+        }
+        game.named = view.named;
+        game.last_mission = view.last_mission;
+        game.phase = view.phase;
+        match view.phase {
+            Phase::Play { seat } | Phase::Naming { seat, .. } if seat.index() >= players => {
+                return Err(inconsistent("the seat to move is not at the table"));
+            }
+            _ => {}
+        }
+        // The hidden cards.
+        let sample = sample(view, rng)?;
+        game.code = sample.code;
+        for s in 0..players {
+            game.hands[s] = match view.viewer {
+                Some(seat) if seat.index() == s => view.hand.unwrap_or_default(),
+                _ => sample.hands[s],
+            };
+        }
+        game.pile = sample.pile;
+        Ok(game)
+    }
 }
 
 #[cfg(test)]

@@ -6,11 +6,16 @@
 //! Every gap (T1-T15 of the research notes) and how it is decided, with citations, is in
 //! `docs/rules/the-safe.md`, which is also [`GameInfo::rules`].
 //!
-//! Module shape (the same in every game): `options` (variants), `state` (the state, its setup
-//! and each mission's deal), `actions` (actions and events), `rules` (rows, legal actions,
-//! apply, mission end, scoring), `view` (what a seat sees, determinization), `redeal` (what a
-//! viewer cannot see, re-dealt for the battery's hiding check); `cards` holds the
-//! card vocabulary and [`deduction`] computes which numbers can still be each colour's code.
+//! Module shape (the same in every game; `crates/safehouse/tests/tidy.rs` checks it, and that no
+//! two modules use each other): `cards` (the card vocabulary, restriction cards), `options`
+//! (variants), `actions` (actions and events), `state` (the game's state struct and its setup, each
+//! mission's deal and `state::row`, a row's readings), `rules` (the [`Rule`] codes, legal actions,
+//! apply, mission end, scoring), `view` (what a seat sees, filtered events, the board as text),
+//! `deduction` (which numbers can still be each colour's code, and determinization, above the
+//! view), `redeal` (what a viewer cannot see, re-dealt for the battery's hiding check). lib.rs
+//! holds only the `impl Game`, handing over to helpers of the same names in every game (`setup`,
+//! `list_legal_actions`, `apply_action`, `build_view`, `filter_event`, `final_outcome`,
+//! `from_view`).
 //!
 //! The engine is one decision at a time, so the end-of-mission naming is a sequence of
 //! decisions: for each colour in play, the first seat clockwise from the first player that holds
@@ -26,166 +31,15 @@ mod state;
 mod view;
 
 use safehouse_engine::{ActionError, Game, GameInfo, GameRng, Outcome, Seat, Setup, SetupError, Viewer};
-use serde::{Deserialize, Serialize};
 
 pub use actions::{Action, EndReason, Event, MissionEndReason, MissionReport, MissionResult};
-pub use cards::{CARD_COUNT, Card, CardStack, Cards, CardsIter, Colour, Colours};
+pub use cards::{CARD_COUNT, Card, CardStack, Cards, CardsIter, Colour, Colours, HeldColours, Restriction};
 pub use options::{
     ColourRestrictionCheck, MAX_PLAYERS, MIN_PLAYERS, MISSIONS, OnMissionFail, Options, RevealOrder, SoloLeftoverRule,
 };
-pub use rules::{Direction, Reading, Row};
-pub use state::{Deal, HAND_SIZE, HeldColours, Phase, ROWS, Restriction, colour_card_pool, colours_in_play};
+pub use rules::Rule;
+pub use state::{Deal, Direction, HAND_SIZE, Phase, ROWS, Reading, Row, TheSafe, colour_card_pool, colours_in_play};
 pub use view::{RevealedRestriction, RowView, View};
-
-/// The whole state of a game of The Safe.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TheSafe {
-    options: Options,
-    players: u8,
-    /// The four colour cards, ascending; they stay for the whole game (004:17, T15).
-    colour_cards: [u8; ROWS],
-    /// The restriction card under each colour card, face down until revealed (004:18).
-    restrictions: [Restriction; ROWS],
-    /// The rows in the order their restrictions are revealed (T3).
-    reveal_order: [u8; ROWS],
-    /// How many restrictions have ever been revealed (they stay known after a restart).
-    revealed: u8,
-    /// The restriction in force under each colour card this mission.
-    active: [Option<Restriction>; ROWS],
-    /// The seat that starts every mission (004:32, T14).
-    first_player: Seat,
-    /// The current mission, 1 to 5 (= `completed + 1`).
-    mission: u8,
-    /// Missions cracked in the current streak.
-    completed: u8,
-    /// The longest streak: the team's score.
-    best: u8,
-    /// Missions played so far, this one included.
-    attempts: u16,
-    /// The hidden code: one card per colour in play.
-    code: Cards,
-    /// Each seat's hand (seats beyond the table are empty).
-    hands: [Cards; MAX_PLAYERS],
-    /// The draw pile, drawn from the top (the end).
-    pile: CardStack,
-    /// The four rows under the colour cards.
-    rows: [Row; ROWS],
-    /// The union of the cards the rows accept.
-    playable: Cards,
-    /// For each seat that passed this mission: the cards the rows accepted then (public).
-    passed: [Option<Cards>; MAX_PLAYERS],
-    /// The colours each seat held when play ended (public from then on).
-    held: HeldColours,
-    /// What the team has named so far this mission.
-    named: Cards,
-    phase: Phase,
-    /// The last mission resolved (code turned over).
-    last_mission: Option<MissionReport>,
-    rng: GameRng,
-}
-
-impl TheSafe {
-    /// The options in force.
-    pub fn options(&self) -> &Options {
-        &self.options
-    }
-
-    /// Where the game stands.
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The current mission, 1 to 5.
-    pub fn mission(&self) -> u8 {
-        self.mission
-    }
-
-    /// Missions cracked in the current streak.
-    pub fn completed(&self) -> u8 {
-        self.completed
-    }
-
-    /// The longest streak of missions cracked in a row so far: the team's score (what
-    /// [`Game::outcome`] reports, without building an `Outcome`).
-    pub fn best(&self) -> u8 {
-        self.best
-    }
-
-    /// Missions played so far (this one included).
-    pub fn attempts(&self) -> u16 {
-        self.attempts
-    }
-
-    /// The four colour cards.
-    pub fn colour_cards(&self) -> [u8; ROWS] {
-        self.colour_cards
-    }
-
-    /// The restriction card under each colour card (revealed or not: the whole truth).
-    pub fn restrictions(&self) -> [Restriction; ROWS] {
-        self.restrictions
-    }
-
-    /// The restriction in force under each colour card this mission.
-    pub fn active_restrictions(&self) -> [Option<Restriction>; ROWS] {
-        self.active
-    }
-
-    /// The seat that starts every mission.
-    pub fn first_player(&self) -> Seat {
-        self.first_player
-    }
-
-    /// The hidden code (the whole truth).
-    pub fn code(&self) -> Cards {
-        self.code
-    }
-
-    /// A seat's hand.
-    pub fn hand(&self, seat: Seat) -> Cards {
-        self.hands.get(seat.index()).copied().unwrap_or_default()
-    }
-
-    /// The draw pile, bottom to top (the last card is drawn next).
-    pub fn draw_pile(&self) -> &[Card] {
-        self.pile.as_slice()
-    }
-
-    /// A row (0 to 3).
-    pub fn row(&self, row: usize) -> Option<&Row> {
-        self.rows.get(row)
-    }
-
-    /// The cards any row accepts now.
-    pub fn playable(&self) -> Cards {
-        self.playable
-    }
-
-    /// The cards a seat was shown not to hold when it passed this mission, if it passed.
-    pub fn passed(&self, seat: Seat) -> Option<Cards> {
-        self.passed.get(seat.index()).copied().flatten()
-    }
-
-    /// The colours each seat held when play ended (empty during play).
-    pub fn held_colours(&self) -> HeldColours {
-        self.held
-    }
-
-    /// What the team has named this mission.
-    pub fn named(&self) -> Cards {
-        self.named
-    }
-
-    /// The last mission resolved.
-    pub fn last_mission(&self) -> Option<MissionReport> {
-        self.last_mission
-    }
-
-    /// The seat that names `colour` at the end of this mission (`None` if every seat holds it).
-    pub fn naming_seat(&self, colour: Colour) -> Option<Seat> {
-        self.namer(colour)
-    }
-}
 
 impl Game for TheSafe {
     type Options = Options;
@@ -242,7 +96,7 @@ impl Game for TheSafe {
     }
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<Event> {
-        Some(view::filter_event(event, viewer))
+        self.filter_event(event, viewer)
     }
 
     fn outcome(&self) -> Option<Outcome> {

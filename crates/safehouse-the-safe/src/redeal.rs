@@ -20,10 +20,10 @@ use safehouse_engine::Game as _;
 use safehouse_engine::testing::Redeal;
 use safehouse_engine::{GameRng, Seat, Viewer};
 
-use crate::TheSafe;
-use crate::cards::{Card, CardStack, Cards, Colour};
+use crate::cards::{Card, CardStack, Cards, Colour, Restriction};
 use crate::options::{MAX_PLAYERS, RevealOrder};
-use crate::state::{Phase, ROWS, Restriction};
+use crate::state::TheSafe;
+use crate::state::{Phase, ROWS};
 
 /// Swaps tried per hidden card.
 const SWAPS_PER_CARD: usize = 20;

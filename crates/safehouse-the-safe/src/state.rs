@@ -1,50 +1,172 @@
 //! The state of a game of The Safe, its setup from a seed or from an explicit [`Deal`], and the
 //! setup of each mission.
 
-use std::fmt;
+mod row;
+
+pub use row::{Direction, Reading, Row};
+pub(crate) use row::{EVEN, ODD, RowRule};
 
 use safehouse_engine::{Game, GameOptions, GameRng, Seat, Setup, SetupError};
-use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
-use crate::TheSafe;
-use crate::actions::{EndReason, Event};
-use crate::cards::{CARD_COUNT, Card, CardStack, Cards, Colour, Colours};
+use crate::actions::{EndReason, Event, MissionReport};
+use crate::cards::{CARD_COUNT, Card, CardStack, Cards, Colour, Colours, HeldColours, Restriction};
 use crate::options::{MAX_PLAYERS, MISSIONS, Options, RevealOrder};
-use crate::rules::Row;
+
+/// The whole state of a game of The Safe.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TheSafe {
+    pub(crate) options: Options,
+    pub(crate) players: u8,
+    /// The four colour cards, ascending; they stay for the whole game (004:17, T15).
+    pub(crate) colour_cards: [u8; ROWS],
+    /// The restriction card under each colour card, face down until revealed (004:18).
+    pub(crate) restrictions: [Restriction; ROWS],
+    /// The rows in the order their restrictions are revealed (T3).
+    pub(crate) reveal_order: [u8; ROWS],
+    /// How many restrictions have ever been revealed (they stay known after a restart).
+    pub(crate) revealed: u8,
+    /// The restriction in force under each colour card this mission.
+    pub(crate) active: [Option<Restriction>; ROWS],
+    /// The seat that starts every mission (004:32, T14).
+    pub(crate) first_player: Seat,
+    /// The current mission, 1 to 5 (= `completed + 1`).
+    pub(crate) mission: u8,
+    /// Missions cracked in the current streak.
+    pub(crate) completed: u8,
+    /// The longest streak: the team's score.
+    pub(crate) best: u8,
+    /// Missions played so far, this one included.
+    pub(crate) attempts: u16,
+    /// The hidden code: one card per colour in play.
+    pub(crate) code: Cards,
+    /// Each seat's hand (seats beyond the table are empty).
+    pub(crate) hands: [Cards; MAX_PLAYERS],
+    /// The draw pile, drawn from the top (the end).
+    pub(crate) pile: CardStack,
+    /// The four rows under the colour cards.
+    pub(crate) rows: [Row; ROWS],
+    /// The union of the cards the rows accept.
+    pub(crate) playable: Cards,
+    /// For each seat that passed this mission: the cards the rows accepted then (public).
+    pub(crate) passed: [Option<Cards>; MAX_PLAYERS],
+    /// The colours each seat held when play ended (public from then on).
+    pub(crate) held: HeldColours,
+    /// What the team has named so far this mission.
+    pub(crate) named: Cards,
+    pub(crate) phase: Phase,
+    /// The last mission resolved (code turned over).
+    pub(crate) last_mission: Option<MissionReport>,
+    pub(crate) rng: GameRng,
+}
+
+impl TheSafe {
+    /// The options in force.
+    pub fn options(&self) -> &Options {
+        &self.options
+    }
+
+    /// Where the game stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The current mission, 1 to 5.
+    pub fn mission(&self) -> u8 {
+        self.mission
+    }
+
+    /// Missions cracked in the current streak.
+    pub fn completed(&self) -> u8 {
+        self.completed
+    }
+
+    /// The longest streak of missions cracked in a row so far: the team's score (what
+    /// [`Game::outcome`] reports, without building an `Outcome`).
+    pub fn best(&self) -> u8 {
+        self.best
+    }
+
+    /// Missions played so far (this one included).
+    pub fn attempts(&self) -> u16 {
+        self.attempts
+    }
+
+    /// The four colour cards.
+    pub fn colour_cards(&self) -> [u8; ROWS] {
+        self.colour_cards
+    }
+
+    /// The restriction card under each colour card (revealed or not: the whole truth).
+    pub fn restrictions(&self) -> [Restriction; ROWS] {
+        self.restrictions
+    }
+
+    /// The restriction in force under each colour card this mission.
+    pub fn active_restrictions(&self) -> [Option<Restriction>; ROWS] {
+        self.active
+    }
+
+    /// The seat that starts every mission.
+    pub fn first_player(&self) -> Seat {
+        self.first_player
+    }
+
+    /// The hidden code (the whole truth).
+    pub fn code(&self) -> Cards {
+        self.code
+    }
+
+    /// A seat's hand.
+    pub fn hand(&self, seat: Seat) -> Cards {
+        self.hands.get(seat.index()).copied().unwrap_or_default()
+    }
+
+    /// The draw pile, bottom to top (the last card is drawn next).
+    pub fn draw_pile(&self) -> &[Card] {
+        self.pile.as_slice()
+    }
+
+    /// A row (0 to 3).
+    pub fn row(&self, row: usize) -> Option<&Row> {
+        self.rows.get(row)
+    }
+
+    /// The cards any row accepts now.
+    pub fn playable(&self) -> Cards {
+        self.playable
+    }
+
+    /// The cards a seat was shown not to hold when it passed this mission, if it passed.
+    pub fn passed(&self, seat: Seat) -> Option<Cards> {
+        self.passed.get(seat.index()).copied().flatten()
+    }
+
+    /// The colours each seat held when play ended (empty during play).
+    pub fn held_colours(&self) -> HeldColours {
+        self.held
+    }
+
+    /// What the team has named this mission.
+    pub fn named(&self) -> Cards {
+        self.named
+    }
+
+    /// The last mission resolved.
+    pub fn last_mission(&self) -> Option<MissionReport> {
+        self.last_mission
+    }
+
+    /// The seat that names `colour` at the end of this mission (`None` if every seat holds it).
+    pub fn naming_seat(&self, colour: Colour) -> Option<Seat> {
+        self.namer(colour)
+    }
+}
 
 /// Number of colour cards (rows) on the table (004:17 "place 4 of them").
 pub const ROWS: usize = 4;
 /// Cards in a full hand (004:15, 004:33).
 pub const HAND_SIZE: usize = 3;
-
-/// A restriction card (004:9, 004:58-63).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Restriction {
-    /// The row must include this colour (004:58-59).
-    Colour(Colour),
-    /// Only even numbers in the row; 0 is even (004:62, gap T6).
-    Even,
-    /// Only odd numbers in the row (004:62).
-    Odd,
-    /// The row must ascend (004:60-61).
-    Ascending,
-    /// The row must descend (004:60).
-    Descending,
-}
-
-impl fmt::Display for Restriction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Restriction::Colour(colour) => write!(f, "must include {colour}"),
-            Restriction::Even => f.write_str("even numbers only"),
-            Restriction::Odd => f.write_str("odd numbers only"),
-            Restriction::Ascending => f.write_str("ascending only"),
-            Restriction::Descending => f.write_str("descending only"),
-        }
-    }
-}
 
 /// Where the game stands, and whose decision it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -69,71 +191,6 @@ pub enum Phase {
         /// Why it ended.
         reason: EndReason,
     },
-}
-
-/// The colours each seat holds, by seat (shown when play ends, 004:48).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct HeldColours {
-    len: u8,
-    colours: [Colours; MAX_PLAYERS],
-}
-
-impl HeldColours {
-    /// The colours of each hand.
-    pub fn of_hands(hands: &[Cards]) -> Self {
-        let mut held = HeldColours::default();
-        for (slot, hand) in held.colours.iter_mut().zip(hands) {
-            *slot = hand.colours();
-        }
-        held.len = hands.len().min(MAX_PLAYERS) as u8;
-        held
-    }
-
-    /// One entry per seat.
-    pub fn as_slice(&self) -> &[Colours] {
-        &self.colours[..usize::from(self.len)]
-    }
-
-    /// The colours `seat` holds (empty for a seat not at the table).
-    pub fn seat(&self, seat: Seat) -> Colours {
-        self.as_slice().get(seat.index()).copied().unwrap_or_default()
-    }
-}
-
-impl fmt::Display for HeldColours {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, colours) in self.as_slice().iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "seat {i}: {colours}")?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for HeldColours {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl Serialize for HeldColours {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.as_slice())
-    }
-}
-
-impl<'de> Deserialize<'de> for HeldColours {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let list = Vec::<Colours>::deserialize(deserializer)?;
-        if list.len() > MAX_PLAYERS {
-            return Err(D::Error::custom(format!("{} seats; at most {MAX_PLAYERS}", list.len())));
-        }
-        let mut held = HeldColours { len: list.len() as u8, ..HeldColours::default() };
-        held.colours[..list.len()].copy_from_slice(&list);
-        Ok(held)
-    }
 }
 
 /// An explicit deal: every random element of the setup, for tests, puzzles and real tables.

@@ -1,5 +1,6 @@
-//! What a seat (or a spectator) may see, events as they may see them, determinization from a
-//! view, and the text drawing of a view for the terminal.
+//! What a seat (or a spectator) may see, events as they may see them, and the text drawing of a
+//! view for the terminal. Determinization, which draws from the deduction, is in
+//! [`crate::deduction`].
 //!
 //! Public: the colour cards, the revealed restriction cards, the rows, every hand's size, the
 //! draw pile's size, which seats passed (and so which cards they cannot hold), once play ends
@@ -9,16 +10,14 @@
 
 use std::fmt;
 
-use safehouse_engine::{Game, GameOptions, GameRng, Seat, SetupError, Viewer};
+use safehouse_engine::{Game, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
-use crate::TheSafe;
 use crate::actions::{Event, MissionReport};
-use crate::cards::{Card, Cards, Colour, Colours};
-use crate::deduction;
-use crate::options::{MISSIONS, Options, RevealOrder};
-use crate::rules::Reading;
-use crate::state::{HeldColours, Phase, ROWS, Restriction, colour_card_pool, colours_in_play};
+use crate::cards::{Card, Cards, Colours, HeldColours, Restriction};
+use crate::options::{MISSIONS, Options};
+use crate::state::TheSafe;
+use crate::state::{Phase, ROWS, Reading};
 
 /// A restriction card that has been turned over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -89,20 +88,17 @@ pub struct View {
     pub last_mission: Option<MissionReport>,
 }
 
-/// An event as `viewer` may see it: cards dealt or drawn by others are hidden.
-pub(crate) fn filter_event(event: &Event, viewer: Viewer) -> Event {
-    match *event {
-        Event::Dealt { seat, count, .. } if !viewer.is(seat) => Event::Dealt { seat, count, cards: None },
-        Event::Drew { seat, .. } if !viewer.is(seat) => Event::Drew { seat, card: None },
-        other => other,
-    }
-}
-
-fn inconsistent(reason: impl Into<String>) -> SetupError {
-    SetupError::InconsistentView(reason.into())
-}
-
 impl TheSafe {
+    /// An event as `viewer` may see it: cards dealt or drawn by others are hidden (every event
+    /// is shown in some form).
+    pub(crate) fn filter_event(&self, event: &Event, viewer: Viewer) -> Option<Event> {
+        Some(match *event {
+            Event::Dealt { seat, count, .. } if !viewer.is(seat) => Event::Dealt { seat, count, cards: None },
+            Event::Drew { seat, .. } if !viewer.is(seat) => Event::Drew { seat, card: None },
+            other => other,
+        })
+    }
+
     pub(crate) fn build_view(&self, viewer: Viewer) -> View {
         let players = self.players();
         let revealed = self.reveal_order[..usize::from(self.revealed).min(ROWS)]
@@ -144,164 +140,11 @@ impl TheSafe {
             last_mission: self.last_mission,
         }
     }
-
-    /// Rebuilds a full state from a view, drawing every hidden part at random (consistent with
-    /// the view: see [`crate::deduction`]).
-    pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> Result<TheSafe, SetupError> {
-        let players = usize::from(view.players);
-        view.options.validate(players).map_err(|e| inconsistent(format!("options: {e}")))?;
-        if view.colours != Colours::first(colours_in_play(players)) {
-            return Err(inconsistent(format!("{} colours in play at a table of {players}", view.colours.len())));
-        }
-        if view.rows.len() != ROWS || view.hand_sizes.len() != players || view.passed.len() != players {
-            return Err(inconsistent("rows, hand sizes or passes do not match the table"));
-        }
-        if !(1..=MISSIONS).contains(&view.mission) || view.completed + 1 != view.mission || view.best < view.completed {
-            return Err(inconsistent("mission counters do not add up"));
-        }
-        if let Some(seat) = view.viewer
-            && seat.index() >= players
-        {
-            return Err(inconsistent(format!("{seat} is not at the table")));
-        }
-        if view.hand_sizes.iter().any(|&n| usize::from(n) > crate::HAND_SIZE) {
-            return Err(inconsistent("a hand holds more than three cards"));
-        }
-        let mut game = TheSafe::blank(players, view.options.clone(), rng.fork());
-        // Colour cards.
-        for (r, row) in view.rows.iter().enumerate() {
-            game.colour_cards[r] = row.colour_card;
-        }
-        // Fixed-size scratch here and below: searches determinize once per iteration, and this
-        // allocates nothing.
-        let source = colour_card_pool(players);
-        let mut pool = [0u8; 16];
-        pool[..source.len()].copy_from_slice(source);
-        let mut pool_len = source.len();
-        for value in game.colour_cards {
-            let i = pool[..pool_len]
-                .iter()
-                .position(|&v| v == value)
-                .ok_or_else(|| inconsistent("colour cards not in the pool"))?;
-            pool[i] = pool[pool_len - 1];
-            pool_len -= 1;
-        }
-        // Restrictions: the revealed ones as shown, the others drawn from what is left.
-        if view.revealed.len() > ROWS {
-            return Err(inconsistent("more than four restrictions revealed"));
-        }
-        let mut known: [Option<Restriction>; ROWS] = [None; ROWS];
-        let mut order = [0u8; ROWS];
-        let mut revealed = 0;
-        for r in &view.revealed {
-            let row = usize::from(r.row);
-            let fits = match (row, r.restriction) {
-                (0 | 2, Restriction::Colour(c)) => view.colours.contains(c),
-                (1, Restriction::Even | Restriction::Odd) => true,
-                (3, Restriction::Ascending | Restriction::Descending) => true,
-                _ => false,
-            };
-            if !fits || known[row].is_some() {
-                return Err(inconsistent(format!("restriction {:?} cannot lie under row {row}", r.restriction)));
-            }
-            known[row] = Some(r.restriction);
-            order[revealed] = r.row;
-            revealed += 1;
-        }
-        let mut rest = [0u8; ROWS];
-        let mut rest_len = 0;
-        for r in (0..ROWS as u8).filter(|r| !order[..revealed].contains(r)) {
-            rest[rest_len] = r;
-            rest_len += 1;
-        }
-        if view.options.restriction_reveal_order == RevealOrder::Random {
-            rng.shuffle(&mut rest[..rest_len]);
-        } else if order[..revealed].iter().enumerate().any(|(i, &r)| usize::from(r) != i) {
-            return Err(inconsistent("restrictions revealed out of left-to-right order"));
-        }
-        order[revealed..].copy_from_slice(&rest[..rest_len]);
-        game.reveal_order = order;
-        let mut colours = Colour::ALL;
-        let mut colours_len = 0;
-        for c in view
-            .colours
-            .iter()
-            .filter(|&c| known[0] != Some(Restriction::Colour(c)) && known[2] != Some(Restriction::Colour(c)))
-        {
-            colours[colours_len] = c;
-            colours_len += 1;
-        }
-        rng.shuffle(&mut colours[..colours_len]);
-        let mut colours = colours[..colours_len].iter().copied();
-        let mut draw_colour = || colours.next().map(Restriction::Colour).ok_or_else(|| inconsistent("no colour left"));
-        game.restrictions = [
-            match known[0] {
-                Some(r) => r,
-                None => draw_colour()?,
-            },
-            known[1].unwrap_or(if rng.below(2) == 0 { Restriction::Even } else { Restriction::Odd }),
-            match known[2] {
-                Some(r) => r,
-                None => draw_colour()?,
-            },
-            known[3].unwrap_or(if rng.below(2) == 0 { Restriction::Ascending } else { Restriction::Descending }),
-        ];
-        game.revealed = view.revealed.len() as u8;
-        if game.revealed + 1 < view.mission {
-            return Err(inconsistent("fewer restrictions revealed than missions reached"));
-        }
-        game.first_player = view.first_player;
-        if game.first_player.index() >= players {
-            return Err(inconsistent("the first player is not at the table"));
-        }
-        game.mission = view.mission;
-        game.completed = view.completed;
-        game.best = view.best;
-        game.attempts = view.attempts;
-        game.refresh_active();
-        // Rows: replay the cards (each must have been legal).
-        game.reset_rows();
-        for (r, row) in view.rows.iter().enumerate() {
-            if row.restriction != game.active[r] {
-                return Err(inconsistent(format!("row {r} shows another restriction than the revealed ones")));
-            }
-            for &card in &row.cards {
-                if !game.rows[r].playable().contains(card) {
-                    return Err(inconsistent(format!("{card} cannot lie in row {r}")));
-                }
-                game.place(r, card);
-            }
-        }
-        game.passed[..players].copy_from_slice(&view.passed);
-        if let Some(held) = view.held_colours {
-            if held.as_slice().len() != players {
-                return Err(inconsistent("held colours do not match the table"));
-            }
-            game.held = held;
-        }
-        game.named = view.named;
-        game.last_mission = view.last_mission;
-        game.phase = view.phase;
-        match view.phase {
-            Phase::Play { seat } | Phase::Naming { seat, .. } if seat.index() >= players => {
-                return Err(inconsistent("the seat to move is not at the table"));
-            }
-            _ => {}
-        }
-        // The hidden cards.
-        let sample = deduction::sample(view, rng)?;
-        game.code = sample.code;
-        for s in 0..players {
-            game.hands[s] = match view.viewer {
-                Some(seat) if seat.index() == s => view.hand.unwrap_or_default(),
-                _ => sample.hands[s],
-            };
-        }
-        game.pile = sample.pile;
-        Ok(game)
-    }
 }
 
+/// The board as text (the terminal's and the protocol's `view_text`). Rows and seats are numbered
+/// from 1, as the terminal's move list and the web table number them (the JSON keeps indices
+/// from 0).
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
@@ -310,13 +153,15 @@ impl fmt::Display for View {
             self.mission, self.completed, self.best, self.attempts
         )?;
         match self.phase {
-            Phase::Play { seat } => writeln!(f, "{seat} to play")?,
-            Phase::Naming { seat, colour } => writeln!(f, "play has ended: {seat} names the {colour} code")?,
+            Phase::Play { seat } => writeln!(f, "seat {} to play", seat.0 + 1)?,
+            Phase::Naming { seat, colour } => {
+                writeln!(f, "play has ended: seat {} names the {colour} code", seat.0 + 1)?
+            }
             Phase::Over { won: true, .. } => writeln!(f, "game over: the team wins")?,
             Phase::Over { won: false, reason } => writeln!(f, "game over: the team loses ({})", reason.code())?,
         }
         if let Some(seat) = self.viewer {
-            writeln!(f, "you are {seat}")?;
+            writeln!(f, "you are seat {}", seat.0 + 1)?;
         }
         write!(f, "code:")?;
         let turned_over = match (self.phase, self.last_mission) {
@@ -335,7 +180,7 @@ impl fmt::Display for View {
         writeln!(f)?;
         for (r, row) in self.rows.iter().enumerate() {
             let plural = if row.colour_card == 1 { "" } else { "s" };
-            write!(f, "row {r} [max {} colour{plural}", row.colour_card)?;
+            write!(f, "row {} [max {} colour{plural}", r + 1, row.colour_card)?;
             if let Some(restriction) = row.restriction {
                 write!(f, ", {restriction}")?;
             }
@@ -366,7 +211,7 @@ impl fmt::Display for View {
         if !self.revealed.is_empty() {
             write!(f, "restrictions revealed:")?;
             for r in &self.revealed {
-                write!(f, " row {}: {};", r.row, r.restriction)?;
+                write!(f, " row {}: {};", r.row + 1, r.restriction)?;
             }
             writeln!(f)?;
         }
@@ -375,7 +220,7 @@ impl fmt::Display for View {
         }
         write!(f, "hands:")?;
         for (s, size) in self.hand_sizes.iter().enumerate() {
-            write!(f, "  seat {s}: {size}")?;
+            write!(f, "  seat {}: {size}", s + 1)?;
             if self.passed.get(s).copied().flatten().is_some() {
                 write!(f, " (passed)")?;
             }

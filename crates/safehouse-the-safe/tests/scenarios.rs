@@ -119,7 +119,7 @@ fn reject(game: &TheSafe, action: Action) -> String {
     assert_eq!(&copy, game, "a rejected action changed the state");
     assert!(events.is_empty());
     match error {
-        ActionError::Illegal { rule, .. } => rule,
+        ActionError::Illegal { rule, .. } => rule.into_owned(),
         other => panic!("unexpected error {other:?}"),
     }
 }

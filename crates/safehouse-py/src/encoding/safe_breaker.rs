@@ -7,7 +7,7 @@
 //! `36 + 42 (P-1) + 6 (k-1) + number - 1` guess seat `+k`'s key (Keep it simple).
 
 use safehouse_engine::Seat;
-use safehouse_safe_breaker::code::{CODES, PARTS};
+use safehouse_safe_breaker::cards::{CODES, PARTS};
 use safehouse_safe_breaker::deduction::candidates;
 use safehouse_safe_breaker::{Action, Code, Entry, SafeBreaker, View};
 

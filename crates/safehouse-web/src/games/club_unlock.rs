@@ -7,7 +7,7 @@
 //! out; the other players' hands are drawn as a count with what their takes and cracks prove.
 
 use maud::{Markup, html};
-use safehouse_club_unlock::{Action, Event, KeyColour, Phase, SafeCard, SafeId, View};
+use safehouse_club_unlock::{Action, Event, KeyColour, Phase, Rule, SafeCard, SafeId, View};
 use serde_json::json;
 
 use super::{Ctx, GameUi};
@@ -390,12 +390,17 @@ impl GameUi for Ui {
             Phase::PlacingBonus { colour, .. } => Some(colour),
             _ => None,
         };
-        Some(match (rule, action) {
-            ("pile_empty", Some(Action::TakeKey { colour })) => {
+        // Every rule has an arm and there is no catch-all: a rule added to the game does not
+        // build until it is explained here. `None` is for a code this game does not have, and
+        // for an action that does not fit the rule (the engine's own words are shown then).
+        Some(match Rule::from_code(rule)? {
+            Rule::PileEmpty => {
+                let Some(Action::TakeKey { colour }) = action else { return None };
                 tr!(lang, "club-unlock-the-colour-pile-is-empty-take-a", colour = colour_name(lang, *colour))
             }
-            ("already_cracking", _) => lang.text("club-unlock-you-have-cracked-a-safe").to_owned(),
-            ("not_enough_keys", Some(Action::Crack { safe })) => {
+            Rule::AlreadyCracking => lang.text("club-unlock-you-have-cracked-a-safe").to_owned(),
+            Rule::NotEnoughKeys => {
+                let Some(Action::Crack { safe }) = action else { return None };
                 let hand = view.me().and_then(|s| s.keys).unwrap_or_default();
                 let card = card(view, *safe)?;
                 let missing: Vec<String> = KeyColour::ALL
@@ -411,9 +416,10 @@ impl GameUi for Ui {
                     missing = missing.join(", ")
                 )
             }
-            ("not_displayed", _) => lang.text("club-unlock-that-safe-is-not-on").to_owned(),
-            ("nothing_to_end", _) => lang.text("club-unlock-take-a-key-or-crack").to_owned(),
-            ("colour_not_needed", Some(Action::PlaceBonus { safe })) => {
+            Rule::NotDisplayed => lang.text("club-unlock-that-safe-is-not-on").to_owned(),
+            Rule::NothingToEnd => lang.text("club-unlock-take-a-key-or-crack").to_owned(),
+            Rule::ColourNotNeeded => {
+                let Some(Action::PlaceBonus { safe }) = action else { return None };
                 let colour = bonus_colour?;
                 tr!(
                     lang,
@@ -423,15 +429,14 @@ impl GameUi for Ui {
                     colour2 = colour_name(lang, colour)
                 )
             }
-            ("must_act", _) => lang.text("club-unlock-you-can-still-take-a").to_owned(),
-            ("choosing_keys", _) => lang.text("club-unlock-first-take-your-four-starting").to_owned(),
-            ("place_bonus_first", _) => {
+            Rule::MustAct => lang.text("club-unlock-you-can-still-take-a").to_owned(),
+            Rule::ChoosingKeys => lang.text("club-unlock-first-take-your-four-starting").to_owned(),
+            Rule::PlaceBonusFirst => {
                 let colour = bonus_colour?;
                 tr!(lang, "club-unlock-first-put-the-bonus-marker", colour = colour_name(lang, colour))
             }
-            ("unexpected", _) => lang.text("club-unlock-that-move-does-not-fit").to_owned(),
-            ("no_bonus_to_place", _) => lang.text("club-unlock-there-is-no-bonus-marker").to_owned(),
-            _ => return None,
+            Rule::Unexpected => lang.text("club-unlock-that-move-does-not-fit").to_owned(),
+            Rule::NoBonusToPlace => lang.text("club-unlock-there-is-no-bonus-marker").to_owned(),
         })
     }
 

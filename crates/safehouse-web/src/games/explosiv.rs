@@ -7,7 +7,7 @@
 use maud::{Markup, html};
 use safehouse_engine::Outcome;
 use safehouse_explosiv::{
-    Action, Colour, EXPLOSION_AT, Event, ExplosionCause, ExplosiveCard, RowView, View, row_letter,
+    Action, Colour, EXPLOSION_AT, Event, ExplosionCause, ExplosiveCard, RowView, Rule, View, row_letter,
 };
 use serde_json::json;
 
@@ -361,17 +361,19 @@ impl GameUi for Ui {
             _ => (None, None),
         };
         let row_name = row.map(row_letter).unwrap_or('?');
-        Some(match rule {
-            "no_such_row" => tr!(lang, "explosiv-there-is-no-row", row_name = row_name),
-            "card_not_in_hand" => tr!(lang, "explosiv-you-do-not-hold-a", card = card.unwrap_or(0)),
-            "row_closed" => tr!(lang, "explosiv-row-name-has-blown", row_name = row_name),
-            "own_card_on_top" => tr!(lang, "explosiv-row-name-ends-with", row_name = row_name),
-            "number_already_in_row" => {
+        // Every rule has an arm and there is no catch-all: a rule added to the game does not
+        // build until it is explained here (`None`: a code this game does not have).
+        Some(match Rule::from_code(rule)? {
+            Rule::NoSuchRow => tr!(lang, "explosiv-there-is-no-row", row_name = row_name),
+            Rule::CardNotInHand => tr!(lang, "explosiv-you-do-not-hold-a", card = card.unwrap_or(0)),
+            Rule::RowClosed => tr!(lang, "explosiv-row-name-has-blown", row_name = row_name),
+            Rule::OwnCardOnTop => tr!(lang, "explosiv-row-name-ends-with", row_name = row_name),
+            Rule::NumberAlreadyInRow => {
                 tr!(lang, "explosiv-row-name-already-has", row_name = row_name, card = card.unwrap_or(0))
             }
-            "discard_not_allowed" => lang.text("explosiv-at-this-table-a-player").to_owned(),
-            "pass_not_allowed" => lang.text("explosiv-at-this-table-a-player-who-cannot").to_owned(),
-            "must_place" => {
+            Rule::DiscardNotAllowed => lang.text("explosiv-at-this-table-a-player").to_owned(),
+            Rule::PassNotAllowed => lang.text("explosiv-at-this-table-a-player-who-cannot").to_owned(),
+            Rule::MustPlace => {
                 let example = cx.legal.iter().find_map(|a| match serde_json::from_value::<Action>(a.clone()) {
                     Ok(Action::Place { card, .. }) => Some(card),
                     _ => None,
@@ -381,7 +383,6 @@ impl GameUi for Ui {
                     None => lang.text("explosiv-you-can-still-place-a").to_owned(),
                 }
             }
-            _ => return None,
         })
     }
 

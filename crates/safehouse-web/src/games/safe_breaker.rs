@@ -8,7 +8,7 @@
 use maud::{Markup, html};
 use safehouse_engine::{Outcome, Seat};
 use safehouse_safe_breaker::{
-    Action, Code, Colour, Entry, Event, Guess, Half, Number, OutReason, QuestionHistory, Status, View,
+    Action, Code, Colour, Entry, Event, Guess, Half, Number, OutReason, QuestionHistory, Rule, Status, View,
 };
 use serde_json::json;
 
@@ -344,16 +344,17 @@ impl GameUi for Ui {
     fn explain(rule: &str, action: Option<&Action>, _view: &View, cx: &Ctx<'_>) -> Option<String> {
         let lang = cx.lang;
         let target = action.and_then(|a| a.guess()).map(|(t, _)| cx.name(t.0)).unwrap_or_default();
-        Some(match rule {
-            "question_limit" => lang.text("safe-breaker-the-question-limit-is-reached-now-only").to_owned(),
-            "no_such_seat" => lang.text("safe-breaker-there-is-no-such-player").to_owned(),
-            "guess_self" => lang.text("safe-breaker-you-cannot-accuse-yourself").to_owned(),
-            "target_out" => tr!(lang, "safe-breaker-target-is-already-out-of", target = target),
-            "half_guess_not_allowed" => lang.text("safe-breaker-guessing-only-a-lock-or").to_owned(),
-            "half_already_shown" => {
+        // Every rule has an arm and there is no catch-all: a rule added to the game does not
+        // build until it is explained here (`None`: a code this game does not have).
+        Some(match Rule::from_code(rule)? {
+            Rule::QuestionLimit => lang.text("safe-breaker-the-question-limit-is-reached-now-only").to_owned(),
+            Rule::NoSuchSeat => lang.text("safe-breaker-there-is-no-such-player").to_owned(),
+            Rule::GuessSelf => lang.text("safe-breaker-you-cannot-accuse-yourself").to_owned(),
+            Rule::TargetOut => tr!(lang, "safe-breaker-target-is-already-out-of", target = target),
+            Rule::HalfGuessNotAllowed => lang.text("safe-breaker-guessing-only-a-lock-or").to_owned(),
+            Rule::HalfAlreadyShown => {
                 tr!(lang, "safe-breaker-that-half-of-target-s", target = target)
             }
-            _ => return None,
         })
     }
 

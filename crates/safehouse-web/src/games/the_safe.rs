@@ -11,7 +11,7 @@ use safehouse_engine::{Outcome, Seat};
 use safehouse_the_safe::deduction::Deduction;
 use safehouse_the_safe::{
     Action, Card, Cards, Colour, Direction, Event, MISSIONS, MissionEndReason, MissionResult, Phase, Restriction,
-    RowView, View,
+    RowView, Rule, View,
 };
 use serde_json::json;
 
@@ -360,36 +360,37 @@ impl GameUi for Ui {
         let card_text = card.map(|c| card_words(lang, c)).unwrap_or_default();
         let row_view = row.and_then(|r| view.rows.get(usize::from(r)));
         let row_no = row.map(|r| r + 1).unwrap_or(0);
-        Some(match rule {
-            "card_not_in_hand" => tr!(lang, "the-safe-card-text-is-not-in", card_text = card_text),
-            "no_such_row" => lang.text("the-safe-there-are-only-rows-1").to_owned(),
-            "colour_limit" => tr!(
+        // Every rule has an arm and there is no catch-all: a rule added to the game does not
+        // build until it is explained here (`None`: a code this game does not have).
+        Some(match Rule::from_code(rule)? {
+            Rule::CardNotInHand => tr!(lang, "the-safe-card-text-is-not-in", card_text = card_text),
+            Rule::NoSuchRow => lang.text("the-safe-there-are-only-rows-1").to_owned(),
+            Rule::ColourLimit => tr!(
                 lang,
                 "the-safe-row-holds-as-many-colours-as-allowed",
                 row_no = row_no,
                 colours = row_view.map_or(0, |r| r.colour_card),
                 card_text = card_text
             ),
-            "colour_restriction" => tr!(lang, "the-safe-row-no-must-keep", row_no = row_no),
-            "even_only" => tr!(lang, "the-safe-row-no-takes-even", row_no = row_no),
-            "odd_only" => tr!(lang, "the-safe-row-no-takes-odd", row_no = row_no),
-            "row_direction" => tr!(
+            Rule::ColourRestriction => tr!(lang, "the-safe-row-no-must-keep", row_no = row_no),
+            Rule::EvenOnly => tr!(lang, "the-safe-row-no-takes-even", row_no = row_no),
+            Rule::OddOnly => tr!(lang, "the-safe-row-no-takes-odd", row_no = row_no),
+            Rule::RowDirection => tr!(
                 lang,
                 "the-safe-card-text-does-not-fit",
                 card_text = card_text,
                 row_no = row_no,
                 row_view = row_view.map(|r| readings_words(lang, r)).unwrap_or_default()
             ),
-            "must_play" => lang.text("the-safe-you-must-play-a-card").to_owned(),
-            "not_naming" => lang.text("the-safe-the-code-is-named-only").to_owned(),
-            "wrong_colour" | "naming" => match view.phase {
+            Rule::MustPlay => lang.text("the-safe-you-must-play-a-card").to_owned(),
+            Rule::NotNaming => lang.text("the-safe-the-code-is-named-only").to_owned(),
+            Rule::WrongColour | Rule::Naming => match view.phase {
                 Phase::Naming { colour, .. } => {
                     tr!(lang, "the-safe-play-has-ended-name-the", colour = colour_name(lang, colour))
                 }
                 _ => return None,
             },
-            "no_such_number" => lang.text("the-safe-code-numbers-go-from-0").to_owned(),
-            _ => return None,
+            Rule::NoSuchNumber => lang.text("the-safe-code-numbers-go-from-0").to_owned(),
         })
     }
 

@@ -1,4 +1,5 @@
-//! The parts of a code: six coloured locks, six numbered keys, and small bit sets over them.
+//! The cards: six coloured locks and six numbered keys (each player holds one of each, its
+//! code), and small bit sets over them.
 //!
 //! The rulebook names only some colours (red, blue, yellow in 001:20-28); public sources add
 //! green and purple (`rules-notes.md` §2.2, gap S13). The sixth is unknown, so the names are a
