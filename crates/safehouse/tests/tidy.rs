@@ -10,7 +10,7 @@
 //!
 //! Plain text scanning, no parser: the checks are about the files as people read them.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -282,4 +282,254 @@ fn every_rule_code_has_an_explanation_in_the_web_table() {
         }
     }
     assert!(problems.is_empty(), "rules without an explanation in crates/safehouse-web:\n{}", problems.join("\n"));
+}
+
+/// The four game crates, which share one inner shape.
+const GAME_CRATES: [&str; 4] = ["club-unlock", "safe-breaker", "explosiv", "the-safe"];
+
+/// `text` without its `//` comments (doc comments name modules freely) and without its
+/// `#[cfg(test)]` module (tests may reach anywhere).
+fn code_only(text: &str) -> String {
+    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text);
+    text.lines().map(|line| line.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
+/// The first path segment of every path `text` names after `crate::`, with `use crate::{a::X, b}`
+/// groups opened: `["a", "b"]`.
+fn crate_paths(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (at, _) in text.match_indices("crate::") {
+        let rest = &text[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let mut depth = 1;
+            let end = group
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth += match c {
+                        '{' => 1,
+                        '}' => -1,
+                        _ => 0,
+                    };
+                    depth == 0
+                })
+                .map_or(group.len(), |(i, _)| i);
+            let mut depth = 0;
+            let mut item = String::new();
+            for c in group[..end].chars().chain([',']) {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        let first = item.trim().split("::").next().unwrap_or("").trim().to_owned();
+                        if !first.is_empty() {
+                            out.push(first);
+                        }
+                        item.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                item.push(c);
+            }
+        } else {
+            let name: String = rest.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if !name.is_empty() {
+                out.push(name);
+            }
+        }
+    }
+    out
+}
+
+/// A crate's top-level modules and what each names through `crate::`, read from `lib` (the text
+/// of lib.rs) and each module's code (`(name, text)`, a module's submodules in its text).
+/// `Err` lists paths that name an item lib.rs itself defines: every type lives in a module.
+fn module_graph(lib: &str, modules: &[(String, String)]) -> Result<BTreeMap<String, BTreeSet<String>>, Vec<String>> {
+    let lib = code_only(lib);
+    let declared: BTreeSet<String> = lib
+        .lines()
+        .filter_map(|l| l.trim().trim_start_matches("pub ").trim_start_matches("pub(crate) ").strip_prefix("mod "))
+        .map(|m| m.trim_end_matches(';').trim().to_owned())
+        .collect();
+    // Items lib.rs re-exports: `pub use state::{Deal, Phase};` names them after their module.
+    let mut reexported = BTreeMap::new();
+    for (at, _) in lib.match_indices("pub use ") {
+        let rest = &lib[at + "pub use ".len()..];
+        let rest = &rest[..rest.find(';').unwrap_or(rest.len())];
+        let Some((module, items)) = rest.split_once("::") else { continue };
+        for item in items.trim_matches(['{', '}', ' ', '\n']).split(',') {
+            let name = item.split(" as ").last().unwrap_or("").trim().rsplit("::").next().unwrap_or("").trim();
+            if !name.is_empty() {
+                reexported.insert(name.to_owned(), module.trim().to_owned());
+            }
+        }
+    }
+    let mut graph = BTreeMap::new();
+    let mut problems = Vec::new();
+    for (name, text) in modules {
+        let mut uses = BTreeSet::new();
+        for first in crate_paths(&code_only(text)) {
+            let target = if declared.contains(&first) { Some(&first) } else { reexported.get(&first) };
+            match target {
+                Some(target) if target != name => {
+                    uses.insert(target.clone());
+                }
+                Some(_) => {}
+                None if first == "self" => {}
+                None => problems
+                    .push(format!("`{name}` uses `crate::{first}`, which lib.rs defines: move it to its module")),
+            }
+        }
+        graph.insert(name.clone(), uses);
+    }
+    for name in &declared {
+        graph.entry(name.clone()).or_default();
+    }
+    if problems.is_empty() { Ok(graph) } else { Err(problems) }
+}
+
+/// The groups of modules that reach each other through `crate::` paths (each a cycle).
+fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    let names: Vec<&String> = graph.keys().collect();
+    let index = |name: &String| names.iter().position(|n| *n == name);
+    let n = names.len();
+    let mut reach = vec![vec![false; n]; n];
+    for (from, uses) in graph {
+        for to in uses {
+            if let (Some(a), Some(b)) = (index(from), index(to)) {
+                reach[a][b] = true;
+            }
+        }
+    }
+    for k in 0..n {
+        for a in 0..n {
+            for b in 0..n {
+                reach[a][b] |= reach[a][k] && reach[k][b];
+            }
+        }
+    }
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    for a in 0..n {
+        if seen[a] || !reach[a][a] {
+            continue;
+        }
+        let group: Vec<usize> = (0..n).filter(|&b| reach[a][b] && reach[b][a]).collect();
+        for &b in &group {
+            seen[b] = true;
+        }
+        out.push(group.into_iter().map(|b| names[b].clone()).collect());
+    }
+    out
+}
+
+/// A game crate's lib.rs and its top-level modules, each with its submodules' text appended.
+fn game_crate(game: &str) -> (String, Vec<(String, String)>) {
+    let src = root().join(format!("crates/safehouse-{game}/src"));
+    let lib = read(&src.join("lib.rs"));
+    let mut modules = Vec::new();
+    for entry in fs::read_dir(&src).expect("src/").flatten() {
+        let path = entry.path();
+        let Some(name) = path.file_stem().map(|s| s.to_string_lossy().into_owned()) else { continue };
+        if path.extension().is_some_and(|e| e == "rs") && name != "lib" {
+            let mut text = read(&path);
+            let mut inner = Vec::new();
+            rust_files(&src.join(&name), &mut inner);
+            for file in inner {
+                text.push('\n');
+                text.push_str(&read(&file));
+            }
+            modules.push((name, text));
+        }
+    }
+    modules.sort();
+    (lib, modules)
+}
+
+/// The helper each method of `impl Game for T` in `lib` hands over to (`fn view` →
+/// `build_view`): the first `self.name(`, `Self::name(` or `T::name(` call in its body.
+fn game_helpers(lib: &str) -> BTreeMap<String, String> {
+    let lib = code_only(lib);
+    let Some(start) = lib.find("impl Game for ") else { return BTreeMap::new() };
+    let block = &lib[start..];
+    let game: String = block["impl Game for ".len()..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+    let block = &block[..block.find("\n}").unwrap_or(block.len())];
+    let mut out = BTreeMap::new();
+    for part in block.split("\n    fn ").skip(1) {
+        let ident =
+            |text: &str| -> String { text.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect() };
+        let name = ident(part);
+        let body = &part[part.find('{').unwrap_or(0)..];
+        let call = ["self.".to_owned(), "Self::".to_owned(), format!("{game}::")].iter().find_map(|prefix| {
+            body.match_indices(prefix.as_str()).find_map(|(at, _)| {
+                let rest = &body[at + prefix.len()..];
+                let helper = ident(rest);
+                (!helper.is_empty() && rest[helper.len()..].starts_with('(')).then_some(helper)
+            })
+        });
+        if let Some(helper) = call {
+            out.insert(name, helper);
+        }
+    }
+    out
+}
+
+/// The game crates keep one inner shape (issue 18): the same top-level modules, every type in
+/// a module (none defined in lib.rs, which holds the modules, re-exports and `impl Game`), the
+/// same helper names behind `impl Game`, and no cycle of `crate::` paths between modules (types
+/// live below the logic that uses them).
+#[test]
+fn the_game_crates_have_one_shape_without_module_cycles() {
+    let mut problems = Vec::new();
+    let mut shapes = Vec::new();
+    let mut helpers: BTreeMap<String, BTreeMap<String, &str>> = BTreeMap::new();
+    for game in GAME_CRATES {
+        let (lib, modules) = game_crate(game);
+        match module_graph(&lib, &modules) {
+            Err(found) => problems.extend(found.into_iter().map(|p| format!("{game}: {p}"))),
+            Ok(graph) => {
+                for cycle in cycles(&graph) {
+                    problems.push(format!("{game}: modules {} use each other (a cycle)", cycle.join(", ")));
+                }
+                shapes.push((game, graph.keys().cloned().collect::<BTreeSet<_>>()));
+            }
+        }
+        for (method, helper) in game_helpers(&lib) {
+            helpers.entry(method).or_default().insert(helper, game);
+        }
+    }
+    for (game, modules) in &shapes[1..] {
+        let (first, expected) = &shapes[0];
+        if modules != expected {
+            problems.push(format!("{game} has the modules {modules:?}, {first} has {expected:?}"));
+        }
+    }
+    for (method, by_helper) in &helpers {
+        if by_helper.len() > 1 {
+            problems.push(format!("`Game::{method}` hands over to differently named helpers: {by_helper:?}"));
+        }
+    }
+    assert!(problems.is_empty(), "the game crates' shape:\n{}", problems.join("\n"));
+}
+
+/// The shape check sees a cycle, also one through an item lib.rs re-exports, and an item
+/// defined in lib.rs.
+#[test]
+fn the_shape_check_catches_a_planted_cycle() {
+    let lib = "mod state;\nmod view;\nmod rules;\npub use view::{SeatView, View};\n";
+    let module = |name: &str, text: &str| (name.to_owned(), text.to_owned());
+    let clean = [
+        module("state", "use crate::rules::Rule; // crate::view in a comment\n"),
+        module("rules", "pub enum Rule {}\n"),
+        module("view", "use crate::{rules::Rule, state::{self, Phase}};\n"),
+    ];
+    assert_eq!(cycles(&module_graph(lib, &clean).expect("graph")), Vec::<Vec<String>>::new());
+    let planted = [
+        module("state", "use crate::rules::Rule;\nfn f(v: &crate::View) {}\n"),
+        module("rules", "pub enum Rule {}\n"),
+        module("view", "use crate::{rules::Rule, state::{self, Phase}};\n"),
+    ];
+    assert_eq!(cycles(&module_graph(lib, &planted).expect("graph")), vec![vec!["state".to_owned(), "view".to_owned()]]);
+    let in_lib = [module("view", "use crate::Game;\n")];
+    assert!(module_graph(lib, &in_lib).is_err());
 }
