@@ -58,6 +58,7 @@ impl Game for ClubUnlock {
         players_rules: &[
             safehouse_engine::PlayersRules { lang: "en", text: include_str!("../rules/en.md") },
             safehouse_engine::PlayersRules { lang: "ko", text: include_str!("../rules/ko.md") },
+            safehouse_engine::PlayersRules { lang: "de", text: include_str!("../rules/de.md") },
         ],
     };
 

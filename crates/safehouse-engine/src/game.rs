@@ -42,7 +42,7 @@ pub struct GameInfo {
 /// A game's rulebook for players in one language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayersRules {
-    /// The language tag (`en`, `ko`).
+    /// The language tag (`en`, `ko`, `de`).
     pub lang: &'static str,
     /// The rulebook (Markdown): what you have, a turn, how to win, an example turn, the options.
     pub text: &'static str,
@@ -53,6 +53,7 @@ pub struct PlayersRules {
 pub const RULEBOOK_SECTIONS: &[(&str, &[&str])] = &[
     ("en", &["What you have", "On your turn", "How to win", "An example turn", "Options"]),
     ("ko", &["구성물과 준비", "자기 차례", "게임 종료와 승리", "한 차례 예시", "옵션"]),
+    ("de", &["Was ihr habt", "Dein Zug", "Spielende und Sieg", "Ein Beispielzug", "Optionen"]),
 ];
 
 impl GameInfo {
@@ -69,7 +70,7 @@ impl GameInfo {
         self.rulebook_in(lang).or_else(|| self.players_rules.first().map(|r| r.text)).unwrap_or("")
     }
 
-    /// The languages the players' rulebook is written in (`en`, `ko`).
+    /// The languages the players' rulebook is written in (`en`, `ko`, `de`).
     pub fn rulebook_languages(&self) -> impl Iterator<Item = &'static str> {
         self.players_rules.iter().map(|r| r.lang)
     }

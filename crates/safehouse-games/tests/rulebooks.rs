@@ -1,6 +1,8 @@
 //! Every game's rulebook for players (`GameInfo::players_rules`): written in every language of
-//! `RULEBOOK_SECTIONS`, with its sections in order, naming every option by its players' label,
-//! and free of what belongs in the design notes (citations, gap ids, option ids, file paths).
+//! `RULEBOOK_SECTIONS` (English, Korean, German), each in its own language, with its sections in
+//! order, naming every option by its players' label in that language, and free of what belongs in
+//! the design notes (citations, gap ids, option ids, file paths). The options' German words are
+//! German too.
 
 use safehouse_engine::{DynGame, GameInfo, RULEBOOK_SECTIONS};
 
@@ -43,6 +45,36 @@ fn has_citation(text: &str) -> Option<&str> {
 
 fn is_hangul(c: char) -> bool {
     ('\u{AC00}'..='\u{D7A3}').contains(&c)
+}
+
+/// The words of a text, in lower case.
+fn words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_alphabetic()).filter(|w| !w.is_empty()).map(str::to_lowercase).collect()
+}
+
+/// Words any English paragraph is full of and German never uses (a German text that is still
+/// English, or half English, has them).
+const ENGLISH_WORDS: &[&str] = &[
+    "the", "and", "you", "your", "with", "when", "which", "of", "is", "are", "to", "at", "it", "on", "be", "can",
+    "may", "must", "that", "this", "from", "for", "or", "not", "if", "only", "each", "every", "player", "players",
+    "card", "cards", "safe", "safes", "key", "keys", "turn", "row", "rows", "win", "wins",
+];
+
+/// Words any German paragraph is full of.
+const GERMAN_WORDS: &[&str] = &["und", "der", "die", "das", "ist", "nicht", "eine", "ein", "du", "wer"];
+
+/// Whether the text reads as German: no common English words, and German ones throughout.
+fn reads_as_german(text: &str) -> Result<(), String> {
+    let words = words(text);
+    let english: Vec<&String> = words.iter().filter(|w| ENGLISH_WORDS.contains(&w.as_str())).collect();
+    if !english.is_empty() {
+        return Err(format!("English words {english:?}"));
+    }
+    let german = words.iter().filter(|w| GERMAN_WORDS.contains(&w.as_str())).count();
+    if german * 10 < words.len() {
+        return Err(format!("only {german} common German words in {}", words.len()));
+    }
+    Ok(())
 }
 
 fn rulebooks(info: &GameInfo) -> Vec<(&'static str, &'static str)> {
@@ -91,6 +123,13 @@ fn each_rulebook_is_in_its_own_language() {
                 ),
                 _ => assert_eq!(hangul, 0, "{} ({lang}): Korean text in the rulebook", game.info().id),
             }
+            if lang == "de" {
+                // Keep the game's own names out of the count: "The Safe" is its German name too.
+                let text = text.replace(game.info().name, "");
+                if let Err(why) = reads_as_german(&text) {
+                    panic!("{}: the German rulebook is not all German: {why}", game.info().id);
+                }
+            }
         }
     }
 }
@@ -103,7 +142,7 @@ fn the_options_section_names_every_option_in_players_words() {
             let heading = RULEBOOK_SECTIONS.iter().find(|(l, _)| *l == lang).map(|(_, s)| s[4]).unwrap_or("Options");
             let options = section(text, heading);
             for doc in game.option_docs() {
-                let label = if lang == "ko" { &doc.label.ko } else { &doc.label.en };
+                let label = doc.label.in_language(lang);
                 assert!(
                     options.contains(&format!("**{label}")),
                     "{} ({lang}): the options section does not describe `{}` by its label \"{label}\"",
@@ -141,9 +180,43 @@ fn a_language_tag_finds_its_rulebook_and_anything_else_reads_english() {
     let ko = info.rulebook_in("ko").expect("Korean");
     assert_eq!(info.rulebook("ko-KR"), ko);
     assert_eq!(info.rulebook("KO_kr"), ko);
-    assert_eq!(info.rulebook("de"), info.rulebook("en"));
-    assert_eq!(info.rulebook_in("de"), None);
+    let de = info.rulebook_in("de").expect("German");
+    assert_eq!(info.rulebook("de-AT"), de);
+    assert_ne!(de, info.rulebook("en"));
+    assert_eq!(info.rulebook("fr"), info.rulebook("en"));
+    assert_eq!(info.rulebook_in("fr"), None);
     assert!(info.rulebook("").starts_with("# Club Unlock"));
+}
+
+/// Every option's players' words in German are German: present, not the English (a game crate
+/// that copied the English into the German slot compiles, so this is where it fails).
+#[test]
+fn every_option_has_its_own_german_words() {
+    for game in safehouse_games::all() {
+        let id = game.info().id;
+        for doc in game.option_docs() {
+            for (what, words) in [("label", &doc.label), ("help", &doc.help_for_players)] {
+                assert!(!words.de.trim().is_empty(), "{id}.{}: no German {what}", doc.name);
+                assert_ne!(words.de, words.en, "{id}.{}: the German {what} is the English", doc.name);
+                assert!(
+                    !words.de.chars().any(is_hangul) && !words.en.chars().any(is_hangul),
+                    "{id}.{}: Korean in the German or English {what}",
+                    doc.name
+                );
+                let english: Vec<String> =
+                    self::words(&words.de).into_iter().filter(|w| ENGLISH_WORDS.contains(&w.as_str())).collect();
+                assert!(english.is_empty(), "{id}.{}: English words {english:?} in the German {what}", doc.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn the_german_check_can_fail() {
+    assert!(reads_as_german("Du bist dran, und wer nicht kann, passt: das ist die Regel.").is_ok());
+    assert!(reads_as_german("You take the key and end your turn.").is_err());
+    assert!(reads_as_german("Du nimmst einen Schlüssel, and that ends your Zug.").is_err());
+    assert!(reads_as_german("Schlüssel Tresor Stapel Farbe Karte Reihe Code Bonus Runde Mission").is_err());
 }
 
 #[test]

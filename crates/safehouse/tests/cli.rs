@@ -60,6 +60,7 @@ fn rules_prints_the_players_rulebook_and_the_design_notes_with_design() {
         let id = info.id;
         let english = info.rulebook_in("en").expect("an English rulebook");
         let korean = info.rulebook_in("ko").expect("a Korean rulebook");
+        let german = info.rulebook_in("de").expect("a German rulebook");
         let (ok, out, err) = rules(&[id], None);
         assert!(ok, "{id}: {err}");
         assert_eq!(out.trim_end(), english.trim_end(), "{id}: the players' rulebook in English by default");
@@ -69,7 +70,13 @@ fn rules_prints_the_players_rulebook_and_the_design_notes_with_design() {
         assert_eq!(out.trim_end(), korean.trim_end(), "{id}: --lang ko");
         let (ok, out, _) = rules(&[id], Some("ko_KR.UTF-8"));
         assert!(ok && out.trim_end() == korean.trim_end(), "{id}: LANG=ko_KR.UTF-8 reads Korean: {out}");
-        let (ok, out, _) = rules(&[id], Some("de_DE.UTF-8"));
+        let (ok, out, err) = rules(&[id, "--lang", "de"], Some("ko_KR.UTF-8"));
+        assert!(ok, "{id}: {err}");
+        assert_eq!(out.trim_end(), german.trim_end(), "{id}: --lang de");
+        assert!(out.contains("## Dein Zug"), "{id}: {out}");
+        let (ok, out, _) = rules(&[id], Some("de_AT.UTF-8"));
+        assert!(ok && out.trim_end() == german.trim_end(), "{id}: LANG=de_AT.UTF-8 reads German: {out}");
+        let (ok, out, _) = rules(&[id], Some("fr_FR.UTF-8"));
         assert!(ok && out.trim_end() == english.trim_end(), "{id}: a language without a rulebook reads English");
         let (ok, out, err) = rules(&[id, "--design"], Some("ko_KR.UTF-8"));
         assert!(ok, "{id}: {err}");
@@ -81,9 +88,11 @@ fn rules_prints_the_players_rulebook_and_the_design_notes_with_design() {
     }
     let (ok, out, _) = rules(&["cash", "--lang", "ko"], None);
     assert!(ok && out.contains("캐시"), "{out}");
-    let (ok, _, err) = rules(&["explosiv", "--lang", "de"], None);
+    let (ok, out, _) = rules(&["cash", "--lang", "de"], None);
+    assert!(ok && out.contains("Prämienkarte"), "{out}");
+    let (ok, _, err) = rules(&["explosiv", "--lang", "fr"], None);
     assert!(!ok);
-    assert!(err.contains("no rulebook in `de`") && err.contains("en, ko"), "{err}");
+    assert!(err.contains("no rulebook in `fr`") && err.contains("en, ko, de"), "{err}");
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! `safehouse games` and `safehouse rules <game>`: the games, and each game's rulebook for players
-//! (in English or Korean) or, with `--design`, the design notes with every decision and citation.
+//! (in English, Korean or German) or, with `--design`, the design notes with every decision and
+//! citation.
 
 use std::io::Write;
 
@@ -17,8 +18,8 @@ pub(crate) struct Args {
     /// instead of the players' rulebook.
     #[arg(long)]
     design: bool,
-    /// The rulebook's language, `en` or `ko`; by default the language of `LANG` when the game's
-    /// rulebook is written in it, else English.
+    /// The rulebook's language, `en`, `ko` or `de`; by default the language of `LANG` when the
+    /// game's rulebook is written in it, else English.
     #[arg(long)]
     lang: Option<String>,
 }
