@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
-use safehouse_client::HttpClient;
 use safehouse_engine::{DynRecord, Seat, Viewer};
+use safehouse_server::client::HttpClient;
 use safehouse_server::{Config, Server};
 use serde_json::{Value, json};
 
@@ -853,8 +853,9 @@ fn design_marks_are_found() {
     assert!(design_marks("Seat 3 · 2–6 players · 10:30 · SEAT 1 · mission 1").is_empty());
 }
 
-/// Every game's setup page, in English and in Korean, with every fold opened: players' words
-/// only (no option or value ids, no citations), and the options' labels are there.
+/// Every game's setup page, in English, Korean and German, with every fold opened: players' words
+/// only (no option or value ids, no citations), and the options' labels are there in the page's
+/// language and in no other.
 #[test]
 fn setup_pages_speak_in_players_words() {
     run(0, |mut h| async move {
@@ -862,7 +863,7 @@ fn setup_pages_speak_in_players_words() {
         for game in safehouse_games::all() {
             let id = game.info().id;
             let docs = game.option_docs();
-            for lang in ["en", "ko"] {
+            for lang in ["en", "ko", "de"] {
                 b.goto(&format!("/new/{id}?lang={lang}")).await;
                 b.wait_for("form.setup-form").await;
                 assert!(b.exists("details.more-rules").await, "{id}: rare options fold under \"More rules\"");
@@ -870,12 +871,12 @@ fn setup_pages_speak_in_players_words() {
                 let page = b.text("main").await;
                 // The positive control: each option's players' label is on the page, in this language.
                 for doc in &docs {
-                    let label = if lang == "ko" { &doc.label.ko } else { &doc.label.en };
-                    assert!(
-                        page.contains(label.as_str()),
-                        "{id} ({lang}): the label {label:?} of {} is missing",
-                        doc.name
-                    );
+                    let label = doc.label.in_language(lang);
+                    assert!(page.contains(label), "{id} ({lang}): the label {label:?} of {} is missing", doc.name);
+                    for other in ["en", "ko", "de"].into_iter().filter(|other| *other != lang) {
+                        let theirs = doc.label.in_language(other);
+                        assert!(!page.contains(theirs), "{id} ({lang}): the {other} label {theirs:?} is shown");
+                    }
                     assert!(!page.contains(&doc.name), "{id} ({lang}): the raw option name {} is shown", doc.name);
                     let mut values = Vec::new();
                     collect_ids(&doc.domain, &mut values);
@@ -892,6 +893,9 @@ fn setup_pages_speak_in_players_words() {
                 assert!(marks.is_empty(), "{id} ({lang}): design notes on the setup page: {marks:?}");
                 if lang == "ko" {
                     assert!(page.contains("규칙 더 보기"), "{id}: the Korean fold");
+                }
+                if lang == "de" {
+                    assert!(page.contains("Weitere Regeln"), "{id}: the German fold");
                 }
             }
         }
