@@ -2,12 +2,10 @@
 //! on SQLite and on PostgreSQL; nothing dealt and no bot moving before the start; the lobby; the
 //! live WebSocket; expiry; a restart in the waiting room; two nodes on one PostgreSQL agreeing.
 
-mod common;
-
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use futures_util::StreamExt;
 use safehouse_client::HttpClient;
 use serde_json::{Value, json};

@@ -5,11 +5,9 @@
 //! (a new tab), a late spectator, a restarted server on the same SQLite file and a second node on
 //! the same PostgreSQL database all give the same log.
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::*;
+use crate::common::*;
 use safehouse_client::HttpClient;
 use safehouse_engine::{DynRecord, Seat, Viewer};
 use serde_json::{Value, json};

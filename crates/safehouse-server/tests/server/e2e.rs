@@ -2,9 +2,7 @@
 //! bots, play it to the end over WebSockets, fetch the record, replay it, same result; and every
 //! message each seat and spectator received is exactly what the engine derives for that viewer.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use safehouse_client::HttpClient;
 
 fn people_pattern(players: usize, variant: usize) -> Vec<bool> {

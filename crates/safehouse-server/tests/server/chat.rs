@@ -3,19 +3,17 @@
 //! by default for The Safe); the spectators' chat kept from the players until the match ends, in
 //! the history, on the WebSocket and in the replay; and the browser pages drawing it escaped.
 
-mod common;
-
 use std::net::IpAddr;
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use safehouse_client::{HttpClient, WsClient};
 use safehouse_server::Server;
 use safehouse_server::chat::{CHAT_BURST, MAX_CHAT_CHARS};
 use serde_json::{Value, json};
 
 /// The next `chat` message a socket receives (other messages are skipped).
-pub async fn next_chat(ws: &mut WsClient) -> Value {
+async fn next_chat(ws: &mut WsClient) -> Value {
     loop {
         let message = ws.next_json(WAIT).await.expect("a message");
         if message["type"] == "chat" {

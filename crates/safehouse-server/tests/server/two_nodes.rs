@@ -2,9 +2,7 @@
 //! one node sees moves made through the other at once, and concurrent actions on one match sent
 //! through both nodes never both apply.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use safehouse_client::HttpClient;
 use serde_json::json;
 

@@ -3,11 +3,9 @@
 //! store) is past a one-hour deadline as soon as a server loads it, while a fresh turn-based
 //! table keeps its idle person's seat far beyond `idle_takeover_secs`.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use safehouse_client::HttpClient;
 use safehouse_store::{NewMatch, SeatClaim};
 use serde_json::json;

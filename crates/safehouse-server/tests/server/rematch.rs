@@ -3,9 +3,7 @@
 //! both matches name each other, watchers of the old match are told, and people pressing at once
 //! (on one node or on two) make exactly one rematch.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use safehouse_client::{HttpClient, WsClient};
 use safehouse_server::Server;
 use serde_json::{Value, json};

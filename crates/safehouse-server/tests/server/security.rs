@@ -1,11 +1,9 @@
 //! Security and bad input: forged tokens, another seat's token, out-of-turn and replayed actions,
 //! invites, spectators, malformed and oversized input, floods. Every refusal has a stable code.
 
-mod common;
-
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use safehouse_client::{HttpClient, Tracker, WsClient};
 use serde_json::{Value, json};
 

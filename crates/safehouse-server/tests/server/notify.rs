@@ -3,20 +3,18 @@
 //! (RFC 8292); a local webhook receiver; once per turn, never for bots' seats; a 410 answer
 //! removes the subscription; across two nodes only the node that stored the action sends.
 
-mod common;
-
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::common::*;
 use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::post;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use common::*;
 use ece::EcKeyComponents;
 use jwt_simple::prelude::{ECDSAP256PublicKeyLike, ES256PublicKey, NoCustomClaims, VerificationOptions};
 use safehouse_client::HttpClient;

@@ -24,7 +24,7 @@ pub fn test_config(database_url: &str) -> Config {
         idle_takeover_secs: 0,
         rate_per_sec: 10_000.0,
         rate_burst: 10_000.0,
-        // Every test client is 127.0.0.1: the per-client shares are opened wide (tests/hostile.rs
+        // Every test client is 127.0.0.1: the per-client shares are opened wide (hostile.rs
         // checks them with clients on other loopback addresses).
         max_matches_per_client: 1_000_000,
         creates_per_minute: 1_000_000,

@@ -2,13 +2,11 @@
 //! same database, and check that every acknowledged action is there and every match continues
 //! to its end (people's matches through the API, bots' matches on their own).
 
-mod common;
-
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use safehouse_client::HttpClient;
 use serde_json::{Value, json};
 

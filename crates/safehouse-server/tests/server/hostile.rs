@@ -5,12 +5,10 @@
 //! bound. Attacks are bounded in count and time. Figures (latencies, memory) come from the
 //! bench binary `safehouse-hostile`, not from here.
 
-mod common;
-
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use safehouse_client::{HttpClient, WsClient, connect_from};
 use safehouse_server::{Config, Server};
 use serde_json::{Value, json};

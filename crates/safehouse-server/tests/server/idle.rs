@@ -2,11 +2,9 @@
 //! they act or say they are back, whatever their open page does; bots move on their own from the
 //! start and after a restart; reconnecting gives the current view.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use safehouse_client::{HttpClient, Tracker, WsClient};
 use safehouse_store::{OpenOptions, StoredAction};
 use serde_json::{Value, json};

@@ -2,11 +2,9 @@
 //! what the table's `on_timeout` says (a bot plays the seat, the seat passes where the game allows,
 //! or the player loses), and clocks continue exactly after a SIGKILL and a restart.
 
-mod common;
-
 use std::time::{Duration, Instant};
 
-use common::*;
+use crate::common::*;
 use safehouse_client::{HttpClient, WsClient};
 use safehouse_store::{OpenOptions, StoredAction, StoredMatch};
 use serde_json::{Value, json};
