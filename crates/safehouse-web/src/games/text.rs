@@ -2,8 +2,8 @@
 //! in a few lines, and words for option values and presets.
 //!
 //! Options' names and one-line help for players come from the game crates themselves
-//! (`OptionDoc::label`, `OptionDoc::help_for_players`, English and Korean), so a new option needs
-//! no entry here. The rest is in the Fluent files under ids made from the game's and preset's
+//! (`OptionDoc::label`, `OptionDoc::help_for_players`, in English, Korean and German), so a new
+//! option needs no entry here. The rest is in the Fluent files under ids made from the game's and preset's
 //! ids: `game-name-<game>`, `game-summary-<game>` (the English as `GameInfo` has it),
 //! `how-to-<game>-<n>`, `preset-<game>-<preset>` and its `-help`, `option-value-<value>`.
 
@@ -65,7 +65,7 @@ fn value_words(value: &str, lang: Lang) -> Option<&'static str> {
 
 #[cfg(test)]
 mod tests {
-    use safehouse_engine::OptionDomain;
+    use safehouse_engine::{OptionDoc, OptionDomain};
 
     use super::*;
 
@@ -77,6 +77,35 @@ mod tests {
             OptionDomain::AnyOf { alternatives } => alternatives.iter().for_each(|a| named_values(a, out)),
             OptionDomain::Bool | OptionDomain::Integer { .. } => {}
         }
+    }
+
+    /// The languages in which `doc` has no label or no help for players.
+    fn missing_words(doc: &OptionDoc) -> Vec<String> {
+        let mut missing = Vec::new();
+        for lang in Lang::ALL {
+            for (what, words) in [("label", &doc.label), ("help", &doc.help_for_players)] {
+                if words.in_language(lang.code()).trim().is_empty() {
+                    missing.push(format!("no {what} in {}", lang.code()));
+                }
+            }
+        }
+        missing
+    }
+
+    /// The game crates' words for every option (its name and one line of help) in every
+    /// language the table speaks, for every game of the registry.
+    #[test]
+    fn every_option_of_every_game_has_a_label_in_every_language() {
+        for game in safehouse_games::all() {
+            for doc in game.option_docs() {
+                let missing = missing_words(&doc);
+                assert!(missing.is_empty(), "{}.{}: {missing:?}", game.info().id, doc.name);
+            }
+        }
+        // An option without German words is found.
+        let untranslated = OptionDoc::new("x", &true, OptionDomain::Bool, "design note")
+            .for_players(("Label", "라벨", ""), ("Help", "도움말", "Hilfe"));
+        assert_eq!(missing_words(&untranslated), ["no label in de"]);
     }
 
     #[test]
