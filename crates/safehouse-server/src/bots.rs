@@ -1,5 +1,5 @@
 //! Bots at the table: the run-time interface of `safehouse-bots` (JSON view and legal actions
-//! in, one action out), with a uniformly random fallback for games that have no bots yet.
+//! in, one action out).
 //!
 //! A bot only ever receives its own seat's view (`DynMatch::view(Viewer::Seat(seat))`) and the
 //! legal actions; it runs on a blocking thread, never on the event loop.
@@ -45,38 +45,19 @@ pub trait TableBot: Send {
     fn choose(&mut self, view: &Value, legal: &[Value]) -> Result<Value, BotFailure>;
 }
 
-/// A uniformly random legal action, from a small seeded generator (splitmix64).
+/// What stands in when `safehouse-bots` has no bot for a game and level: the registry gives every
+/// game its bots (the test below holds every game and level to it), so only a bug gets here.
+/// It never chooses, and the runner then plays the first legal action (and logs it).
 #[derive(Debug)]
-pub struct RandomTableBot {
-    state: u64,
-}
+struct MissingBot(String);
 
-impl RandomTableBot {
-    /// A random bot with its own seed.
-    pub fn new(seed: u64) -> Self {
-        RandomTableBot { state: seed ^ 0x5EED_5AFE_u64 }
-    }
-
-    fn next(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
-impl TableBot for RandomTableBot {
+impl TableBot for MissingBot {
     fn name(&self) -> &str {
-        "random"
+        "missing"
     }
 
-    fn choose(&mut self, _view: &Value, legal: &[Value]) -> Result<Value, BotFailure> {
-        if legal.is_empty() {
-            return Err(BotFailure("no legal action to choose from".into()));
-        }
-        let index = (self.next() % legal.len() as u64) as usize;
-        Ok(legal[index].clone())
+    fn choose(&mut self, _view: &Value, _legal: &[Value]) -> Result<Value, BotFailure> {
+        Err(BotFailure(self.0.clone()))
     }
 }
 
@@ -93,14 +74,13 @@ impl TableBot for GameBot {
     }
 }
 
-/// Makes the bot for a seat: the game's bot for `difficulty` from `safehouse-bots`, or a
-/// uniformly random bot for a game that has no bots yet.
+/// Makes the bot for a seat: the game's bot for `difficulty` from `safehouse-bots`.
 pub fn make_bot(game_id: &str, difficulty: Difficulty, seed: u64) -> Box<dyn TableBot> {
     match safehouse_bots::dyn_bot(game_id, difficulty.kind(), seed) {
         Ok(bot) => Box::new(GameBot(bot)),
         Err(error) => {
-            tracing::debug!(game_id, %error, "no bot for this game and level; playing at random");
-            Box::new(RandomTableBot::new(seed))
+            tracing::error!(game_id, %error, "no bot for this game and level");
+            Box::new(MissingBot(error.to_string()))
         }
     }
 }
@@ -113,7 +93,7 @@ mod tests {
     fn every_game_and_level_gets_a_bot_that_plays_legally() {
         for game in safehouse_games::all() {
             for level in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
-                // `make_bot` falls back to a random bot; that must not be what a listed game gets.
+                // `make_bot` stands in a bot that never chooses; no listed game may get it.
                 let real = safehouse_bots::dyn_bot(game.info().id, level.kind(), 1);
                 assert!(
                     real.is_ok(),
