@@ -9,7 +9,7 @@ use safehouse_engine::{Bound, GameOptions, OptionDoc, OptionDomain, Preset, Seat
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::code::{MAX_PLAYERS, PARTS};
+use crate::cards::{MAX_PLAYERS, PARTS};
 
 /// How many of the set-aside parts of one kind lie face up (the Quick Game, 001:34; gap S10).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

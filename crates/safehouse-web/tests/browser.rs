@@ -16,8 +16,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
+use safehouse_client::HttpClient;
 use safehouse_engine::{DynRecord, Seat, Viewer};
-use safehouse_server::client::HttpClient;
 use safehouse_server::{Config, Server};
 use serde_json::{Value, json};
 

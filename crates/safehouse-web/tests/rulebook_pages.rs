@@ -5,9 +5,9 @@
 
 use std::net::SocketAddr;
 
+use safehouse_client::HttpClient;
 use safehouse_engine::RULEBOOK_SECTIONS;
 use safehouse_server::Config;
-use safehouse_server::client::HttpClient;
 use serde_json::json;
 
 /// The section headings of the rulebook in `lang`, as the page draws them (`<hN>heading</hN>`).
