@@ -87,10 +87,10 @@ pub(crate) struct OptionDocSchema {
     domain: Value,
     /// The design note, with rulebook citations.
     help: String,
-    /// Its name for players: `{"en": ..., "ko": ...}`.
+    /// Its name for players: `{"en": ..., "ko": ..., "de": ...}`.
     #[schema(value_type = Object)]
     label: Value,
-    /// One line for players: `{"en": ..., "ko": ...}`.
+    /// One line for players: `{"en": ..., "ko": ..., "de": ...}`.
     #[schema(value_type = Object)]
     help_for_players: Value,
     /// Rarely changed (the setup page folds it away).

@@ -78,6 +78,8 @@ pub enum NotifyLang {
     En,
     /// Korean.
     Ko,
+    /// German (the browser table's third language: a German page asks for German words).
+    De,
 }
 
 /// A browser's push subscription (what `PushSubscription.toJSON()` gives).
@@ -647,6 +649,10 @@ impl Notifier {
                 (format!("내 차례: {game}"), format!("{name} 님, {game} 테이블에서 둘 차례입니다."))
             }
             (NotifyLang::Ko, None) => (format!("내 차례: {game}"), format!("{game} 테이블에서 둘 차례입니다.")),
+            (NotifyLang::De, Some(name)) => {
+                (format!("Du bist dran: {game}"), format!("{name}, du bist am {game}-Tisch am Zug."))
+            }
+            (NotifyLang::De, None) => (format!("Du bist dran: {game}"), format!("Du bist am {game}-Tisch am Zug.")),
         }
     }
 
@@ -1012,6 +1018,16 @@ mod tests {
         assert_eq!(targets.known_n, 8);
         targets.apply(&event(9, EVENT_WEBHOOK, json!({"seat": 1, "url": null})));
         assert_eq!(targets.seats[&1].webhook, None);
+    }
+
+    #[test]
+    fn every_language_of_the_table_can_ask_for_notifications() {
+        // A page asks for notifications in its own language: each must be one the server speaks
+        // (a German page's webhook was refused before German notifications existed).
+        for lang in safehouse_web::Lang::ALL {
+            let parsed = serde_json::from_value::<NotifyLang>(json!(lang.code()));
+            assert!(parsed.is_ok(), "a {} page's notifications are refused: {parsed:?}", lang.code());
+        }
     }
 
     #[test]
