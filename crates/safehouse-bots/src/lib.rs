@@ -85,13 +85,16 @@ pub trait OmniscientBot<G: Game>: Send {
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action;
 }
 
-/// How hard a bot plays at the web table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// How hard a bot plays at the web table (the one list of levels: the server's API speaks it too).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Difficulty {
     /// A beginner: the rule-based strategy with frequent random slips.
     Easy,
-    /// A sensible player: the rule-based (or deduction) bot.
+    /// A sensible player: the rule-based (or deduction) bot; the level a table's bot gets unless
+    /// asked for another.
+    #[default]
     Medium,
     /// The strongest bot for the game within a budget that answers in well under a second.
     Hard,

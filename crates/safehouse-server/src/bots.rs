@@ -4,33 +4,10 @@
 //! A bot only ever receives its own seat's view (`DynMatch::view(Viewer::Seat(seat))`) and the
 //! legal actions; it runs on a blocking thread, never on the event loop.
 
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::ToSchema;
 
-/// How hard a bot plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Difficulty {
-    /// A beginner.
-    Easy,
-    /// A sensible player.
-    #[default]
-    Medium,
-    /// The strongest bot that still answers quickly.
-    Hard,
-}
-
-impl Difficulty {
-    /// The bot kind this level asks for.
-    pub fn kind(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-        }
-    }
-}
+/// How hard a bot plays: the bots' own levels, with their OpenAPI schema (feature `schema`).
+pub use safehouse_bots::Difficulty;
 
 /// Why a bot could not be made or could not choose.
 #[derive(Debug, thiserror::Error)]
@@ -76,7 +53,7 @@ impl TableBot for GameBot {
 
 /// Makes the bot for a seat: the game's bot for `difficulty` from `safehouse-bots`.
 pub fn make_bot(game_id: &str, difficulty: Difficulty, seed: u64) -> Box<dyn TableBot> {
-    match safehouse_bots::dyn_bot(game_id, difficulty.kind(), seed) {
+    match safehouse_bots::dyn_bot(game_id, difficulty.name(), seed) {
         Ok(bot) => Box::new(GameBot(bot)),
         Err(error) => {
             tracing::error!(game_id, %error, "no bot for this game and level");
@@ -94,7 +71,7 @@ mod tests {
         for game in safehouse_games::all() {
             for level in [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard] {
                 // `make_bot` stands in a bot that never chooses; no listed game may get it.
-                let real = safehouse_bots::dyn_bot(game.info().id, level.kind(), 1);
+                let real = safehouse_bots::dyn_bot(game.info().id, level.name(), 1);
                 assert!(
                     real.is_ok(),
                     "{} {level:?} has no real bot ({:?}): the table would play at random",

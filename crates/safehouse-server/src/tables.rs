@@ -75,7 +75,7 @@ fn room_settings(stored: &NewMatch) -> TableSettings {
 
 /// The marker a bot's seat claim holds instead of a token hash.
 fn bot_marker(difficulty: Difficulty) -> String {
-    format!("bot:{}", difficulty.kind())
+    format!("bot:{}", difficulty.name())
 }
 
 fn parse_bot_marker(hash: &str) -> Option<Difficulty> {
