@@ -13,6 +13,18 @@ fn legal_at(script: &Script, step: usize) -> (Position, Vec<Value>) {
 }
 
 #[test]
+fn every_game_of_the_registry_has_a_first_game() {
+    // The tutorials are listed by hand: a new game must bring its first game too.
+    let scripts = scripts();
+    for id in safehouse_games::ids() {
+        assert!(scripts.iter().any(|s| s.game == id), "{id} has no first game (tutorial/mod.rs, scripts())");
+    }
+    for script in &scripts {
+        assert!(safehouse_games::find(script.game).is_ok(), "{}: no such game {}", script.id, script.game);
+    }
+}
+
+#[test]
 fn every_script_is_valid_in_every_language() {
     let scripts = scripts();
     assert_eq!(scripts.len(), 5, "Club Unlock, CASH, Safe Breaker, Explosiv, The Safe");
