@@ -5,7 +5,7 @@ use std::fmt;
 use safehouse_engine::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{KeyColour, KeyCounts, SafeId};
+use crate::cards::{KeyColour, KeyCounts, SafeId, count};
 
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -176,15 +176,14 @@ impl fmt::Display for Event {
             }
             Event::NoBonusTarget { colour } => write!(f, "the {colour} pile ran out, but no marker can be placed"),
             Event::Cracked { seat, safe, markers: 0 } => write!(f, "{seat} cracked safe {safe}"),
-            Event::Cracked { seat, safe, markers } => {
-                write!(f, "{seat} cracked safe {safe} and its {markers} marker(s)")
-            }
+            Event::Cracked { seat, safe, markers: 1 } => write!(f, "{seat} cracked safe {safe} and its marker"),
+            Event::Cracked { seat, safe, markers } => write!(f, "{seat} cracked safe {safe} and its {markers} markers"),
             Event::SerialBonus { seat } => write!(f, "{seat} earns a serial-break bonus marker"),
             Event::LastSafeBonus { seat } => write!(f, "{seat} earns the last-safe bonus marker"),
             Event::SupplyEmpty { seat } => write!(f, "{seat} earned a marker, but the supply is empty"),
             Event::SafeRevealed { safe } => write!(f, "safe {safe} is laid out"),
             Event::DisplayStuck { stuck } => {
-                write!(f, "nobody can ever crack the {stuck} safe(s) left: new safes are laid out")
+                write!(f, "nobody can ever crack the {} left: new safes are laid out", count(*stuck, "safe", "safes"))
             }
             Event::Passed { seat } => write!(f, "{seat} passes"),
             Event::TurnEnded { seat } => write!(f, "{seat}'s turn ends"),

@@ -173,6 +173,14 @@ pub const STANDARD_SAFES: [SafeCard; 35] = [
     safe("BBBB", 16),
 ];
 
+/// `n` things in words: `count(1, "safe", "safes")` is "1 safe", `count(2, ...)` "2 safes".
+pub(crate) fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    match n.into() {
+        1 => format!("1 {one}"),
+        n => format!("{n} {many}"),
+    }
+}
+
 /// Index of a safe card in the game's card table: stable for the whole game, so actions can name
 /// a safe whatever its place in the display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -187,9 +195,11 @@ impl SafeId {
     }
 }
 
+/// A safe as people read it: counted from 1 ("#1" is `SafeId(0)`), as the table shows it; the
+/// JSON keeps the index from 0.
 impl fmt::Display for SafeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
+        write!(f, "#{}", u16::from(self.0) + 1)
     }
 }
 

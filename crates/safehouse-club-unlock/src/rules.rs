@@ -3,7 +3,7 @@
 use safehouse_engine::{ActionError, Game as _, Outcome, Seat};
 
 use crate::actions::{Action, EndReason, Event, Event as E};
-use crate::cards::{BONUS_VALUE, DISPLAY_SIZE, KeyColour, STARTING_KEYS, SafeId};
+use crate::cards::{BONUS_VALUE, DISPLAY_SIZE, KeyColour, STARTING_KEYS, SafeId, count};
 use crate::options::{ExhaustedPileBonus, TieBreak};
 use crate::state::ClubUnlock;
 use crate::state::Phase;
@@ -120,8 +120,8 @@ impl ClubUnlock {
                     return Err(ActionError::illegal(
                         Rule::NotEnoughKeys,
                         format!(
-                            "safe {safe} ({card}) needs {} {colour} key(s); you hold {}",
-                            card.keys[colour.index()],
+                            "safe {safe} ({card}) needs {}; you hold {}",
+                            count(card.keys[colour.index()], &format!("{colour} key"), &format!("{colour} keys")),
                             hand[colour.index()]
                         ),
                     ));

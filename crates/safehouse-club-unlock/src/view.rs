@@ -17,7 +17,7 @@ use safehouse_engine::{Game as _, GameRng, Outcome, Seat, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::Event;
-use crate::cards::{BONUS_VALUE, KEYS_PER_COLOUR, KeyColour, KeyCounts, SafeCard, SafeId};
+use crate::cards::{BONUS_VALUE, KEYS_PER_COLOUR, KeyColour, KeyCounts, SafeCard, SafeId, count};
 use crate::deduction::{self, UnknownStart};
 use crate::options::{Options, StartingKeys, TableMemory};
 use crate::state::ClubUnlock;
@@ -534,7 +534,11 @@ impl fmt::Display for View {
         let _ = writeln!(out, "Display:");
         for slot in &self.display {
             let card = self.cards[slot.safe.index()];
-            let markers = if slot.markers > 0 { format!("  +{} marker(s)", slot.markers) } else { String::new() };
+            let markers = if slot.markers > 0 {
+                format!("  +{}", count(slot.markers, "marker", "markers"))
+            } else {
+                String::new()
+            };
             let _ = writeln!(out, "  safe {:<4} {:<5} ${:<3}{markers}", slot.safe, card.code(), card.value);
         }
         for (i, seat) in self.seats.iter().enumerate() {
@@ -549,10 +553,10 @@ impl fmt::Display for View {
             let score = seat.score.map(|s| format!("${s}")).unwrap_or_else(|| "$?".to_owned());
             let _ = writeln!(
                 out,
-                "  seat {}{who}: {keys} | {} safe(s), {} marker(s), {score}",
+                "  seat {}{who}: {keys} | {}, {}, {score}",
                 i + 1,
-                seat.cracked_count,
-                seat.markers
+                count(seat.cracked_count, "safe", "safes"),
+                count(seat.markers, "marker", "markers")
             );
         }
         let _ = match self.phase {
@@ -567,7 +571,7 @@ impl fmt::Display for View {
             }
             Phase::Turn { seat, cracked: 0 } => writeln!(out, "Seat {} to play: take a key or crack safes", seat.0 + 1),
             Phase::Turn { seat, cracked } => {
-                writeln!(out, "Seat {} has cracked {cracked} safe(s) this turn", seat.0 + 1)
+                writeln!(out, "Seat {} has cracked {} this turn", seat.0 + 1, count(cracked, "safe", "safes"))
             }
             Phase::PlacingBonus { seat, colour } => {
                 writeln!(out, "Seat {} took the last {colour} key and places a bonus marker", seat.0 + 1)

@@ -251,7 +251,7 @@ fn a_safe_needs_every_key_it_shows() {
     match reject(&mut game, crack(6)) {
         ActionError::Illegal { rule, message } => {
             assert_eq!(rule, "not_enough_keys");
-            assert_eq!(message, "safe #6 (YYBB $14) needs 2 yellow key(s); you hold 1");
+            assert_eq!(message, "safe #7 (YYBB $14) needs 2 yellow keys; you hold 1");
         }
         other => panic!("{other:?}"),
     }
@@ -589,4 +589,99 @@ fn determinize_into_a_used_state_draws_what_determinize_draws() {
         }
     }
     assert!(compared > 1000, "{compared} views compared");
+}
+
+/// The names people read for the indices an action's or event's JSON holds: seats and safes
+/// count from 1 in every text (issue 16), the JSON from 0.
+fn people_names(json: &serde_json::Value, out: &mut Vec<String>) {
+    match json {
+        serde_json::Value::Object(fields) => {
+            for (key, value) in fields {
+                match (key.as_str(), value.as_u64()) {
+                    ("seat", Some(n)) => out.push(format!("seat {}", n + 1)),
+                    ("safe", Some(n)) => out.push(format!("#{}", n + 1)),
+                    _ => people_names(value, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|item| people_names(item, out)),
+        _ => {}
+    }
+}
+
+/// A text that counts from 0 somewhere ("seat 0", "safe #0"), or `None`.
+fn counts_from_0(text: &str) -> Option<&'static str> {
+    ["seat 0", "Seat 0", "#0"].into_iter().find(|bad| {
+        text.match_indices(bad).any(|(i, _)| !text[i + bad.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
+/// Every text a person reads counts seats and safes from 1: each legal action as `describe`
+/// says it, each event as every viewer sees it, each view's text, each refusal and the result,
+/// at every step of random games (the JSON keeps its indices from 0).
+#[test]
+fn every_text_counts_seats_and_safes_from_1() {
+    let mut texts = 0;
+    let check = |text: &str, json: &serde_json::Value, strict: bool| {
+        assert_eq!(counts_from_0(text), None, "{text:?} counts from 0 ({json})");
+        let mut names = Vec::new();
+        people_names(json, &mut names);
+        for name in names {
+            let mentioned = text.contains(if name.starts_with('#') { "#" } else { "seat " });
+            assert!(text.contains(&name) || (!strict && !mentioned), "{text:?} does not say {name} ({json})");
+        }
+    };
+    for seed in 0..12u64 {
+        let players = 3 + (seed % 4) as usize;
+        let mut game = ClubUnlock::new(&Setup::new(players, seed)).expect("setup");
+        let mut rng = GameRng::from_seed(seed);
+        let (mut legal, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+        while game.to_move().is_some() {
+            for &viewer in &viewers {
+                check(&game.view(viewer).to_string(), &serde_json::Value::Null, true);
+            }
+            game.legal_actions(&mut legal);
+            for action in &legal {
+                check(&game.describe(action), &serde_json::to_value(action).expect("json"), true);
+            }
+            for safe in 0..36 {
+                for action in [Action::Crack { safe: SafeId(safe) }, Action::PlaceBonus { safe: SafeId(safe) }] {
+                    // Only the refusals: a legal action would move the game on.
+                    if legal.contains(&action) {
+                        continue;
+                    }
+                    if let Err(ActionError::Illegal { message, .. }) = game.apply(&action, &mut scratch) {
+                        check(&message, &serde_json::to_value(action).expect("json"), false);
+                        texts += 1;
+                    }
+                }
+            }
+            let action = legal[rng.index(legal.len())];
+            events.clear();
+            game.apply(&action, &mut events).expect("a legal action");
+            for event in &events {
+                check(&event.to_string(), &serde_json::to_value(event).expect("json"), true);
+                for &viewer in &viewers {
+                    if let Some(seen) = game.event_view(event, viewer) {
+                        check(&seen.to_string(), &serde_json::to_value(seen).expect("json"), true);
+                    }
+                }
+            }
+            texts += legal.len() + events.len();
+        }
+        let outcome = game.outcome().expect("an outcome");
+        check(&outcome.detail, &serde_json::Value::Null, true);
+    }
+    assert!(texts > 10_000, "only {texts} texts read");
+    // And one of each kind, spelt out: safe 0 is #1, seat 0 is seat 1.
+    let mut game = dealt(3, Options::default(), fourteen_safes(), Some(vec![[2, 1, 1, 1], [0; 4], [0; 4]]));
+    assert_eq!(Action::Crack { safe: SafeId(0) }.to_string(), "crack safe #1");
+    assert_eq!(
+        Event::Cracked { seat: Seat(0), safe: SafeId(0), markers: 1 }.to_string(),
+        "seat 1 cracked safe #1 and its marker"
+    );
+    let wrong_seat = game.apply_as(Seat(2), &Action::EndTurn, &mut Vec::new()).expect_err("not seat 2's turn");
+    assert_eq!(wrong_seat.to_string(), "it is seat 1's turn, not seat 3's");
+    assert_eq!(reject(&mut game, Action::Crack { safe: SafeId(9) }).to_string(), "safe #10 is not on display");
 }

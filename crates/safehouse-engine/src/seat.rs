@@ -28,9 +28,11 @@ impl Seat {
     }
 }
 
+/// A seat as people read it: counted from 1, as the table, the terminal and every game's texts
+/// number players ("seat 1" is `Seat(0)`); the JSON keeps the index from 0.
 impl fmt::Display for Seat {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {}", self.0)
+        write!(f, "seat {}", u16::from(self.0) + 1)
     }
 }
 

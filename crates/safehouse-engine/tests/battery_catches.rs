@@ -274,7 +274,7 @@ fn a_correct_game_passes() {
 #[test]
 fn a_leaky_seat_view_is_caught_by_the_hiding_check() {
     let leaky = battery_with(Bug::LeakyView).expect_err("a leaky view must fail");
-    assert!(leaky.contains("seat 0's view differs between two deals") && leaky.contains("/other_card"), "{leaky}");
+    assert!(leaky.contains("seat 1's view differs between two deals") && leaky.contains("/other_card"), "{leaky}");
 }
 
 #[test]
@@ -314,7 +314,7 @@ fn golden_playthroughs_catch_a_change_and_a_stale_file() {
     assert_eq!(compare_golden_playthroughs::<Guessing>(&dir, &[1, 2], 6, false), Vec::<String>::new());
     let file = dir.join("default-seed1.txt");
     let text = std::fs::read_to_string(&file).expect("written");
-    assert!(text.contains("### view of seat 0") && text.contains("### legal actions (11): Card(0); Card(1)"), "{text}");
+    assert!(text.contains("### view of seat 1") && text.contains("### legal actions (11): Card(0); Card(1)"), "{text}");
     std::fs::write(&file, text.replacen("Card(3)", "Card(4)", 1)).expect("write");
     std::fs::write(dir.join("old-seed9.txt"), "").expect("write");
     let found = compare_golden_playthroughs::<Guessing>(&dir, &[1, 2], 6, false);

@@ -5,7 +5,7 @@ use std::fmt;
 use safehouse_engine::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::cards::ExplosiveCard;
+use crate::cards::{Colour, ExplosiveCard};
 use crate::state::FixedVec;
 use crate::state::{MAX_PLAYERS, MAX_ROWS};
 
@@ -159,8 +159,23 @@ impl fmt::Display for Event {
                     None => f.write_str("no cards, nobody takes it"),
                 }
             }
-            Event::RoundEnded { round, scores } => write!(f, "round {round} ends; scores {:?}", scores.as_slice()),
-            Event::GameEnded { scores } => write!(f, "game over; final scores {:?}", scores.as_slice()),
+            Event::RoundEnded { round, scores } => {
+                write!(f, "round {round} ends; scores: {}", ScoreList(scores.as_slice()))
+            }
+            Event::GameEnded { scores } => write!(f, "game over; final scores: {}", ScoreList(scores.as_slice())),
         }
+    }
+}
+
+/// Scores by seat, each named by its colour ("red 12, blue -3"), not by its place in a list.
+struct ScoreList<'a>(&'a [i16]);
+
+impl fmt::Display for ScoreList<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, score) in self.0.iter().enumerate() {
+            let sep = if i == 0 { "" } else { ", " };
+            write!(f, "{sep}{} {score}", Colour::of(Seat(i as u8)))?;
+        }
+        Ok(())
     }
 }

@@ -626,3 +626,95 @@ fn view_text_and_json_snapshots() {
     play(&mut g, &DOUBLE_EIGHT_ROUND);
     insta::assert_snapshot!("after_round_one_spectator", g.view(Viewer::Spectator).to_string());
 }
+
+/// The names people read for the seats and rows an action's or event's JSON holds: seats count
+/// from 1 and rows are lettered from A in every text (issue 16), the JSON counts both from 0.
+fn people_names(json: &serde_json::Value, out: &mut Vec<String>) {
+    match json {
+        serde_json::Value::Object(fields) => {
+            for (key, value) in fields {
+                match (key.as_str(), value.as_u64()) {
+                    ("seat" | "start_player" | "winner", Some(n)) => out.push(format!("seat {}", n + 1)),
+                    ("row", Some(n)) => out.push(format!("row {}", char::from(b'A' + n as u8))),
+                    _ => people_names(value, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|item| people_names(item, out)),
+        _ => {}
+    }
+}
+
+/// A text that counts seats from 0 ("seat 0"), or `None`.
+fn counts_from_0(text: &str) -> Option<&'static str> {
+    ["seat 0", "Seat 0"].into_iter().find(|bad| {
+        text.match_indices(bad).any(|(i, _)| !text[i + bad.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
+/// Every text a person reads counts seats from 1 and letters rows: each legal action as
+/// `describe` says it, each event as every viewer sees it, each view's text, each refusal and
+/// the result, at every step of random games (the JSON keeps its indices from 0).
+#[test]
+fn every_text_counts_seats_from_1_and_letters_rows() {
+    let mut texts = 0;
+    let check = |text: &str, json: &serde_json::Value, strict: bool| {
+        assert_eq!(counts_from_0(text), None, "{text:?} counts from 0 ({json})");
+        let mut names = Vec::new();
+        people_names(json, &mut names);
+        for name in names {
+            let mentioned = text.contains(&name[..4]);
+            assert!(text.contains(&name) || (!strict && !mentioned), "{text:?} does not say {name} ({json})");
+        }
+    };
+    for seed in 0..16u64 {
+        let players = 2 + (seed % 3) as usize;
+        let mut game = Explosiv::new(&Setup::new(players, seed)).expect("setup");
+        let mut rng = GameRng::from_seed(seed);
+        let (mut legal, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+        while game.to_move().is_some() {
+            for &viewer in &viewers {
+                check(&game.view(viewer).to_string(), &serde_json::Value::Null, true);
+            }
+            game.legal_actions(&mut legal);
+            for action in &legal {
+                check(&game.describe(action), &serde_json::to_value(action).expect("json"), true);
+            }
+            for card in 1..=8 {
+                for row in 0..8 {
+                    let action = place(card, row);
+                    // Only the refusals: a legal action would move the game on.
+                    if legal.contains(&action) {
+                        continue;
+                    }
+                    if let Err(ActionError::Illegal { message, .. }) = game.apply(&action, &mut scratch) {
+                        check(&message, &serde_json::to_value(action).expect("json"), false);
+                        texts += 1;
+                    }
+                }
+            }
+            let action = legal[rng.index(legal.len())];
+            events.clear();
+            game.apply(&action, &mut events).expect("a legal action");
+            for event in &events {
+                check(&event.to_string(), &serde_json::to_value(event).expect("json"), true);
+                for &viewer in &viewers {
+                    if let Some(seen) = game.event_view(event, viewer) {
+                        check(&seen.to_string(), &serde_json::to_value(seen).expect("json"), true);
+                    }
+                }
+            }
+            texts += legal.len() + events.len();
+        }
+        let outcome = game.outcome().expect("an outcome");
+        check(&outcome.detail, &serde_json::Value::Null, true);
+    }
+    assert!(texts > 10_000, "only {texts} texts read");
+    // Spelt out: seat 0 plays on row A; scores are named by colour, not by place in a list.
+    let placed = Event::Placed { seat: Seat(0), card: 4, row: A };
+    assert_eq!(placed.to_string(), "seat 1 plays 4 on row A");
+    let mut g = game(3, Options::default(), &DECK);
+    let events = play(&mut g, &[(0, 4, A)]);
+    assert!(events.iter().all(|e| counts_from_0(&e.to_string()).is_none()), "{events:?}");
+}

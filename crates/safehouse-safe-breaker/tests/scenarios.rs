@@ -441,7 +441,7 @@ fn actions_and_events_in_json_and_words() {
         .iter()
         .map(ToString::to_string)
         .collect();
-    assert_eq!(words, vec!["ask: red lock 1? (R1)", "guess seat 2 has yellow 3 (Y3)", "guess seat 1's lock is purple"]);
+    assert_eq!(words, vec!["ask: red lock 1? (R1)", "guess seat 3 has yellow 3 (Y3)", "guess seat 2's lock is purple"]);
     let back: Action = serde_json::from_str(r#"{"type": "ask", "colour": "orange", "number": 6}"#).expect("action");
     assert_eq!(back, ask("O6"));
     assert!(serde_json::from_str::<Action>(r#"{"type": "ask", "colour": "orange", "number": 0}"#).is_err());
@@ -629,4 +629,106 @@ fn a_state_can_be_built_from_a_view_and_codes_that_fit_it() {
             "{bad:?} should not fit"
         );
     }
+}
+
+/// The names people read for the seats an action's or event's JSON holds: seats count from 1 in
+/// every text (issue 16), the JSON from 0.
+fn people_names(json: &serde_json::Value, out: &mut Vec<String>) {
+    match json {
+        serde_json::Value::Object(fields) => {
+            for (key, value) in fields {
+                match (key.as_str(), value.as_u64()) {
+                    ("seat" | "asker" | "to" | "target" | "guesser" | "winner", Some(n)) => {
+                        out.push(format!("seat {}", n + 1))
+                    }
+                    _ => people_names(value, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|item| people_names(item, out)),
+        _ => {}
+    }
+}
+
+/// A text that counts seats from 0 ("seat 0"), or `None`.
+fn counts_from_0(text: &str) -> Option<&'static str> {
+    ["seat 0", "Seat 0"].into_iter().find(|bad| {
+        text.match_indices(bad).any(|(i, _)| !text[i + bad.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
+/// Every text a person reads counts seats from 1: each legal action as `describe` says it, each
+/// event as every viewer sees it, each view's text, each refusal and the result, at every step
+/// of random games, with and without Keep it simple (the JSON keeps its indices from 0).
+#[test]
+fn every_text_counts_seats_from_1() {
+    let mut texts = 0;
+    let check = |text: &str, json: &serde_json::Value, strict: bool| {
+        assert_eq!(counts_from_0(text), None, "{text:?} counts from 0 ({json})");
+        let mut names = Vec::new();
+        people_names(json, &mut names);
+        for name in names {
+            assert!(
+                text.contains(&name) || (!strict && !text.contains("seat ")),
+                "{text:?} does not say {name} ({json})"
+            );
+        }
+    };
+    for seed in 0..24u64 {
+        let players = 3 + (seed % 4) as usize;
+        let options = Options { keep_it_simple: seed % 2 == 1, ..Options::default() };
+        let mut game = SafeBreaker::new(&Setup::new(players, seed).with_options(options)).expect("setup");
+        let mut rng = GameRng::from_seed(seed);
+        let (mut legal, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+        while game.to_move().is_some() {
+            for &viewer in &viewers {
+                check(&game.view(viewer).to_string(), &serde_json::Value::Null, true);
+            }
+            game.legal_actions(&mut legal);
+            for action in &legal {
+                check(&game.describe(action), &serde_json::to_value(action).expect("json"), true);
+            }
+            for target in (0..8).map(Seat) {
+                let (colour, number) = (Colour::ALL[0], Number::ALL[0]);
+                for action in [
+                    Action::Guess { target, colour, number },
+                    Action::GuessLock { target, colour },
+                    Action::GuessKey { target, number },
+                ] {
+                    // Only the refusals: a legal action would move the game on.
+                    if legal.contains(&action) {
+                        continue;
+                    }
+                    if let Err(ActionError::Illegal { message, .. }) = game.apply(&action, &mut scratch) {
+                        check(&message, &serde_json::to_value(action).expect("json"), false);
+                        texts += 1;
+                    }
+                }
+            }
+            let action = legal[rng.index(legal.len())];
+            events.clear();
+            game.apply(&action, &mut events).expect("a legal action");
+            for event in &events {
+                check(&event.to_string(), &serde_json::to_value(event).expect("json"), true);
+                for &viewer in &viewers {
+                    if let Some(seen) = game.event_view(event, viewer) {
+                        check(&seen.to_string(), &serde_json::to_value(seen).expect("json"), true);
+                    }
+                }
+            }
+            texts += legal.len() + events.len();
+        }
+        let outcome = game.outcome().expect("an outcome");
+        check(&outcome.detail, &serde_json::Value::Null, true);
+    }
+    assert!(texts > 5_000, "only {texts} texts read");
+    // Spelt out: seat 0 is seat 1, and a seat that does not exist is named as people count.
+    let mut g = game_with(&["R1", "B2", "Y3"], Options::default());
+    let mut events = Vec::new();
+    let nobody = g.apply(&guess(7, "B2"), &mut events).expect_err("no eighth seat");
+    assert_eq!(nobody.to_string(), "there is no seat 8 at this table");
+    g.apply(&ask("Y5"), &mut events).expect("a question");
+    let words: Vec<String> = events.iter().map(ToString::to_string).collect();
+    assert_eq!(words[0], "seat 1 asks seat 2: \"Do you have yellow lock 5?\"");
 }

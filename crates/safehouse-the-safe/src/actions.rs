@@ -7,6 +7,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Cards, Colour, Colours, HeldColours, Restriction};
 
+/// Row `row` (0 to 3 in the JSON) as people number it: 1 to 4, the colour cards from the left.
+pub(crate) fn row_number(row: u8) -> u16 {
+    u16::from(row) + 1
+}
+
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -33,7 +38,7 @@ pub enum Action {
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Play { card, row } => write!(f, "play {card} on row {row}"),
+            Action::Play { card, row } => write!(f, "play {card} on row {}", row_number(*row)),
             Action::Pass => f.write_str("pass (no card can be played)"),
             Action::Name { colour, number } => write!(f, "name {number} as the {colour} code"),
         }
@@ -90,7 +95,9 @@ impl fmt::Display for MissionResult {
             MissionResult::SafeCannotBeCracked { colour } => {
                 write!(f, "every player holds {colour}: the safe cannot be cracked")
             }
-            MissionResult::ColourRestrictionUnmet { row, colour } => write!(f, "row {row} lacks its colour {colour}"),
+            MissionResult::ColourRestrictionUnmet { row, colour } => {
+                write!(f, "row {} lacks its colour {colour}", row_number(*row))
+            }
         }
     }
 }
@@ -223,14 +230,17 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::RestrictionRevealed { row, restriction } => {
-                write!(f, "restriction revealed under row {row}: {restriction}")
+                write!(f, "restriction revealed under row {}: {restriction}", row_number(*row))
+            }
+            Event::MissionStarted { mission, attempt } if u16::from(*mission) == *attempt => {
+                write!(f, "mission {mission} begins")
             }
             Event::MissionStarted { mission, attempt } => {
-                write!(f, "mission {mission} begins (mission {attempt} played)")
+                write!(f, "mission {mission} begins: the team's {} mission of the game", ordinal(*attempt))
             }
             Event::Dealt { seat, count, cards: Some(cards) } => write!(f, "{seat} is dealt {count} cards: {cards}"),
             Event::Dealt { seat, count, cards: None } => write!(f, "{seat} is dealt {count} cards"),
-            Event::Played { seat, card, row } => write!(f, "{seat} plays {card} on row {row}"),
+            Event::Played { seat, card, row } => write!(f, "{seat} plays {card} on row {}", row_number(*row)),
             Event::Drew { seat, card: Some(card) } => write!(f, "{seat} draws {card}"),
             Event::Drew { seat, card: None } => write!(f, "{seat} draws a card"),
             Event::Passed { seat, .. } => write!(f, "{seat} cannot play and passes"),
@@ -245,10 +255,32 @@ impl fmt::Display for Event {
             Event::MissionResolved { report } => {
                 write!(f, "mission {} code {}, named {}: {}", report.mission, report.code, report.named, report.result)
             }
-            Event::GameOver { won: true, score, .. } => write!(f, "the team wins with {score} safes cracked"),
+            Event::GameOver { won: true, score, .. } => write!(f, "the team wins with {} cracked", safes(*score)),
             Event::GameOver { won: false, score, reason } => {
-                write!(f, "the team loses ({}) with {score} safes cracked", reason.code())
+                let why = match reason {
+                    EndReason::AllSafesCracked => "every safe is cracked",
+                    EndReason::MissionFailed => "a mission failed",
+                    EndReason::MissionLimitReached => "the mission limit is reached",
+                };
+                write!(f, "the team loses ({why}) with {} cracked", safes(*score))
             }
         }
     }
+}
+
+/// `n` safes, in words ("1 safe", "2 safes").
+fn safes(n: u8) -> String {
+    if n == 1 { "1 safe".to_owned() } else { format!("{n} safes") }
+}
+
+/// `n` as an ordinal ("1st", "2nd", "11th", "23rd").
+fn ordinal(n: u16) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

@@ -90,13 +90,17 @@ impl TheSafe {
             {
                 return (
                     Rule::ColourRestriction,
-                    format!("row {row} must keep its last free colour for {colour} (restriction card, 004:58-59)"),
+                    format!(
+                        "row {} must keep its last free colour for {colour} (restriction card, 004:58-59)",
+                        row + 1
+                    ),
                 );
             }
             return (
                 Rule::ColourLimit,
                 format!(
-                    "row {row} already holds {} colours ({}); its colour card allows {} (004:36)",
+                    "row {} already holds {} colours ({}); its colour card allows {} (004:36)",
+                    row + 1,
                     r.colours.len(),
                     r.colours,
                     rule.cap
@@ -105,10 +109,10 @@ impl TheSafe {
         }
         match rule.restriction {
             Some(Restriction::Even) if EVEN & (1 << card.number()) == 0 => {
-                return (Rule::EvenOnly, format!("row {row} takes even numbers only (restriction card, 004:62)"));
+                return (Rule::EvenOnly, format!("row {} takes even numbers only (restriction card, 004:62)", row + 1));
             }
             Some(Restriction::Odd) if ODD & (1 << card.number()) == 0 => {
-                return (Rule::OddOnly, format!("row {row} takes odd numbers only (restriction card, 004:62)"));
+                return (Rule::OddOnly, format!("row {} takes odd numbers only (restriction card, 004:62)", row + 1));
             }
             _ => {}
         }
@@ -120,7 +124,7 @@ impl TheSafe {
             open.push(format!("descending from {}", 15 - r.descending.leading_zeros()));
         }
         let open = if open.is_empty() { "no direction".to_owned() } else { open.join(" or ") };
-        (Rule::RowDirection, format!("{card} does not fit row {row}, which can only go on {open} (004:37-43)"))
+        (Rule::RowDirection, format!("{card} does not fit row {}, which can only go on {open} (004:37-43)", row + 1))
     }
 
     /// Lists the legal actions of the seat to move.
@@ -171,7 +175,7 @@ impl TheSafe {
                 if row >= ROWS {
                     return Err(ActionError::illegal(
                         Rule::NoSuchRow,
-                        format!("there is no row {row}; rows are 0 to 3"),
+                        format!("there is no row {}; rows are 1 to {ROWS}", row + 1),
                     ));
                 }
                 if !self.rows[row].playable.contains(card) {

@@ -763,3 +763,101 @@ fn snapshot_of_a_mission_end_as_seat_1_sees_it() {
     log.push(game.view(Viewer::Seat(Seat(1))).to_string());
     insta::assert_snapshot!("mission_end_seat_1", log.join("\n"));
 }
+
+/// The names people read for the seats and rows an action's or event's JSON holds: both count
+/// from 1 in every text (issue 16; rows 1 to 4 are the colour cards from the left), the JSON
+/// from 0.
+fn people_names(json: &serde_json::Value, out: &mut Vec<String>) {
+    match json {
+        serde_json::Value::Object(fields) => {
+            for (key, value) in fields {
+                match (key.as_str(), value.as_u64()) {
+                    ("seat", Some(n)) => out.push(format!("seat {}", n + 1)),
+                    ("row", Some(n)) => out.push(format!("row {}", n + 1)),
+                    _ => people_names(value, out),
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter().for_each(|item| people_names(item, out)),
+        _ => {}
+    }
+}
+
+/// A text that counts seats or rows from 0 ("seat 0", "row 0"), or `None`.
+fn counts_from_0(text: &str) -> Option<&'static str> {
+    ["seat 0", "Seat 0", "row 0", "Row 0"].into_iter().find(|bad| {
+        text.match_indices(bad).any(|(i, _)| !text[i + bad.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
+/// Every text a person reads counts seats and rows from 1: each legal action as `describe` says
+/// it, each event as every viewer sees it, each view's text, each refusal and the result, at
+/// every step of random games (the JSON keeps its indices from 0).
+#[test]
+fn every_text_counts_seats_and_rows_from_1() {
+    let mut texts = 0;
+    let check = |text: &str, json: &serde_json::Value, strict: bool| {
+        assert_eq!(counts_from_0(text), None, "{text:?} counts from 0 ({json})");
+        let mut names = Vec::new();
+        people_names(json, &mut names);
+        for name in names {
+            let mentioned = text.contains(&name[..4]);
+            assert!(text.contains(&name) || (!strict && !mentioned), "{text:?} does not say {name} ({json})");
+        }
+    };
+    for seed in 0..16u64 {
+        let players = 1 + (seed % 5) as usize;
+        let mut game = TheSafe::new(&Setup::new(players, seed)).expect("setup");
+        let mut rng = safehouse_engine::GameRng::from_seed(seed);
+        let (mut legal, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
+        while let Some(seat) = game.to_move() {
+            for &viewer in &viewers {
+                check(&game.view(viewer).to_string(), &serde_json::Value::Null, true);
+            }
+            game.legal_actions(&mut legal);
+            for action in &legal {
+                check(&game.describe(action), &serde_json::to_value(action).expect("json"), true);
+            }
+            for card in game.hand(seat) {
+                for row in 0..=4 {
+                    let action = Action::Play { card, row };
+                    // Only the refusals: a legal action would move the game on.
+                    if legal.contains(&action) {
+                        continue;
+                    }
+                    if let Err(ActionError::Illegal { message, .. }) = game.apply(&action, &mut scratch) {
+                        check(&message, &serde_json::to_value(action).expect("json"), false);
+                        texts += 1;
+                    }
+                }
+            }
+            let action = legal[rng.index(legal.len())];
+            events.clear();
+            game.apply(&action, &mut events).expect("a legal action");
+            for event in &events {
+                check(&event.to_string(), &serde_json::to_value(event).expect("json"), true);
+                for &viewer in &viewers {
+                    if let Some(seen) = game.event_view(event, viewer) {
+                        check(&seen.to_string(), &serde_json::to_value(seen).expect("json"), true);
+                    }
+                }
+            }
+            texts += legal.len() + events.len();
+        }
+        let outcome = game.outcome().expect("an outcome");
+        check(&outcome.detail, &serde_json::Value::Null, true);
+    }
+    assert!(texts > 5_000, "only {texts} texts read");
+    // Spelt out: row 0 is row 1, and a row that does not exist is named as people count.
+    assert_eq!(Action::Play { card: card("G7"), row: 0 }.to_string(), "play G7 on row 1");
+    let unmet = MissionResult::ColourRestrictionUnmet { row: 3, colour: GREEN };
+    assert_eq!(unmet.to_string(), "row 4 lacks its colour green");
+    let revealed = Event::RestrictionRevealed { row: 1, restriction: Restriction::Even };
+    assert_eq!(revealed.to_string(), "restriction revealed under row 2: even numbers only");
+    let mut game = TheSafe::new(&Setup::new(2, 3)).expect("setup");
+    let seat = game.to_move().expect("a seat to move");
+    let held = game.hand(seat).into_iter().next().expect("a card");
+    let error = game.apply(&Action::Play { card: held, row: 4 }, &mut Vec::new()).expect_err("no fifth row");
+    assert_eq!(error.to_string(), "there is no row 5; rows are 1 to 4");
+}

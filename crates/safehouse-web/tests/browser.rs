@@ -582,9 +582,10 @@ fn explosiv_card(seat: Seat, card: &Value) -> String {
     format!(">{}<small>{letter}</small>", card.as_u64().unwrap_or(0))
 }
 
-/// The two pieces of markup that name a Club Unlock safe: its number and its words.
+/// The two pieces of markup that name a Club Unlock safe: its number and its words (the page
+/// numbers safes from 1, the JSON from 0).
 fn club_safe(id: &Value) -> [String; 2] {
-    let id = id.as_u64().unwrap_or(0);
+    let id = id.as_u64().unwrap_or(0) + 1;
     [format!(">#{id}</span>"), format!("safe #{id} (")]
 }
 

@@ -50,8 +50,14 @@ fn keys_words(lang: Lang, card: &SafeCard) -> String {
         .join(", ")
 }
 
+/// A safe's number as people read it, from 1 (the JSON's id counts from 0), as the game's own
+/// texts print it.
+fn safe_no(safe: SafeId) -> u16 {
+    u16::from(safe.0) + 1
+}
+
 fn safe_title(lang: Lang, safe: SafeId, card: &SafeCard) -> String {
-    tr!(lang, "club-unlock-safe-code-value", safe = safe.0, code = card.code(), value = card.value)
+    tr!(lang, "club-unlock-safe-code-value", safe = safe_no(safe), code = card.code(), value = card.value)
 }
 
 /// One key pip: a coloured round tag with its letter.
@@ -63,7 +69,7 @@ fn pip(colour: KeyColour, class: &str) -> Markup {
 fn safe_face(lang: Lang, safe: SafeId, card: &SafeCard, markers: u8, hand: Option<&[u8; 4]>) -> Markup {
     let mut left = hand.copied();
     html! {
-        span.safe-top aria-hidden="true" { span.safe-no { "#" (safe.0) } span.safe-value { "$" (card.value) } }
+        span.safe-top aria-hidden="true" { span.safe-no { "#" (safe_no(safe)) } span.safe-value { "$" (card.value) } }
         span.safe-keys aria-hidden="true" {
             @for colour in KeyColour::ALL {
                 @for _ in 0..card.keys[colour.index()] {
@@ -83,7 +89,7 @@ fn safe_face(lang: Lang, safe: SafeId, card: &SafeCard, markers: u8, hand: Optio
             }
         }
         span.sr {
-            (tr!(lang, "club-unlock-safe-keys-worth", safe = safe.0, keys = keys_words(lang, card), value = card.value))
+            (tr!(lang, "club-unlock-safe-keys-worth", safe = safe_no(safe), keys = keys_words(lang, card), value = card.value))
             @if markers > 0 { (tr!(lang, "club-unlock-markers-bonus-marker-s", markers = markers)) }
             @if let Some(hand) = hand {
                 @if card.opens_with(hand) { (lang.text("club-unlock-your-keys-open-it")) }
@@ -308,7 +314,7 @@ impl GameUi for Ui {
         let lang = cx.lang;
         let safe_words = |safe: SafeId| match card(view, safe) {
             Some(card) => safe_title(lang, safe, &card),
-            None => format!("#{}", safe.0),
+            None => format!("#{}", safe_no(safe)),
         };
         Some(match *event {
             Event::StartingKeyTaken { seat, colour: Some(colour) } => {
@@ -369,7 +375,7 @@ impl GameUi for Ui {
         let lang = cx.lang;
         let safe_words = |safe: SafeId| match card(view, safe) {
             Some(card) => safe_title(lang, safe, &card),
-            None => format!("#{}", safe.0),
+            None => format!("#{}", safe_no(safe)),
         };
         match *action {
             Action::TakeKey { colour } => {
@@ -411,7 +417,7 @@ impl GameUi for Ui {
                 tr!(
                     lang,
                     "club-unlock-safe-needs-keys-you",
-                    safe = safe.0,
+                    safe = safe_no(*safe),
                     keys = keys_words(lang, &card),
                     missing = missing.join(", ")
                 )
@@ -424,7 +430,7 @@ impl GameUi for Ui {
                 tr!(
                     lang,
                     "club-unlock-safe-needs-no-colour",
-                    safe = safe.0,
+                    safe = safe_no(*safe),
                     colour = colour_name(lang, colour),
                     colour2 = colour_name(lang, colour)
                 )

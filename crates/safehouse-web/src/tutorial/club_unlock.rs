@@ -5,7 +5,8 @@ use serde_json::{Value, json};
 
 use super::{Move, Script, learn, other};
 
-/// Three safes: #0 for the seat after you, #1 and #2 for you, in one turn at the end.
+/// Three safes (numbered #1 to #3 on the table, 0 to 2 in the JSON): #1 for the seat after you,
+/// #2 and #3 for you, in one turn at the end.
 fn deal() -> Value {
     json!({
         "safes": [
@@ -30,7 +31,7 @@ fn crack(safe: u8) -> Value {
 fn moves() -> Vec<Move> {
     vec![
         learn(take("green"), |l| l.text("tutorial-club-unlock-1")),
-        // Seat 2 cracks safe #0 with the keys it chose.
+        // Seat 2 cracks safe #1 (`0` in the JSON) with the keys it chose.
         other(1, crack(0)),
         other(1, json!({"type": "end_turn"})),
         other(2, take("yellow")),

@@ -142,7 +142,7 @@ async fn play_tutorial(b: &Browser, id: &str, lang: &str, wrong: &[Wrong]) -> u6
     end.steps
 }
 
-/// Club Unlock's safe #1, not yet open at the first step.
+/// Club Unlock's second safe (#2 on the table, 1 in the JSON), not yet open at the first step.
 const CRACK_1: &[&str] = &["#act-form button[value='{\"safe\":1,\"type\":\"crack\"}']"];
 
 #[test]
@@ -164,10 +164,10 @@ fn every_tutorial_plays_to_its_finish() {
             &b,
             "club-unlock",
             "en",
-            &[Wrong { step: 0, clicks: CRACK_1, says: "Not allowed: Safe #1 needs" }],
+            &[Wrong { step: 0, clicks: CRACK_1, says: "Not allowed: Safe #2 needs" }],
         )
         .await;
-        play_tutorial(&b, "cash", "ko", &[Wrong { step: 0, clicks: CRACK_1, says: "둘 수 없습니다: 금고 #1에는" }])
+        play_tutorial(&b, "cash", "ko", &[Wrong { step: 0, clicks: CRACK_1, says: "둘 수 없습니다: 금고 #2에는" }])
             .await;
         play_tutorial(&b, "safe-breaker", "en", &[]).await;
         play_tutorial(
