@@ -400,6 +400,19 @@ pub struct HistoryEntry {
 }
 
 impl DynRecord {
+    /// The setup this record's match started from: its players, full options, seed and deal
+    /// (no preset: the options already hold every field). `game.new_match(&record.setup())`
+    /// is the match before its first action.
+    pub fn setup(&self) -> DynSetup {
+        DynSetup {
+            players: Some(self.players),
+            preset: None,
+            options: Some(self.options.clone()),
+            seed: self.seed,
+            deal: self.deal.clone(),
+        }
+    }
+
     /// Replays the record through `game` and gives, for each viewer of `viewers` (in that
     /// order), every action's events as that viewer may see them: the match's history as a
     /// late joiner, a new tab or a spectator should be shown it. Built only from the record and
@@ -410,14 +423,7 @@ impl DynRecord {
         if self.game != id {
             return Err(ReplayError::WrongGame { expected: id.to_owned(), found: self.game.clone() });
         }
-        let setup = DynSetup {
-            players: Some(self.players),
-            preset: None,
-            options: Some(self.options.clone()),
-            seed: self.seed,
-            deal: self.deal.clone(),
-        };
-        let mut game_match = game.new_match(&setup)?;
+        let mut game_match = game.new_match(&self.setup())?;
         let mut histories: Vec<Vec<HistoryEntry>> =
             viewers.iter().map(|_| Vec::with_capacity(self.actions.len())).collect();
         for (index, step) in self.actions.iter().enumerate() {
@@ -464,5 +470,23 @@ mod tests {
         }
         let missing = r#"{"game":"toy","players":2,"options":{},"seed":1,"actions":[]}"#;
         assert!(serde_json::from_str::<DynRecord>(missing).is_err(), "a record without a format");
+    }
+
+    #[test]
+    fn a_record_gives_back_the_setup_it_started_from() {
+        let dealt = r#"{"format":"safehouse-record/1","game":"toy","players":3,"options":{"speed":2},"seed":42,
+            "deal":{"hands":[[1],[2],[3]]},"actions":[{"seat":0,"action":{"type":"pass"}}]}"#;
+        let record: DynRecord = serde_json::from_str(dealt).expect("a record");
+        let expected = DynSetup {
+            players: Some(3),
+            preset: None,
+            options: Some(serde_json::json!({"speed": 2})),
+            seed: 42,
+            deal: Some(serde_json::json!({"hands": [[1], [2], [3]]})),
+        };
+        assert_eq!(record.setup(), expected);
+        let shuffled: DynRecord = serde_json::from_str(&record_json("safehouse-record/1")).expect("a record");
+        assert_eq!(shuffled.setup().deal, None, "a shuffled game has no deal");
+        assert_eq!(shuffled.setup().players, Some(2));
     }
 }

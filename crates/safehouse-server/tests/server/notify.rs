@@ -18,7 +18,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use ece::EcKeyComponents;
 use jwt_simple::prelude::{ECDSAP256PublicKeyLike, ES256PublicKey, NoCustomClaims, VerificationOptions};
 use safehouse_client::HttpClient;
-use safehouse_engine::{DynSetup, Seat};
+use safehouse_engine::Seat;
 use serde_json::{Value, json};
 
 /// One request the local receiver got.
@@ -180,14 +180,7 @@ async fn play_out(https: &[&HttpClient], created: &Created) {
 async fn expected_turns(http: &HttpClient, created: &Created) -> BTreeSet<(u8, u64)> {
     let (record, _) = fetch_and_replay(http, created).await;
     let game = safehouse_games::find(&record.game).expect("game").game;
-    let setup = DynSetup {
-        players: Some(record.players),
-        preset: None,
-        options: Some(record.options.clone()),
-        seed: record.seed,
-        deal: record.deal.clone(),
-    };
-    let mut game_match = game.new_match(&setup).expect("setup");
+    let mut game_match = game.new_match(&record.setup()).expect("setup");
     let mut turns = BTreeSet::new();
     for (i, step) in record.actions.iter().enumerate() {
         game_match.act(step.seat, &step.action).expect("applies");

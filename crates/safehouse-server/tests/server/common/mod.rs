@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use safehouse_client::{HttpClient, Tracker, WsClient};
-use safehouse_engine::{DynRecord, DynSetup, Seat, Viewer};
+use safehouse_engine::{DynRecord, Seat, Viewer};
 use safehouse_server::{Config, Server};
 use serde_json::{Value, json};
 
@@ -270,17 +270,10 @@ const UPDATE_KEYS: &[&str] = &["type", "seq", "actor", "events", "patch", "to_mo
 /// replayed from the record), and holds no other field.
 pub fn check_messages(record: &DynRecord, played: &Played) {
     let game = safehouse_games::find(&record.game).expect("game").game;
-    let setup = DynSetup {
-        players: Some(record.players),
-        preset: None,
-        options: Some(record.options.clone()),
-        seed: record.seed,
-        deal: record.deal.clone(),
-    };
     let players = record.players;
     let viewers: Vec<Viewer> =
         (0..players).map(|s| Viewer::Seat(Seat(s as u8))).chain(std::iter::once(Viewer::Spectator)).collect();
-    let mut game_match = game.new_match(&setup).expect("setup");
+    let mut game_match = game.new_match(&record.setup()).expect("setup");
     // views[k][v], events[k][v], legal[k] (described), to_move[k]
     let mut views = vec![viewers.iter().map(|&v| game_match.view(v)).collect::<Vec<_>>()];
     let mut events = vec![vec![Vec::new(); viewers.len()]];
