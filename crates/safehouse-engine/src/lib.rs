@@ -12,6 +12,7 @@
 //! - An illegal action returns a typed [`ActionError`] and changes nothing.
 
 pub mod bench;
+mod bitset;
 mod dynamic;
 mod error;
 mod game;
@@ -22,6 +23,7 @@ mod rng;
 mod seat;
 pub mod testing;
 
+pub use bitset::{BitSet8, BitSetItem};
 pub use dynamic::{
     DynGame, DynMatch, DynRecord, DynRecordedAction, DynSetup, GameHandle, HistoryEntry, RECORD_FORMAT, RecordFormat,
 };

@@ -7,8 +7,9 @@
 //! hues. Changing a name here changes it everywhere (display, JSON).
 
 use std::fmt;
+use std::ops::{Deref, DerefMut};
 
-use safehouse_engine::Seat;
+use safehouse_engine::{BitSet8, Seat};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -227,75 +228,40 @@ impl std::str::FromStr for Code {
     }
 }
 
-/// A set of seats as a bit mask (bit `i` = seat `i`). Serialised as a list of seat numbers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SeatSet(u8);
+/// A set of seats as a bit mask (bit `i` = seat `i`): the engine's [`BitSet8`] of seats, whose
+/// methods it has; serialised as a list of seat numbers, each below [`MAX_PLAYERS`].
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SeatSet(BitSet8<Seat>);
 
 impl SeatSet {
     /// The empty set.
-    pub const EMPTY: SeatSet = SeatSet(0);
+    pub const EMPTY: SeatSet = SeatSet(BitSet8::EMPTY);
 
     /// The seats `0..players`.
     pub fn first(players: usize) -> SeatSet {
-        SeatSet(((1u16 << players.min(8)) - 1) as u8)
+        SeatSet(BitSet8::first(players))
     }
+}
 
-    /// Whether `seat` is in the set.
+impl Deref for SeatSet {
+    type Target = BitSet8<Seat>;
+
     #[inline]
-    pub fn contains(self, seat: Seat) -> bool {
-        seat.0 < 8 && self.0 & (1 << seat.0) != 0
+    fn deref(&self) -> &BitSet8<Seat> {
+        &self.0
     }
+}
 
-    /// Adds `seat`.
+impl DerefMut for SeatSet {
     #[inline]
-    pub fn insert(&mut self, seat: Seat) {
-        if seat.0 < 8 {
-            self.0 |= 1 << seat.0;
-        }
+    fn deref_mut(&mut self) -> &mut BitSet8<Seat> {
+        &mut self.0
     }
+}
 
-    /// Removes `seat`.
-    #[inline]
-    pub fn remove(&mut self, seat: Seat) {
-        if seat.0 < 8 {
-            self.0 &= !(1 << seat.0);
-        }
-    }
-
-    /// Number of seats in the set.
-    #[inline]
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The seats, lowest first.
-    #[inline]
-    pub fn iter(self) -> impl Iterator<Item = Seat> + Clone {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                return None;
-            }
-            let seat = bits.trailing_zeros() as u8;
-            bits &= bits - 1;
-            Some(Seat(seat))
-        })
-    }
-
-    /// The seats in turn order starting after `seat` (the order a question goes round, 001:23).
-    pub fn iter_after(self, seat: Seat) -> impl Iterator<Item = Seat> + Clone {
-        (1..=8u8).map(move |i| Seat(seat.0.wrapping_add(i) % 8)).filter(move |s| self.contains(*s))
-    }
-
-    /// The raw mask.
-    pub fn bits(self) -> u8 {
-        self.0
+impl fmt::Debug for SeatSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SeatSet({})", self.bits())
     }
 }
 

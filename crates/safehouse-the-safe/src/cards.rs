@@ -7,10 +7,10 @@
 //! a stack is a list of cards, a colour is `"green"`.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Deref, DerefMut, Not};
 use std::str::FromStr;
 
-use safehouse_engine::Seat;
+use safehouse_engine::{BitSet8, BitSetItem, Seat};
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -251,7 +251,7 @@ impl Cards {
         for c in 0..5 {
             bits |= u8::from((self.0 >> (10 * c)) & 0x3FF != 0) << c;
         }
-        Colours(bits)
+        Colours(BitSet8::from_bits(bits))
     }
 
     /// The card with the lowest id, if any.
@@ -392,67 +392,59 @@ impl<'de> Deserialize<'de> for Cards {
     }
 }
 
-/// A set of colours.
+/// A set of colours: the engine's [`BitSet8`] of colours (bit `i` for colour index `i`), whose
+/// methods it has.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Colours(u8);
+pub struct Colours(BitSet8<Colour>);
+
+impl BitSetItem for Colour {
+    const COUNT: u8 = 5;
+
+    #[inline]
+    fn bit(self) -> Option<u8> {
+        Some(self as u8)
+    }
+
+    #[inline]
+    fn from_bit(bit: u8) -> Self {
+        Colour::ALL[usize::from(bit)]
+    }
+}
 
 impl Colours {
     /// No colour.
-    pub const EMPTY: Colours = Colours(0);
+    pub const EMPTY: Colours = Colours(BitSet8::EMPTY);
 
     /// The first `count` colours (the colours in play at a table: 3, 4 or 5).
     pub fn first(count: usize) -> Colours {
-        Colours(((1u16 << count.min(5)) - 1) as u8)
-    }
-
-    /// Whether the set holds `colour`.
-    #[inline]
-    pub fn contains(self, colour: Colour) -> bool {
-        self.0 & (1 << colour.index()) != 0
-    }
-
-    /// Adds a colour.
-    #[inline]
-    pub fn insert(&mut self, colour: Colour) {
-        self.0 |= 1 << colour.index();
-    }
-
-    /// Number of colours in the set.
-    #[inline]
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The colours of the set, in order.
-    pub fn iter(self) -> impl Iterator<Item = Colour> + Clone {
-        Colour::ALL.into_iter().filter(move |c| self.contains(*c))
-    }
-
-    /// The set's bits (bit `i` for colour index `i`).
-    #[inline]
-    pub fn bits(self) -> u8 {
-        self.0
+        Colours(BitSet8::first(count))
     }
 
     #[inline]
     pub(crate) fn intersect(self, other: Colours) -> Colours {
-        Colours(self.0 & other.0)
+        Colours(self.0.intersection(other.0))
+    }
+}
+
+impl Deref for Colours {
+    type Target = BitSet8<Colour>;
+
+    #[inline]
+    fn deref(&self) -> &BitSet8<Colour> {
+        &self.0
+    }
+}
+
+impl DerefMut for Colours {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut BitSet8<Colour> {
+        &mut self.0
     }
 }
 
 impl FromIterator<Colour> for Colours {
     fn from_iter<I: IntoIterator<Item = Colour>>(iter: I) -> Self {
-        let mut set = Colours::EMPTY;
-        for colour in iter {
-            set.insert(colour);
-        }
-        set
+        Colours(iter.into_iter().collect())
     }
 }
 
