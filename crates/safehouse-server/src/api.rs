@@ -12,10 +12,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::{OpenApi, ToSchema};
 
+pub use safehouse_api::{ActRequest, ActResponse, BackResponse, JoinNow, JoinRequest, Joined, SeatRequest};
+use safehouse_api::{ClockView, Difficulty, SeatInfo, SeatKind};
+
 pub use crate::app::TokenQuery;
-use crate::app::{Actor, App, SeatInfo, SeatKind, SeatPlan, request_token};
-use crate::bots::Difficulty;
-use crate::clock::ClockView;
+use crate::app::{Actor, App, SeatPlan, request_token};
 use crate::error::{ApiError, ErrorBody};
 use crate::settings::{OnTimeout, TableSettings, TimeControl};
 use crate::token;
@@ -145,31 +146,6 @@ pub(crate) async fn get_game(Path(game): Path<String>) -> Result<Json<GameSummar
     Ok(Json(game_summary(found.game, true)))
 }
 
-/// A seat asked for when creating a match.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SeatRequest {
-    /// `person` (joins with an invite code) or `bot`.
-    pub kind: SeatKind,
-    /// The bot's level (default `medium`).
-    #[serde(default)]
-    pub difficulty: Option<Difficulty>,
-    /// A name for the seat.
-    #[serde(default)]
-    pub name: Option<String>,
-}
-
-/// Joining a seat right away when creating the match.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct JoinNow {
-    /// The seat to join (a person's seat).
-    pub seat: u8,
-    /// The name to show.
-    #[serde(default)]
-    pub name: Option<String>,
-}
-
 /// `POST /api/matches`.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -239,16 +215,6 @@ pub struct MatchCreated {
     /// Waiting rooms only: the table as it is now (`GET /api/tables/{id}`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub table: Option<crate::tables::TableInfo>,
-}
-
-/// A joined seat.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct Joined {
-    /// The seat.
-    pub seat: u8,
-    /// The secret that opens the seat: send it as `Authorization: Bearer <token>`, or as
-    /// `?token=` on the WebSocket. Keep it; it is shown only once.
-    pub token: String,
 }
 
 /// Creates a match.
@@ -445,19 +411,6 @@ pub(crate) async fn get_match(
     }))
 }
 
-/// `POST /api/matches/{id}/join`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct JoinRequest {
-    /// The seat to join.
-    pub seat: u8,
-    /// The seat's invite code (from whoever created the match).
-    pub invite: String,
-    /// The name to show.
-    #[serde(default)]
-    pub name: Option<String>,
-}
-
 /// Joins a person's seat with its invite code; the answer holds the seat's token.
 #[utoipa::path(post, path = "/api/matches/{id}/join", params(("id" = String, Path, description = "match id")),
     request_body = JoinRequest,
@@ -496,30 +449,6 @@ pub(crate) async fn get_view(
     Ok(Json(lm.view_response(viewer)?))
 }
 
-/// `POST /api/matches/{id}/actions`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ActRequest {
-    /// One of the legal actions, in the game's JSON format.
-    pub action: Value,
-    /// The match's sequence number the action was chosen at (the `seq` of the last view or
-    /// update). Required: if the match has moved on, the action is refused with `stale_seq`,
-    /// which is how a replayed or duplicated request is refused; without it the action is
-    /// refused with `missing_seq`.
-    #[serde(default)]
-    #[schema(required = true)]
-    pub seq: Option<u64>,
-}
-
-/// An accepted action.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ActResponse {
-    /// The action's sequence number (the match's new `seq`).
-    pub seq: u64,
-    /// What happened, as the acting seat may see it.
-    pub events: Vec<Value>,
-}
-
 /// Acts for the seat the token opens. Answered only once the action is stored.
 #[utoipa::path(post, path = "/api/matches/{id}/actions", params(("id" = String, Path, description = "match id")),
     request_body = ActRequest,
@@ -540,15 +469,6 @@ pub(crate) async fn act(
     let expected_seq = request.seq.ok_or_else(|| ApiError::missing_seq(lm.seq))?;
     let acted = app.act_locked(&slot, &mut lm, seat, &request.action, expected_seq, Actor::Person).await?;
     Ok(Json(ActResponse { seq: acted.seq, events: acted.events }))
-}
-
-/// The answer to `POST /api/matches/{id}/back`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct BackResponse {
-    /// The seat, now played by its person again.
-    pub seat: u8,
-    /// The match's sequence number.
-    pub seq: u64,
 }
 
 /// "I'm back": the person of the seat the token opens takes it back from the bot that played

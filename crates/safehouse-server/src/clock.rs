@@ -7,9 +7,8 @@
 //! in-memory timer. A bank never goes below zero; a seat that has run out gets only the increment
 //! for its next decisions. The clock of the seat to move runs; the others stand still.
 
+pub use safehouse_api::ClockView;
 use safehouse_engine::Seat;
-use serde::Serialize;
-use utoipa::ToSchema;
 
 use crate::settings::{OnTimeout, TimeControl};
 
@@ -29,21 +28,6 @@ pub struct Clocks {
     since_ms: i64,
     /// The seat whose clock runs (none before the start and after the end).
     running: Option<Seat>,
-}
-
-/// What a viewer is sent of the clocks (`clock` in `welcome`, `update` and the view).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
-pub struct ClockView {
-    /// The server's time when this was written (milliseconds since 1970), so a page can count
-    /// down from it whatever its own clock says.
-    pub server_ms: i64,
-    /// The seat whose clock runs, if any.
-    pub running: Option<u8>,
-    /// Each seat's time left at `server_ms`, in milliseconds (by seat index; never below 0).
-    pub remaining_ms: Vec<i64>,
-    /// The time control: bank and increment in seconds, and what a time-out does.
-    #[schema(value_type = Object)]
-    pub control: TimeControl,
 }
 
 impl Clocks {

@@ -8,6 +8,7 @@
 //! deadlines, rematch links...).
 
 use axum::http::StatusCode;
+pub use safehouse_api::{OnTimeout, TimeControl};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -85,66 +86,6 @@ impl TurnBased {
     /// The deadline in milliseconds.
     pub fn deadline_ms(&self) -> i64 {
         i64::from(self.deadline_hours) * 3_600_000
-    }
-}
-
-/// A time bank per player plus a per-move increment ("3 min + 20 s per move").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TimeControl {
-    /// Each player's time at the start, in seconds (1 to 86,400).
-    #[serde(default = "default_bank")]
-    pub bank_secs: u32,
-    /// Seconds added to a player's time after each of their moves (0 to 3,600).
-    #[serde(default)]
-    pub increment_secs: u32,
-    /// What happens when a player's time runs out.
-    #[serde(default)]
-    pub on_timeout: OnTimeout,
-}
-
-fn default_bank() -> u32 {
-    180
-}
-
-impl TimeControl {
-    /// Most seconds a bank may hold at the start.
-    pub const MAX_BANK_SECS: u32 = 86_400;
-    /// Most seconds added per move.
-    pub const MAX_INCREMENT_SECS: u32 = 3_600;
-
-    /// The bank in milliseconds.
-    pub fn bank_ms(&self) -> i64 {
-        i64::from(self.bank_secs) * 1000
-    }
-
-    /// The increment in milliseconds.
-    pub fn increment_ms(&self) -> i64 {
-        i64::from(self.increment_secs) * 1000
-    }
-}
-
-/// The consequence of a clock running out.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum OnTimeout {
-    /// A bot plays for the seat until its person acts again (the default).
-    #[default]
-    Bot,
-    /// The seat passes, where the game has a pass legal at that moment; otherwise a bot plays.
-    Skip,
-    /// The player loses: the match ends at once with a forfeit result (competitive games only).
-    Lose,
-}
-
-impl OnTimeout {
-    /// The stable name (as in the JSON).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OnTimeout::Bot => "bot",
-            OnTimeout::Skip => "skip",
-            OnTimeout::Lose => "lose",
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! The table server's HTTP API, called in-process: the same requests a browser would send over
-//! the network, with the same rate limits (the caller's address is passed along).
+//! the network, with the same rate limits (the caller's address is passed along). The messages
+//! are `safehouse-api`'s types, the server's own.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -10,8 +11,7 @@ use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
-use safehouse_engine::Outcome;
-use serde::Deserialize;
+use serde::Serialize;
 use serde_json::Value;
 use tower::ServiceExt;
 
@@ -129,6 +129,14 @@ impl Api {
         self.send(Method::POST, path, token, Some(body), peer).await
     }
 
+    /// `POST path` with one of the API's request types as its body.
+    pub(crate) async fn post_typed<T: Serialize>(&self, path: &str, token: Option<&str>, body: &T, peer: Peer) -> Reply {
+        match serde_json::to_value(body) {
+            Ok(body) => self.post(path, token, &body, peer).await,
+            Err(error) => Reply::failed(error.to_string()),
+        }
+    }
+
     /// Hands a whole request to the API (the WebSocket upgrade goes this way).
     pub(crate) async fn forward(&self, request: Request) -> Response {
         match self.router.clone().oneshot(request).await {
@@ -138,103 +146,8 @@ impl Api {
     }
 }
 
-/// A seat's (or a spectator's) picture of a match: the answer of `GET /api/matches/{id}/view`.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct Snapshot {
-    /// The match id.
-    #[serde(rename = "match")]
-    pub(crate) id: String,
-    /// The game id.
-    pub(crate) game: String,
-    /// Actions so far.
-    pub(crate) seq: u64,
-    /// `{"seat": n}` or `"spectator"`.
-    pub(crate) viewer: Value,
-    /// The game's view for this viewer.
-    pub(crate) view: Value,
-    /// The view drawn as text (a fallback).
-    #[serde(default)]
-    pub(crate) text: String,
-    /// The seat to move.
-    pub(crate) to_move: Option<u8>,
-    /// The legal actions, when it is this seat's move.
-    #[serde(default)]
-    pub(crate) legal: Vec<Legal>,
-    /// Every seat.
-    pub(crate) seats: Vec<SeatMeta>,
-    /// Whether the match has ended.
-    pub(crate) finished: bool,
-    /// The result, once finished.
-    #[serde(default)]
-    pub(crate) outcome: Option<Outcome>,
-    /// Every seat's clock, at a table with a time control.
-    #[serde(default)]
-    pub(crate) clock: Option<ClockMeta>,
-}
+/// A seat's (or a spectator's) picture of a match: the answer of `GET /api/matches/{id}/view`
+/// (the server's welcome message without its `type`, with the view drawn as text).
+pub(crate) type Snapshot = safehouse_api::Welcome;
 
-/// The clocks of a table (`clock` of the API's view): each seat's time left when the server
-/// answered, and which one runs.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub(crate) struct ClockMeta {
-    /// The seat whose clock runs.
-    #[serde(default)]
-    pub(crate) running: Option<u8>,
-    /// Time left per seat, in milliseconds.
-    #[serde(default)]
-    pub(crate) remaining_ms: Vec<i64>,
-    /// The time control.
-    #[serde(default)]
-    pub(crate) control: TimeControlMeta,
-}
-
-/// A table's time control as the API gives it.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub(crate) struct TimeControlMeta {
-    #[serde(default)]
-    pub(crate) bank_secs: u32,
-    #[serde(default)]
-    pub(crate) increment_secs: u32,
-    /// `bot`, `skip` or `lose`.
-    #[serde(default)]
-    pub(crate) on_timeout: String,
-}
-
-impl Snapshot {
-    /// The viewing seat, if a player.
-    pub(crate) fn seat(&self) -> Option<u8> {
-        self.viewer.get("seat").and_then(Value::as_u64).and_then(|s| u8::try_from(s).ok())
-    }
-}
-
-/// One legal action with its English line.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct Legal {
-    pub(crate) action: Value,
-    #[serde(default)]
-    #[allow(dead_code)]
-    pub(crate) text: String,
-}
-
-/// A seat as everybody sees it (`SeatInfo` of the API).
-#[derive(Clone, Debug, Default, Deserialize)]
-pub(crate) struct SeatMeta {
-    pub(crate) seat: u8,
-    /// `person` or `bot`.
-    pub(crate) kind: String,
-    /// `easy`, `medium` or `hard` for bots.
-    #[serde(default)]
-    pub(crate) difficulty: Option<String>,
-    #[serde(default)]
-    pub(crate) name: Option<String>,
-    #[serde(default)]
-    pub(crate) joined: bool,
-    #[serde(default)]
-    pub(crate) away: bool,
-}
-
-impl SeatMeta {
-    /// Whether a bot plays this seat.
-    pub(crate) fn is_bot(&self) -> bool {
-        self.kind == "bot"
-    }
-}
+pub(crate) use safehouse_api::{ClockView, SeatInfo};

@@ -22,7 +22,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::Web;
-use crate::api::{Peer, SeatMeta};
+use crate::api::{Peer, SeatInfo};
 use crate::cookies::{self, SeatCookie};
 use crate::i18n::{Lang, seat_number};
 
@@ -63,7 +63,7 @@ pub(crate) async fn history(web: &Web, id: &str, seat: Option<&SeatCookie>, peer
 }
 
 /// Who wrote a line, in words.
-fn writer(line: &Line, seats: &[SeatMeta], lang: Lang) -> String {
+fn writer(line: &Line, seats: &[SeatInfo], lang: Lang) -> String {
     if let Some(name) = line.name.as_deref().filter(|n| !n.trim().is_empty()) {
         return name.to_owned();
     }
@@ -78,7 +78,7 @@ fn writer(line: &Line, seats: &[SeatMeta], lang: Lang) -> String {
 }
 
 /// One line (the script draws the same markup for new lines).
-fn line_markup(line: &Line, seats: &[SeatMeta], lang: Lang) -> Markup {
+fn line_markup(line: &Line, seats: &[SeatInfo], lang: Lang) -> Markup {
     let spectators = line.channel == "spectators";
     html! {
         li.chat-line.spectators[spectators] data-n=(line.n) {
@@ -90,7 +90,7 @@ fn line_markup(line: &Line, seats: &[SeatMeta], lang: Lang) -> Markup {
 }
 
 /// The chat panel of a table page.
-pub(crate) fn panel(id: &str, history: Option<&History>, seats: &[SeatMeta], lang: Lang) -> Markup {
+pub(crate) fn panel(id: &str, history: Option<&History>, seats: &[SeatInfo], lang: Lang) -> Markup {
     let Some(history) = history else { return html! {} };
     let spectator = history.channel == "spectators";
     let title = if spectator { lang.text("spectators-chat") } else { lang.text("table-chat") };
@@ -123,7 +123,7 @@ pub(crate) fn panel(id: &str, history: Option<&History>, seats: &[SeatMeta], lan
 }
 
 /// The replay's chat: every line written up to move `step`.
-pub(crate) fn replay_panel(history: Option<&History>, step: u64, seats: &[SeatMeta], lang: Lang) -> Markup {
+pub(crate) fn replay_panel(history: Option<&History>, step: u64, seats: &[SeatInfo], lang: Lang) -> Markup {
     let Some(history) = history else { return html! {} };
     let lines: Vec<&Line> = history.lines.iter().filter(|l| l.seq <= step).collect();
     if history.lines.is_empty() {

@@ -7,7 +7,7 @@
 use maud::{Markup, html};
 use serde_json::{Value, json};
 
-use crate::api::{ClockMeta, Snapshot};
+use crate::api::{ClockView, Snapshot};
 use crate::i18n::Lang;
 
 /// The time controls the setup page offers: (bank seconds, increment seconds).
@@ -44,7 +44,7 @@ pub(crate) fn on_timeout_words(lang: Lang, on_timeout: &str) -> &'static str {
 }
 
 /// A seat's clock on the table (people's seats only: bots do not wait on a clock).
-pub(crate) fn seat_clock(lang: Lang, clock: &ClockMeta, seat: u8) -> Markup {
+pub(crate) fn seat_clock(lang: Lang, clock: &ClockView, seat: u8) -> Markup {
     let Some(&left) = clock.remaining_ms.get(usize::from(seat)) else { return html! {} };
     let running = clock.running == Some(seat);
     html! {
@@ -63,7 +63,7 @@ pub(crate) fn rule_line(lang: Lang, snap: &Snapshot) -> Markup {
     let control = &clock.control;
     html! {
         p.small.clock-rule {
-            (tr!(lang, "clock-control-on-timeout", control = control_words(lang, control.bank_secs, control.increment_secs), on_timeout = on_timeout_words(lang, &control.on_timeout)))
+            (tr!(lang, "clock-control-on-timeout", control = control_words(lang, control.bank_secs, control.increment_secs), on_timeout = on_timeout_words(lang, control.on_timeout.as_str())))
         }
     }
 }

@@ -5,6 +5,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 use safehouse_engine::{DynGame, OptionDoc};
+use safehouse_api::{Difficulty, JoinNow, JoinRequest, SeatKind, SeatRequest};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -413,13 +414,13 @@ pub(crate) async fn create(
             }
             "me" => {
                 me = Some(seat);
-                seats.push(json!({"kind": "person", "name": name}));
+                seats.push(SeatRequest { kind: SeatKind::Person, difficulty: None, name: name.clone() });
             }
-            "friend" => seats.push(json!({"kind": "person"})),
-            level @ ("easy" | "medium" | "hard") => seats.push(json!({"kind": "bot", "difficulty": level})),
-            _ => {
-                return setup_page(game, lang, &fields, Some(lang.text("choose-who-sits-at-each")));
-            }
+            "friend" => seats.push(SeatRequest { kind: SeatKind::Person, difficulty: None, name: None }),
+            level => match Difficulty::ALL.into_iter().find(|d| d.name() == level) {
+                Some(difficulty) => seats.push(SeatRequest { kind: SeatKind::Bot, difficulty: Some(difficulty), name: None }),
+                None => return setup_page(game, lang, &fields, Some(lang.text("choose-who-sits-at-each"))),
+            },
         }
     }
     let docs = game.option_docs();
@@ -447,7 +448,7 @@ pub(crate) async fn create(
         body["preset"] = json!(preset);
     }
     if let Some(seat) = me {
-        body["join"] = json!({ "seat": seat, "name": name });
+        body["join"] = json!(JoinNow { seat: u8::try_from(seat).unwrap_or(u8::MAX), name });
     }
     let waiting = !quick && submitted(&fields, "waiting_room") == Some("1");
     if waiting {
@@ -592,8 +593,8 @@ pub(crate) async fn join(
         return bad_invite(lang);
     }
     let name = form.name.trim();
-    let body = json!({ "seat": form.seat, "invite": form.code, "name": if name.is_empty() { Value::Null } else { json!(name) } });
-    let reply = web.api.post(&format!("/api/matches/{id}/join"), None, &body, peer).await;
+    let body = JoinRequest { seat: form.seat, invite: form.code, name: (!name.is_empty()).then(|| name.to_owned()) };
+    let reply = web.api.post_typed(&format!("/api/matches/{id}/join"), None, &body, peer).await;
     let Some(token) = reply.body["token"].as_str().filter(|_| reply.ok()) else {
         let message = match reply.code() {
             "seat_taken" => lang.text("somebody-already-took-this-seat"),

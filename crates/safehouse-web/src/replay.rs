@@ -11,10 +11,9 @@ use axum::response::Response;
 use maud::html;
 use safehouse_engine::{DynRecord, Seat, Viewer};
 use serde::Deserialize;
-use serde_json::json;
 
 use crate::Web;
-use crate::api::{Legal, Peer, SeatMeta, Snapshot};
+use crate::api::{Peer, SeatInfo, Snapshot};
 use crate::cookies::{self, Extra};
 use crate::games::{self, Ctx};
 use crate::i18n::Lang;
@@ -71,7 +70,7 @@ pub(crate) async fn page(
     else {
         return unavailable(lang.text("this-match-has-no-record"));
     };
-    let seats: Vec<SeatMeta> = serde_json::from_value(reply.body["seats"].clone()).unwrap_or_default();
+    let seats: Vec<SeatInfo> = serde_json::from_value(reply.body["seats"].clone()).unwrap_or_default();
     let Ok(found) = safehouse_games::find(&record.game) else { return unavailable("") };
     let total = record.actions.len();
     let step = query.step.unwrap_or(total).min(total);
@@ -108,17 +107,15 @@ pub(crate) async fn page(
         moves.push(Move { seat: recorded.seat.0, text, lines });
     }
     let snap = Snapshot {
-        id: id.clone(),
+        kind: None,
+        match_id: id.clone(),
         game: record.game.clone(),
         seq: step as u64,
-        viewer: match viewer {
-            Viewer::Seat(seat) => json!({ "seat": seat.0 }),
-            Viewer::Spectator => json!("spectator"),
-        },
+        viewer,
         view: game_match.view(viewer),
-        text: game_match.view_text(viewer),
+        text: Some(game_match.view_text(viewer)),
         to_move: game_match.to_move().map(|s| s.0),
-        legal: Vec::<Legal>::new(),
+        legal: None,
         seats: seats.clone(),
         finished: game_match.to_move().is_none(),
         outcome: game_match.outcome(),

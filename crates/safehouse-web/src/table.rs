@@ -15,6 +15,7 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 use safehouse_engine::Outcome;
+use safehouse_api::ActRequest;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
@@ -81,7 +82,7 @@ pub(crate) struct Table<'a> {
 
 impl Table<'_> {
     fn legal(&self) -> Vec<Value> {
-        self.snap.legal.iter().map(|l| l.action.clone()).collect()
+        self.snap.legal_actions().iter().map(|l| l.action.clone()).collect()
     }
 
     fn hints_on(&self) -> bool {
@@ -179,7 +180,7 @@ fn result(t: &Table<'_>, cx: &Ctx<'_>, extra: Option<Markup>) -> Markup {
             }
             }
             @if let Some(extra) = extra { (extra) }
-            p { a.button href={"/replay/" (t.snap.id)} { (lang.text("watch-the-replay")) } }
+            p { a.button href={"/replay/" (t.snap.match_id)} { (lang.text("watch-the-replay")) } }
         }
     }
 }
@@ -225,7 +226,7 @@ fn invites(t: &Table<'_>) -> Markup {
             ul.invite-list {
                 @for (seat, code) in open {
                     @let n = crate::i18n::seat_number(*seat);
-                    @let link = format!("{}/join/{}?seat={seat}&code={code}{}", t.origin, t.snap.id, if t.extra.hints { "&hints=1" } else { "" });
+                    @let link = format!("{}/join/{}?seat={seat}&code={code}{}", t.origin, t.snap.match_id, if t.extra.hints { "&hints=1" } else { "" });
                     li {
                         label for={"invite-" (seat)} { (tr!(lang, "seat-n", n = n)) }
                         input.invite-link #{"invite-" (seat)} type="text" readonly value=(link);
@@ -257,11 +258,11 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
     let markup = html! {
         section #status .status aria-live="polite" { (status_markup) }
         div.board {
-            form #act-form method="post" action={"/play/" (snap.id) "/act"} {
+            form #act-form method="post" action={"/play/" (snap.match_id) "/act"} {
                 input type="hidden" name="seq" value=(snap.seq);
                 @match &drawn {
                     Some(drawn) => { (drawn.table) }
-                    None => { pre.fallback { (snap.text) } }
+                    None => { pre.fallback { (snap.text.as_deref().unwrap_or_default()) } }
                 }
                 @if cx.my_turn() && !legal.is_empty() {
                     details #all-moves .moves {
@@ -287,13 +288,13 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
                             div.seat-head {
                                 (seat_badge(&cx, seat.seat))
                                 @if turn { span.tag.turn-tag { (lang.text("to-play")) } }
-                                @if seat.kind == "person" && !seat.joined { span.tag.wait { (lang.text("not-joined-yet")) } }
+                                @if !seat.is_bot() && !seat.joined { span.tag.wait { (lang.text("not-joined-yet")) } }
                                 @if seat.away { span.tag.wait { (tr!(lang, "a-bot-plays-for-name", name = cx.name(seat.seat))) } }
                                 @if let Some(clock) = snap.clock.as_ref().filter(|_| !seat.is_bot()) { (crate::clocks::seat_clock(lang, clock, seat.seat)) }
                             }
                             @if seat.away && cx.me == Some(seat.seat) && t.live && !snap.finished {
                                 // Only this (or a move) takes the seat back: an open page does not.
-                                form.back method="post" action={"/play/" (snap.id) "/back"} {
+                                form.back method="post" action={"/play/" (snap.match_id) "/back"} {
                                     button.primary type="submit" { (lang.text("im-back")) }
                                 }
                             }
@@ -386,21 +387,21 @@ pub(crate) async fn page(
         None => "spectator".to_owned(),
     };
     let main = html! {
-        div #play class={"play" @if !log_lines.is_empty() { " has-log" }} data-match=(snap.id) data-log-seq=(game_log.seq) data-seq=(snap.seq) data-watch=(if watch { "1" } else { "0" })
+        div #play class={"play" @if !log_lines.is_empty() { " has-log" }} data-match=(snap.match_id) data-log-seq=(game_log.seq) data-seq=(snap.seq) data-watch=(if watch { "1" } else { "0" })
             data-viewer=(viewer) data-lang=(lang.code()) data-finished=(if snap.finished { "1" } else { "0" }) {
             h1.sr { (game_name(&snap.game, lang)) }
             div #live .live { (live_markup) }
             div #notice .notice role="alert" {
                 @if let Some(notice) = &notice { p { (notice) } }
             }
-            (crate::chat::rematch_panel(&snap.id, &links, snap.finished, held.is_some(), lang))
+            (crate::chat::rematch_panel(&snap.match_id, &links, snap.finished, held.is_some(), lang))
             section #log .panel.log aria-labelledby="log-h" {
                 h2 #log-h { (lang.text("game-log")) }
                 p.small.log-empty { (lang.text("what-happens-at-the-table")) }
                 ol #log-list aria-live="polite" { @for line in &log_lines { (line) } }
             }
             script src=(crate::assets::url("log.js")) defer {}
-            (crate::chat::panel(&snap.id, chat.as_ref(), &snap.seats, lang))
+            (crate::chat::panel(&snap.match_id, chat.as_ref(), &snap.seats, lang))
             script src=(crate::assets::url("chat.js")) defer {}
             (notify)
             details #rules-help .panel.rules-help {
@@ -561,7 +562,7 @@ pub(crate) async fn explain_refusal(
     let loaded = load(web, id, Some(seat), peer).await.ok().map(|(s, _)| s);
     let seats = loaded.as_ref().map(|s| s.seats.clone()).unwrap_or_default();
     let legal: Vec<Value> =
-        loaded.as_ref().map(|s| s.legal.iter().map(|l| l.action.clone()).collect()).unwrap_or_default();
+        loaded.as_ref().map(|s| s.legal_actions().iter().map(|l| l.action.clone()).collect()).unwrap_or_default();
     let cx = Ctx {
         lang,
         me: Some(seat.seat),
@@ -666,15 +667,12 @@ pub(crate) async fn act(
         }
     };
     let seq = field("seq").and_then(|s| s.parse::<u64>().ok());
-    let mut body = json!({ "action": action });
-    if let Some(seq) = seq {
-        body["seq"] = json!(seq);
-    }
-    let reply = web.api.post(&format!("/api/matches/{id}/actions"), Some(&seat.token), &body, peer).await;
+    let body = ActRequest { action, seq };
+    let reply = web.api.post_typed(&format!("/api/matches/{id}/actions"), Some(&seat.token), &body, peer).await;
     if reply.ok() {
         answer(None, String::new())
     } else {
-        let message = explain_refusal(&web, &id, &seat, &reply, Some(&action), lang, peer).await;
+        let message = explain_refusal(&web, &id, &seat, &reply, Some(&body.action), lang, peer).await;
         answer(Some(notice_code(reply.code())), message)
     }
 }
@@ -765,13 +763,13 @@ mod result_tests {
     use safehouse_engine::Seat;
 
     use super::*;
-    use crate::api::SeatMeta;
+    use crate::api::SeatInfo;
 
     /// A co-operative result reads as the team's, in every language: one line for the team and
     /// its players, no places ("1st") that every tied seat would share.
     #[test]
     fn a_cooperative_result_is_the_teams() {
-        let seats: Vec<SeatMeta> = (0..3).map(|s| SeatMeta { seat: s, ..SeatMeta::default() }).collect();
+        let seats: Vec<SeatInfo> = (0..3).map(|s| SeatInfo { seat: s, ..SeatInfo::default() }).collect();
         for won in [true, false] {
             let outcome = Outcome {
                 scores: vec![5; 3],

@@ -9,7 +9,9 @@
 
 use serde_json::Value;
 
-use crate::api::SeatMeta;
+use safehouse_api::SeatKind;
+
+use crate::api::SeatInfo;
 use crate::games::{self, Ctx};
 use crate::i18n::{self, Lang, seat_number};
 
@@ -28,7 +30,9 @@ pub struct TerminalWords {
     game: String,
     lang: Lang,
     me: u8,
-    seats: Vec<SeatMeta>,
+    seats: Vec<SeatInfo>,
+    /// What plays each seat, in words: a bot's level or kind (`random`), none for a person.
+    sitters: Vec<Option<String>>,
 }
 
 impl TerminalWords {
@@ -37,21 +41,24 @@ impl TerminalWords {
         let seats = sitters
             .iter()
             .enumerate()
-            .map(|(i, sitter)| SeatMeta {
+            .map(|(i, sitter)| SeatInfo {
                 seat: u8::try_from(i).unwrap_or(u8::MAX),
                 kind: match sitter {
-                    Sitter::Person => "person".to_owned(),
-                    Sitter::Bot(_) => "bot".to_owned(),
-                },
-                difficulty: match sitter {
-                    Sitter::Person => None,
-                    Sitter::Bot(level) => Some(level.clone()),
+                    Sitter::Person => SeatKind::Person,
+                    Sitter::Bot(_) => SeatKind::Bot,
                 },
                 joined: true,
-                ..SeatMeta::default()
+                ..SeatInfo::default()
             })
             .collect();
-        TerminalWords { game: game.to_owned(), lang, me, seats }
+        let sitters = sitters
+            .iter()
+            .map(|sitter| match sitter {
+                Sitter::Person => None,
+                Sitter::Bot(level) => Some(level.clone()),
+            })
+            .collect();
+        TerminalWords { game: game.to_owned(), lang, me, seats, sitters }
     }
 
     fn cx<'a>(&'a self, legal: &'a [Value]) -> Ctx<'a> {
@@ -71,8 +78,7 @@ impl TerminalWords {
     /// A seat with what plays it: "Player 1 (you)", "Bot 2 (medium)", "Bot 3 (random)".
     pub fn label(&self, seat: u8) -> String {
         let name = self.name(seat);
-        let meta = self.seats.iter().find(|s| s.seat == seat);
-        match meta.and_then(|m| m.difficulty.as_deref()) {
+        match self.sitters.get(usize::from(seat)).and_then(Option::as_deref) {
             _ if seat == self.me => tr!(self.lang, "name-you-2", name = name),
             Some(level @ ("easy" | "medium" | "hard")) => format!("{name} ({})", i18n::difficulty(self.lang, level)),
             Some(kind) => format!("{name} ({kind})"),

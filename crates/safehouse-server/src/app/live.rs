@@ -10,7 +10,9 @@ use safehouse_store::{SeatClaim, StoredMatch};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, broadcast};
 
-use super::wire::{SeatInfo, SeatKind, SeatPlan, Update, UpdateMessage, WelcomeMessage, viewer_json};
+use safehouse_api::{Legal, MessageType, Welcome};
+
+use super::wire::{SeatInfo, SeatKind, SeatPlan, Update};
 use crate::bots::TableBot;
 use crate::clock::{ClockView, Clocks};
 use crate::diff::{SentView, diff_views};
@@ -240,35 +242,36 @@ impl LiveMatch {
         }
     }
 
-    fn legal_json(&self, viewer: Viewer) -> Option<Value> {
+    fn legal_for(&self, viewer: Viewer) -> Option<Vec<Legal>> {
         let to_move = self.game_match.to_move()?;
         if viewer != Viewer::Seat(to_move) {
             return None;
         }
-        let legal: Vec<Value> = self
+        let legal = self
             .game_match
             .legal_actions_described()
             .into_iter()
-            .map(|(action, text)| json!({ "action": action, "text": text }))
+            .map(|(action, text)| Legal { action, text })
             .collect();
-        Some(Value::Array(legal))
+        Some(legal)
     }
 
     /// The seat's whole picture (sent on connect, on reconnect and after any resync), around
     /// the viewer's view already written as JSON text (which then also serves as the base the
     /// next update is diffed against).
     fn welcome_text(&self, viewer: Viewer, view: &SentView) -> String {
-        let message = WelcomeMessage {
-            kind: "welcome",
-            match_id: &self.id,
-            game: self.game.info().id,
-            viewer: viewer_json(viewer),
+        let message = Welcome {
+            kind: Some(MessageType::Welcome),
+            match_id: self.id.to_string(),
+            game: self.game.info().id.to_owned(),
+            viewer,
             seq: self.seq,
             view: view.raw(),
+            text: None,
             to_move: self.game_match.to_move().map(|s| s.0),
             finished: self.finished,
             seats: self.seats(),
-            legal: self.legal_json(viewer),
+            legal: self.legal_for(viewer),
             outcome: self.outcome_json(),
             clock: self.clock_view(),
         };
@@ -380,14 +383,14 @@ impl LiveMatch {
                 Some(old) => diff_views(old, &view),
                 None => vec![json!({ "op": "replace", "path": "", "value": view.raw() })],
             };
-            let message = UpdateMessage {
-                kind: "update",
+            let message = safehouse_api::Update {
+                kind: MessageType::Update,
                 seq: self.seq,
                 actor: actor.0,
                 events: self.game_match.last_events_for(viewer),
                 patch,
                 to_move,
-                legal: self.legal_json(viewer),
+                legal: self.legal_for(viewer),
                 outcome: outcome.as_ref(),
                 clock: clock.clone(),
             };

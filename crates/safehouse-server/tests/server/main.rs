@@ -14,6 +14,7 @@ mod hostile;
 mod idle;
 mod log;
 mod notify;
+mod openapi;
 mod rematch;
 mod security;
 mod strict_actions;

@@ -460,10 +460,10 @@ mod tests {
     use safehouse_engine::{Game, Seat, Setup, Viewer};
 
     use super::*;
-    use crate::api::SeatMeta;
+    use crate::api::SeatInfo;
 
     fn draw_for(game: &ClubUnlock, seat: u8) -> (String, Vec<String>) {
-        let seats: Vec<SeatMeta> = (0..3).map(|s| SeatMeta { seat: s, ..SeatMeta::default() }).collect();
+        let seats: Vec<SeatInfo> = (0..3).map(|s| SeatInfo { seat: s, ..SeatInfo::default() }).collect();
         let cx = Ctx {
             lang: Lang::En,
             me: Some(seat),

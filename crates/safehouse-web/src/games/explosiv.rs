@@ -11,7 +11,7 @@ use safehouse_explosiv::{
 };
 use serde_json::json;
 
-use super::{Ctx, GameUi};
+use super::{Ctx, GameUi, action_json};
 use crate::i18n::Lang;
 use crate::layout::icon;
 
@@ -211,9 +211,9 @@ impl GameUi for Ui {
                             p.prompt { (lang.text("explosiv-no-card-of-yours-fits")) }
                             (cx.act_id("discard", &json!({"type": "discard", "card": "$card"}), "primary", html! { (lang.text("explosiv-give-up-the-chosen-card")) }))
                         }
-                        @if cx.is_legal(&json!({"type": "pass"})) {
+                        @if cx.is_legal(&action_json(&Action::Pass)) {
                             p.prompt { (lang.text("explosiv-no-card-of-yours-fits-any-row")) }
-                            (cx.act_id("pass", &json!({"type": "pass"}), "primary", html! { (lang.text("explosiv-pass")) }))
+                            (cx.act_id("pass", &action_json(&Action::Pass), "primary", html! { (lang.text("explosiv-pass")) }))
                         }
                     }
                 }
@@ -400,7 +400,7 @@ mod tests {
     use safehouse_explosiv::Explosiv;
 
     use super::*;
-    use crate::api::SeatMeta;
+    use crate::api::SeatInfo;
 
     /// Along whole games, every row's briefcase shows its bomb side, and exactly the rows whose
     /// next card would be the 8th carry the warning, in every language.
@@ -409,8 +409,8 @@ mod tests {
         let mut warned = 0;
         for seed in 0..6 {
             let mut game = Explosiv::new(&Setup::new(2 + (seed % 3) as usize, seed)).expect("setup");
-            let seats: Vec<SeatMeta> =
-                (0..game.players() as u8).map(|s| SeatMeta { seat: s, ..SeatMeta::default() }).collect();
+            let seats: Vec<SeatInfo> =
+                (0..game.players() as u8).map(|s| SeatInfo { seat: s, ..SeatInfo::default() }).collect();
             let mut legal = Vec::new();
             let mut events = Vec::new();
             while let Some(seat) = game.to_move() {

@@ -20,10 +20,11 @@ pub(crate) mod the_safe;
 
 use maud::{Markup, html};
 use safehouse_engine::{Game, Outcome};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::api::SeatMeta;
+use crate::api::SeatInfo;
 use crate::i18n::{Lang, seat_number};
 use crate::layout::icon;
 
@@ -35,7 +36,7 @@ pub(crate) struct Ctx<'a> {
     /// The viewing seat, or `None` for a spectator.
     pub(crate) me: Option<u8>,
     /// Every seat (names, bots).
-    pub(crate) seats: &'a [SeatMeta],
+    pub(crate) seats: &'a [SeatInfo],
     /// The seat to move.
     pub(crate) to_move: Option<u8>,
     /// The viewer's legal actions (empty unless it is the viewer's move).
@@ -44,6 +45,13 @@ pub(crate) struct Ctx<'a> {
     pub(crate) live: bool,
     /// Whether the hint panel is on.
     pub(crate) hints: bool,
+}
+
+/// A game's typed action in its JSON form, as the server lists and accepts it (the page's buttons
+/// are built from the game crate's `Action`, not from JSON written by hand; templates with a
+/// `$choice` for the form to fill stay JSON).
+pub(crate) fn action_json<A: Serialize>(action: &A) -> Value {
+    serde_json::to_value(action).unwrap_or(Value::Null)
 }
 
 impl Ctx<'_> {
@@ -62,7 +70,7 @@ impl Ctx<'_> {
         let n = seat_number(seat);
         let meta = self.seats.iter().find(|s| s.seat == seat);
         match meta {
-            Some(SeatMeta { name: Some(name), .. }) if !name.trim().is_empty() => name.clone(),
+            Some(SeatInfo { name: Some(name), .. }) if !name.trim().is_empty() => name.clone(),
             Some(meta) if meta.is_bot() => tr!(self.lang, "bot-n", n = n),
             _ => tr!(self.lang, "player-n", n = n),
         }
@@ -251,14 +259,14 @@ fn explain_as<G: GameUi>(rule: &str, action: Option<&Value>, view: &Value, cx: &
 /// A seat badge: its name, "you", and a bot's level.
 pub(crate) fn seat_badge(cx: &Ctx<'_>, seat: u8) -> Markup {
     let meta = cx.seats.iter().find(|s| s.seat == seat);
-    let bot = meta.is_some_and(SeatMeta::is_bot);
+    let bot = meta.is_some_and(SeatInfo::is_bot);
     html! {
         span.who {
             @if bot { (icon("bot", cx.lang.text("bot"))) } @else { (icon("user", "")) }
             " " (cx.name(seat))
             @if cx.me == Some(seat) { " " span.tag.you { (cx.lang.text("you-2")) } }
-            @if let Some(level) = meta.and_then(|m| m.difficulty.as_deref()) {
-                " " span.tag { (crate::i18n::difficulty(cx.lang, level)) }
+            @if let Some(level) = meta.and_then(|m| m.difficulty) {
+                " " span.tag { (crate::i18n::difficulty(cx.lang, level.name())) }
             }
         }
     }
@@ -276,7 +284,7 @@ mod tests {
     use serde_json::Value;
 
     use super::*;
-    use crate::api::SeatMeta;
+    use crate::api::SeatInfo;
 
     /// The dispatch reaches every game of the registry by its id, and no other id.
     #[test]
@@ -298,11 +306,11 @@ mod tests {
             let players = info.default_players;
             let setup = DynSetup { players: Some(players), seed: 7, ..DynSetup::default() };
             let mut m = game.new_match(&setup).expect("a match");
-            let seats: Vec<SeatMeta> = (0..players)
-                .map(|s| SeatMeta {
+            let seats: Vec<SeatInfo> = (0..players)
+                .map(|s| SeatInfo {
                     seat: s as u8,
                     kind: if s == 0 { "person" } else { "bot" }.into(),
-                    ..SeatMeta::default()
+                    ..SeatInfo::default()
                 })
                 .collect();
             let mut step = 0usize;

@@ -15,7 +15,7 @@ use safehouse_the_safe::{
 };
 use serde_json::json;
 
-use super::{Ctx, GameUi};
+use super::{Ctx, GameUi, action_json};
 use crate::i18n::Lang;
 use crate::layout::icon;
 
@@ -197,9 +197,9 @@ impl GameUi for Ui {
                                 @if playing {
                                     p.prompt { (lang.text("the-safe-choose-a-card-then-the")) }
                                 }
-                                @if cx.is_legal(&json!({"type": "pass"})) {
+                                @if cx.is_legal(&action_json(&Action::Pass)) {
                                     p.prompt { (lang.text("the-safe-none-of-your-cards-fits")) }
-                                    (cx.act_id("pass", &json!({"type": "pass"}), "primary", html! { (lang.text("the-safe-pass")) }))
+                                    (cx.act_id("pass", &action_json(&Action::Pass), "primary", html! { (lang.text("the-safe-pass")) }))
                                 }
                             }
                             Phase::Naming { colour, .. } => {
@@ -207,7 +207,7 @@ impl GameUi for Ui {
                                     p.prompt { (tr!(lang, "the-safe-play-is-over-name-the", colour = colour_name(lang, colour))) }
                                     div.choices {
                                         @for n in 0..=9u8 {
-                                            (cx.act(&json!({"type": "name", "colour": colour, "number": n}), &format!("num {}", colour_class(colour)), html! { (n) }))
+                                            (cx.act(&action_json(&Action::Name { colour, number: n }), &format!("num {}", colour_class(colour)), html! { (n) }))
                                         }
                                     }
                                 }
@@ -444,7 +444,7 @@ mod tests {
     use safehouse_the_safe::TheSafe;
 
     use super::*;
-    use crate::api::SeatMeta;
+    use crate::api::SeatInfo;
 
     /// A mission's start says which mission it is; after a failure it adds the how-manieth
     /// mission of the game, never "mission 2 begins (mission 3 played)".
@@ -452,7 +452,7 @@ mod tests {
     fn a_mission_start_reads_as_one_mission() {
         let game = TheSafe::new(&Setup::new(2, 1)).expect("setup");
         let view = game.view(Viewer::Seat(Seat(0)));
-        let seats: Vec<SeatMeta> = (0..2).map(|s| SeatMeta { seat: s, ..SeatMeta::default() }).collect();
+        let seats: Vec<SeatInfo> = (0..2).map(|s| SeatInfo { seat: s, ..SeatInfo::default() }).collect();
         let line = |lang, mission, attempt| {
             let cx = Ctx { lang, me: Some(0), seats: &seats, to_move: None, legal: &[], live: false, hints: false };
             Ui::event(&Event::MissionStarted { mission, attempt }, &view, &cx).expect("a line")

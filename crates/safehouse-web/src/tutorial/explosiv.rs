@@ -2,12 +2,14 @@
 //! number once in a row, the last-card bonus, and the longest row blowing up at two players.
 //! You are red and start.
 
+use safehouse_explosiv::Action;
 use serde_json::{Value, json};
 
 use super::{Move, Script, learn, other};
+use crate::games::action_json;
 
 fn place(card: u8, row: u8) -> Value {
-    json!({"type": "place", "card": card, "row": row})
+    action_json(&Action::Place { card, row })
 }
 
 fn moves() -> Vec<Move> {

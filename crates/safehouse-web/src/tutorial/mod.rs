@@ -27,7 +27,9 @@ use safehouse_engine::{ActionError, DynMatch, DynSetup, Outcome, Seat, Viewer};
 use serde::Deserialize;
 use serde_json::Value;
 
-use crate::api::SeatMeta;
+use safehouse_api::SeatKind;
+
+use crate::api::SeatInfo;
 use crate::forms::{FillError, fill_action};
 use crate::games::{self, Ctx, seat_badge};
 use crate::i18n::Lang;
@@ -154,13 +156,13 @@ impl Script {
     }
 
     /// The seats as the page shows them: the learner, and bots in the other seats.
-    pub(crate) fn seats(&self) -> Vec<SeatMeta> {
+    pub(crate) fn seats(&self) -> Vec<SeatInfo> {
         (0..self.players as u8)
-            .map(|seat| SeatMeta {
+            .map(|seat| SeatInfo {
                 seat,
-                kind: if seat == self.learner { "person" } else { "bot" }.to_owned(),
+                kind: if seat == self.learner { SeatKind::Person } else { SeatKind::Bot },
                 joined: true,
-                ..SeatMeta::default()
+                ..SeatInfo::default()
             })
             .collect()
     }

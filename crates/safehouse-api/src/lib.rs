@@ -1,0 +1,18 @@
+//! The table server's HTTP and WebSocket messages, as types (`docs/server.md`): the seats as
+//! everyone sees them, the clocks, a viewer's `welcome` and `update` pushes (and the view answer,
+//! a welcome without its `type`), and the request and answer bodies of acting and joining.
+//!
+//! The server writes these and the web table reads and writes them, so neither keeps a copy of
+//! the other's; the JSON forms are the API's and are pinned by `tests/wire.rs`. With the
+//! `schema` feature (the server turns it on) each type also describes itself for `/openapi.json`.
+
+mod clock;
+mod messages;
+mod requests;
+mod seats;
+
+pub use clock::{ClockView, OnTimeout, TimeControl};
+pub use messages::{Legal, MessageType, Update, Welcome};
+pub use requests::{ActRequest, ActResponse, BackResponse, JoinNow, JoinRequest, Joined, SeatRequest};
+pub use safehouse_bots::Difficulty;
+pub use seats::{SeatInfo, SeatKind};
