@@ -130,7 +130,13 @@ impl Api {
     }
 
     /// `POST path` with one of the API's request types as its body.
-    pub(crate) async fn post_typed<T: Serialize>(&self, path: &str, token: Option<&str>, body: &T, peer: Peer) -> Reply {
+    pub(crate) async fn post_typed<T: Serialize>(
+        &self,
+        path: &str,
+        token: Option<&str>,
+        body: &T,
+        peer: Peer,
+    ) -> Reply {
         match serde_json::to_value(body) {
             Ok(body) => self.post(path, token, &body, peer).await,
             Err(error) => Reply::failed(error.to_string()),

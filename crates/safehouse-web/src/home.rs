@@ -4,8 +4,8 @@ use axum::extract::{Form, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
-use safehouse_engine::{DynGame, OptionDoc};
 use safehouse_api::{Difficulty, JoinNow, JoinRequest, SeatKind, SeatRequest};
+use safehouse_engine::{DynGame, OptionDoc};
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
@@ -418,7 +418,9 @@ pub(crate) async fn create(
             }
             "friend" => seats.push(SeatRequest { kind: SeatKind::Person, difficulty: None, name: None }),
             level => match Difficulty::ALL.into_iter().find(|d| d.name() == level) {
-                Some(difficulty) => seats.push(SeatRequest { kind: SeatKind::Bot, difficulty: Some(difficulty), name: None }),
+                Some(difficulty) => {
+                    seats.push(SeatRequest { kind: SeatKind::Bot, difficulty: Some(difficulty), name: None })
+                }
                 None => return setup_page(game, lang, &fields, Some(lang.text("choose-who-sits-at-each"))),
             },
         }

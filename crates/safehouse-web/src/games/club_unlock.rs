@@ -8,9 +8,8 @@
 
 use maud::{Markup, html};
 use safehouse_club_unlock::{Action, Event, KeyColour, Phase, Rule, SafeCard, SafeId, View};
-use serde_json::json;
 
-use super::{Ctx, GameUi};
+use super::{Ctx, GameUi, action_json};
 use crate::i18n::Lang;
 use crate::layout::icon;
 
@@ -175,7 +174,7 @@ impl GameUi for Ui {
                                     span.sr { (label) @if taking { (lang.text("club-unlock-take-one")) } }
                                 };
                                 @if taking {
-                                    (cx.act(&json!({"type": "take_key", "colour": colour}), "pile", face))
+                                    (cx.act(&action_json(&Action::TakeKey { colour }), "pile", face))
                                 } @else {
                                     div.pile { (face) }
                                 }
@@ -202,9 +201,9 @@ impl GameUi for Ui {
                                     @let opens = hand.is_some_and(|h| card.opens_with(&h));
                                     @if let Some(colour) = placing {
                                         @let class = if card.needs(colour) { "safe needs" } else { "safe" };
-                                        (cx.act(&json!({"type": "place_bonus", "safe": slot.safe}), class, face))
+                                        (cx.act(&action_json(&Action::PlaceBonus { safe: slot.safe }), class, face))
                                     } @else if mine && matches!(view.phase, Phase::Turn { .. }) {
-                                        (cx.act(&json!({"type": "crack", "safe": slot.safe}), if opens { "safe opens" } else { "safe" }, face))
+                                        (cx.act(&action_json(&Action::Crack { safe: slot.safe }), if opens { "safe opens" } else { "safe" }, face))
                                     } @else {
                                         div class={"safe" @if opens { " opens" }} { (face) }
                                     }
@@ -233,16 +232,16 @@ impl GameUi for Ui {
                             }
                             Phase::Turn { cracked, .. } => {
                                 p.prompt { (tr!(lang, "club-unlock-you-cracked-safe-s", cracked = cracked)) }
-                                (cx.act_id("end-turn", &json!({"type": "end_turn"}), "primary", html! { (lang.text("club-unlock-end-my-turn")) }))
+                                (cx.act_id("end-turn", &action_json(&Action::EndTurn), "primary", html! { (lang.text("club-unlock-end-my-turn")) }))
                             }
                             Phase::PlacingBonus { colour, .. } => {
                                 p.prompt { (tr!(lang, "club-unlock-you-took-the-last-colour", colour = colour_name(lang, colour), colour2 = colour_name(lang, colour))) }
                             }
                             Phase::Over { .. } => {}
                         }
-                        @if cx.is_legal(&json!({"type": "pass"})) {
+                        @if cx.is_legal(&action_json(&Action::Pass)) {
                             p.prompt { (lang.text("club-unlock-nothing-can-be-done-pass")) }
-                            (cx.act_id("pass", &json!({"type": "pass"}), "primary", html! { (lang.text("club-unlock-pass")) }))
+                            (cx.act_id("pass", &action_json(&Action::Pass), "primary", html! { (lang.text("club-unlock-pass")) }))
                         }
                     }
                 }

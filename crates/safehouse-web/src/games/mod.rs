@@ -309,7 +309,7 @@ mod tests {
             let seats: Vec<SeatInfo> = (0..players)
                 .map(|s| SeatInfo {
                     seat: s as u8,
-                    kind: if s == 0 { "person" } else { "bot" }.into(),
+                    kind: if s == 0 { safehouse_api::SeatKind::Person } else { safehouse_api::SeatKind::Bot },
                     ..SeatInfo::default()
                 })
                 .collect();
