@@ -145,7 +145,12 @@ async fn a_public_table_of_people(mut h: Harness, game: &str, options: &[(&str, 
     let people = [(&a, Viewer::Seat(Seat(0))), (&b, Viewer::Seat(Seat(1)))];
     let mut snapshots = Vec::new();
     let mut turns = 0;
-    play_together(game, &people, None, &mut snapshots, &mut turns, 4).await;
+    // One move of a person's each, not more: a bot seat may end a short game early (in Safe
+    // Breaker the bot can crack both people's codes within a few rounds), and the table must
+    // still be running when Carol looks for it.
+    play_together(game, &people, None, &mut snapshots, &mut turns, 2).await;
+    let now = a.state().await.unwrap_or_default();
+    assert!(!now.over, "{game}: the game ended before the late spectator came (seq {})", now.seq);
 
     // Carol comes late: she finds the running table on the home page and watches.
     let c = h.browser("carol").await;
