@@ -2,7 +2,7 @@
 //! only legal actions at every table size, the reading falls back for a seat that does not follow
 //! the convention, and the team beats the old rule-based team clearly on fixed seeds.
 
-use safehouse_bots::{Bot, Player, TheSafeTeam, play_game};
+use safehouse_bots::{Bot, Player, TeamSettings, TheSafeTeam, play_game};
 use safehouse_engine::{Game, GameRng, Seat, Setup, Viewer};
 use safehouse_the_safe::{Action, Options, TheSafe, View};
 
@@ -30,11 +30,14 @@ fn play_with(players: usize, seed: u64, kinds: &[&str], options: Options) -> The
 fn the_team_and_the_planner_only_play_legal_actions() {
     let mut rng = GameRng::from_seed(7);
     for players in 1..=6 {
-        for _ in 0..3 {
+        // The default team once per size, then the same code paths with fewer planning samples
+        // (the default's 200 a decision make this the suite's slowest test).
+        let light_team = format!("team:{LIGHT}");
+        for team in ["team", light_team.as_str(), light_team.as_str()] {
             let seed = rng.next_u64();
-            play(players, seed, &["team"]);
+            play(players, seed, &[team]);
             play(players, seed, &["omniscient"]);
-            play(players, seed, &["team", "heuristic", "convention"]);
+            play(players, seed, &[team, "heuristic", "convention"]);
         }
     }
     // The forgiving preset plays several missions: the readings restart with each one.
@@ -64,15 +67,17 @@ impl Bot<TheSafe> for HighestFirst {
     }
 }
 
-/// Plays a game with team bots in every seat but `odd`, which `odd_bot` plays; returns the team
-/// bots (to ask what they read) and the final state.
+/// Plays a game with team bots (with `settings`) in every seat but `odd`, which `odd_bot` plays;
+/// returns the team bots (to ask what they read) and the final state.
 fn with_one_odd_seat(
     players: usize,
     seed: u64,
     odd: usize,
     mut odd_bot: Box<dyn Bot<TheSafe>>,
+    settings: TeamSettings,
 ) -> (Vec<TheSafeTeam>, TheSafe) {
-    let mut team: Vec<TheSafeTeam> = (0..players).map(|s| TheSafeTeam::new(seed ^ (s as u64) << 8)).collect();
+    let mut team: Vec<TheSafeTeam> =
+        (0..players).map(|s| TheSafeTeam::with_settings(settings, seed ^ (s as u64) << 8)).collect();
     let setup = Setup::<TheSafe> { players, options: Options::default(), seed, deal: None };
     let mut state = TheSafe::new(&setup).expect("setup");
     let (mut legal, mut events) = (Vec::new(), Vec::new());
@@ -88,13 +93,23 @@ fn with_one_odd_seat(
     (team, state)
 }
 
+/// Team bots that plan with few samples: the reading, which these tests are about, does not
+/// depend on the planning (a planned play is one of the convention's candidates), and the
+/// default's 200 planning samples a decision make these games the suite's slowest.
+fn light() -> TeamSettings {
+    TeamSettings::parse(LIGHT).expect("settings")
+}
+
+/// The light team's settings (see [`light`]).
+const LIGHT: &str = "samples=16+naming_samples=16";
+
 #[test]
 fn the_reading_falls_back_for_a_seat_that_does_not_follow_the_convention() {
     let mut caught = 0;
     let mut games = 0;
     for seed in 0..40u64 {
         let odd = (seed % 4) as usize;
-        let (team, _) = with_one_odd_seat(4, 1000 + seed, odd, Box::new(HighestFirst));
+        let (team, _) = with_one_odd_seat(4, 1000 + seed, odd, Box::new(HighestFirst), light());
         games += 1;
         let mut caught_here = false;
         for (s, bot) in team.iter().enumerate() {
@@ -120,7 +135,7 @@ fn the_reading_falls_back_for_a_seat_that_does_not_follow_the_convention() {
 #[test]
 fn team_seats_are_never_marked_among_themselves() {
     for seed in 0..12u64 {
-        let (team, _) = with_one_odd_seat(4, 500 + seed, usize::MAX, Box::new(HighestFirst));
+        let (team, _) = with_one_odd_seat(4, 500 + seed, usize::MAX, Box::new(HighestFirst), TeamSettings::default());
         for (s, bot) in team.iter().enumerate() {
             assert!(bot.not_following().is_empty(), "seed {seed}: seat {s} marked {:?}", bot.not_following());
         }
