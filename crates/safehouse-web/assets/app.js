@@ -20,6 +20,7 @@
   });
 
   setupPage();
+  tutorialGuide();
 
   var play = document.getElementById('play');
   if (!play) return;
@@ -206,6 +207,41 @@
     // Auto-play: the server names the next step's link while the replay plays.
     if (play.dataset.autoplay) {
       setTimeout(function () { location.href = play.dataset.autoplay; }, Number(play.dataset.autoplayMs) || 1500);
+    }
+  }
+
+  // The first games (tutorials): the control the guide asks for next, and the choices it needs
+  // (a card, a colour...), carry `tutorial-next`, so that a newcomer sees where to click. The
+  // page names the move in `data-expected` (the game's JSON); a button matches when its action,
+  // or its template with `$choice` places, gives that move.
+  function tutorialGuide() {
+    var tutorial = document.getElementById('tutorial');
+    if (!tutorial || !tutorial.dataset.expected) return;
+    var expected;
+    try { expected = JSON.parse(tutorial.dataset.expected); } catch (e) { return; }
+    var buttons = document.querySelectorAll('#act-form button[name=action]');
+    for (var i = 0; i < buttons.length; i++) {
+      var button = buttons[i];
+      if (button.closest('#all-moves')) continue;
+      var template;
+      try { template = JSON.parse(button.value); } catch (e) { continue; }
+      var choices = [];
+      var fits = Object.keys(template).concat(Object.keys(expected)).every(function (key) {
+        var value = template[key];
+        if (typeof value === 'string' && value.charAt(0) === '$' && key in expected) {
+          choices.push({ name: value.slice(1), value: String(expected[key]) });
+          return true;
+        }
+        return JSON.stringify(value) === JSON.stringify(expected[key]);
+      });
+      if (!fits) continue;
+      button.classList.add('tutorial-next');
+      choices.forEach(function (choice) {
+        Array.prototype.forEach.call(document.getElementsByName(choice.name), function (input) {
+          if (input.value === choice.value) (input.closest('label') || input).classList.add('tutorial-next');
+        });
+      });
+      return;
     }
   }
 

@@ -574,19 +574,8 @@ pub(crate) async fn explain_refusal(
     };
     match reply.code() {
         "illegal_action" => {
-            let from_game =
-                loaded.as_ref().and_then(|snap| games::explain(&snap.game, reply.rule(), action, &snap.view, &cx));
-            // The engine's own words are English: English shows them as a sentence, the other
-            // languages say the move breaks a rule and quote them.
-            let why = from_game.unwrap_or_else(|| {
-                tr!(
-                    lang,
-                    "illegal-move-engine-words",
-                    sentence = capitalise(reply.message()),
-                    message = reply.message()
-                )
-            });
-            tr!(lang, "not-allowed-why", why = why)
+            let table = loaded.as_ref().map(|snap| (snap.game.as_str(), &snap.view));
+            illegal_move_words(table, reply.rule(), reply.message(), action, &cx)
         }
         "not_your_turn" => match cx.to_move {
             Some(seat) => tr!(lang, "it-is-not-your-turn-name-is", name = cx.name(seat)),
@@ -601,6 +590,25 @@ pub(crate) async fn explain_refusal(
     }
 }
 
+/// "Not allowed: ..." for an action that broke `rule`: the game's own explanation of the rule
+/// from the viewer's `view` (`table`: the game's id and that view), else the engine's `message`.
+/// The table (a move the API refused) and the first games (a learner's try) both say it so.
+pub(crate) fn illegal_move_words(
+    table: Option<(&str, &Value)>,
+    rule: &str,
+    message: &str,
+    action: Option<&Value>,
+    cx: &Ctx<'_>,
+) -> String {
+    let lang = cx.lang;
+    let from_game = table.and_then(|(game, view)| games::explain(game, rule, action, view, cx));
+    // The engine's own words are English: English shows them as a sentence, the other
+    // languages say the move breaks a rule and quote them.
+    let why = from_game
+        .unwrap_or_else(|| tr!(lang, "illegal-move-engine-words", sentence = capitalise(message), message = message));
+    tr!(lang, "not-allowed-why", why = why)
+}
+
 fn capitalise(text: &str) -> String {
     let mut chars = text.chars();
     match chars.next() {
@@ -609,8 +617,8 @@ fn capitalise(text: &str) -> String {
     }
 }
 
-/// What the form was missing, in words.
-fn missing_choice(lang: Lang, field: &str) -> String {
+/// What the form was missing, in words (the table's and the first games' forms).
+pub(crate) fn missing_choice(lang: Lang, field: &str) -> String {
     match field {
         "card" => lang.text("pick-a-card-from-your"),
         "colour" => lang.text("choose-a-colour-first"),

@@ -34,6 +34,7 @@ use crate::forms::{FillError, fill_action};
 use crate::games::{self, Ctx, seat_badge};
 use crate::i18n::Lang;
 use crate::layout::{self, Shell, icon};
+use crate::table::{illegal_move_words, missing_choice};
 
 /// Words in every language: a function, so that each message id stands in the code as a
 /// literal (`lang.text("...")`) where the i18n tests find it.
@@ -270,25 +271,13 @@ pub(crate) fn judge(script: &Script, pos: &Position, action: &Value, lang: Lang)
                 games::action_text(script.game, expected, &view, &cx).unwrap_or_else(|| expected.to_string());
             Verdict::AlsoLegal(tr!(lang, "tutorial-also-legal", action = try_this))
         }
+        // The table's words for a refused move (as `table::explain_refusal` says them).
         Err(ActionError::Illegal { rule, message }) => {
-            // The table's words for a refused move (`table::explain_refusal`): the game's own
-            // explanation, else the engine's sentence.
-            let why = games::explain(script.game, &rule, Some(action), &view, &cx).unwrap_or_else(|| {
-                tr!(lang, "illegal-move-engine-words", sentence = capitalise(&message), message = message.as_str())
-            });
-            Verdict::Refused(tr!(lang, "not-allowed-why", why = why))
+            Verdict::Refused(illegal_move_words(Some((script.game, &view)), &rule, &message, Some(action), &cx))
         }
         Err(ActionError::Malformed(_)) => Verdict::Refused(lang.text("that-move-is-not-understood").to_owned()),
         Err(ActionError::NotYourTurn { .. }) => Verdict::Refused(lang.text("it-is-not-your-turn").to_owned()),
         Err(ActionError::GameOver) => Verdict::Refused(lang.text("the-game-is-over").to_owned()),
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 
@@ -342,16 +331,8 @@ pub(crate) async fn act(
     };
     let action = match fill_action(template, &fields) {
         Ok(action) => action,
-        Err(FillError::Missing(name)) => {
-            // The table's words for a choice left out (`table::missing_choice`).
-            let text = match name.as_str() {
-                "card" => lang.text("pick-a-card-from-your"),
-                "colour" => lang.text("choose-a-colour-first"),
-                "number" => lang.text("choose-a-number-first"),
-                _ => lang.text("make-every-choice-of-the"),
-            };
-            return draw(&script, step, lang, Some(text.to_owned()));
-        }
+        // The table's words for a choice left out.
+        Err(FillError::Missing(name)) => return draw(&script, step, lang, Some(missing_choice(lang, &name))),
         Err(FillError::Malformed) => {
             return draw(&script, step, lang, Some(lang.text("that-move-is-not-understood").to_owned()));
         }

@@ -1,7 +1,8 @@
 //! The first games (tutorials) in a real browser: each game's tutorial is played to its finish
 //! through the table's own controls (the radio choices and buttons a person clicks), in English
 //! and, for CASH, in Korean; on the way a refused move is explained in the table's words and a
-//! legal but different one gets "that works too"; the finish links to a real table.
+//! legal but different one gets "that works too"; at each step the control the guide asks for (and
+//! the choices it needs) is marked on the page; the finish links to a real table.
 
 use super::*;
 
@@ -13,7 +14,8 @@ const t = document.getElementById('tutorial');
 if (!t) return null;
 const text = (id) => { const e = document.getElementById(id); return e ? e.innerText : ''; };
 const out = { step: Number(t.dataset.step), steps: Number(t.dataset.steps), finished: t.dataset.finished === '1',
-  guide: text('guide'), notice: text('notice'), log: document.querySelectorAll('#log-list li').length, clicks: null };
+  guide: text('guide'), notice: text('notice'), log: document.querySelectorAll('#log-list li').length, clicks: null,
+  marked: false };
 if (!t.dataset.expected) return out;
 const expected = JSON.parse(t.dataset.expected);
 const buttons = Array.from(document.querySelectorAll('#act-form button[name=action]')).filter((b) => !b.closest('#all-moves'));
@@ -32,6 +34,10 @@ for (const button of buttons) {
   if (fits) {
     button.setAttribute('data-test-next', '1');
     out.clicks = choices.concat(['#act-form button[data-test-next]']);
+    // The page marks exactly these controls as the guide's next move (app.js).
+    const marked = document.querySelectorAll('.tutorial-next');
+    out.marked = marked.length === out.clicks.length
+      && out.clicks.every((css) => { const e = document.querySelector(css); return !!e && e.classList.contains('tutorial-next'); });
     return out;
   }
 }
@@ -47,6 +53,8 @@ struct Step {
     notice: String,
     log: u64,
     clicks: Option<Vec<String>>,
+    /// Whether the page marks exactly the controls of `clicks` as the guide's next move.
+    marked: bool,
 }
 
 async fn step_of(b: &Browser) -> Option<Step> {
@@ -62,6 +70,7 @@ async fn step_of(b: &Browser) -> Option<Step> {
         notice: v["notice"].as_str().unwrap_or("").to_owned(),
         log: v["log"].as_u64().unwrap_or(0),
         clicks: v["clicks"].as_array().map(|a| a.iter().filter_map(|c| c.as_str().map(str::to_owned)).collect()),
+        marked: v["marked"].as_bool().unwrap_or(false),
     })
 }
 
@@ -119,7 +128,8 @@ async fn play_tutorial(b: &Browser, id: &str, lang: &str, wrong: &[Wrong]) -> u6
             assert_eq!(answered.step, now.step, "{id}: a wrong move stays on its step");
             b.shot(&format!("tutorial-{id}-{lang}-wrong")).await;
         }
-        let now = wait_step(b, "the step again", |s| s.step == now.step).await;
+        // The page shows the newcomer where to click: the guide's control (and its choices) marked.
+        let now = wait_step(b, "the step again, the guide's control marked", |s| s.step == now.step && s.marked).await;
         let clicks = now.clicks.clone().unwrap_or_else(|| panic!("{id}: step {}: no control makes the move", now.step));
         for css in &clicks {
             assert!(b.click(css).await, "{id}: step {}: cannot click {css}", now.step);
