@@ -31,6 +31,9 @@ mod turns;
 // The first games: every game's tutorial played to its finish (issue 16 item 7).
 #[path = "browser/tutorial.rs"]
 mod tutorial;
+// The replay plays itself, its move list follows, pause stops it (issue 16 item 9).
+#[path = "browser/replay.rs"]
+mod replay;
 
 /// The tests share the machine's two cores: one browser test at a time.
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
