@@ -25,9 +25,16 @@ use crate::{ActionError, Game, GameRng, MatchRecord, RecordedAction, Seat, Setup
 pub trait Redeal: Game {
     /// A state that agrees with `self` on everything `viewer` may know — its own cards,
     /// everything public, the public history as far as the rules let it be remembered — with
-    /// everything else (other seats' hands, the deck order, face-down cards, the generator of
-    /// later chance) drawn anew from `rng`, uniformly among the states consistent with that
-    /// knowledge. The spectator knows only what is public.
+    /// everything else (other seats' hands, the deck order, face-down cards, the numbers or
+    /// cards a seat chose in secret, the generator of later chance) drawn anew from `rng`, so
+    /// that any state consistent with that knowledge can come out. The spectator knows only what
+    /// is public.
+    ///
+    /// Uniform sampling is best but not required: the hiding check compares the real state with
+    /// one re-deal at every step, so what matters is that every hidden card can change; a bias
+    /// only changes how soon a leak shows. (Safe Breaker and Explosiv sample exactly; Club
+    /// Unlock by rejection, keeping the real starting keys when 2,000 tries find none; The Safe
+    /// walks by swaps from the real deal. Each game's `redeal.rs` says why.)
     fn redeal(&self, viewer: Viewer, rng: &mut GameRng) -> Self;
 }
 

@@ -1,7 +1,9 @@
 //! The battery must be able to fail: a toy game with a planted bug of each kind is caught.
 //!
 //! The toy: two seats each hold one hidden card (0..10); on a turn a seat guesses the other's
-//! card or passes; a right guess wins. Each `Bug` plants one fault. The toy is honest
+//! card, passes, or secretly swaps its own card for another number (a choice only the mover
+//! sees: the other seat and the spectator are told that a swap happened, not to what); a right
+//! guess wins. Each `Bug` plants one fault. The toy is honest
 //! everywhere else: `determinize` copies whatever the view shows (so a leaked card is copied
 //! faithfully, as a real game's determinization would) and `redeal` re-deals exactly the cards
 //! the viewer cannot see, written from the state, not from the view. So a leak can only be
@@ -27,6 +29,11 @@ enum Bug {
     LeakySpectatorView,
     /// The event of a guess shows everybody the card guessed at.
     LeakyEvent,
+    /// The event of a swap shows everybody the number the mover chose: a leak of the mover's own
+    /// secret choice, which only the mover's action says (no card of the state shows it before).
+    LeakySecretChoice,
+    /// Every view's history shows the numbers the seats swapped to.
+    LeakySecretChoiceInView,
     /// `outcome()` is already `Some` while the game is being played.
     EarlyOutcome,
     /// `redeal` re-deals nothing (so no leak could ever be caught).
@@ -59,6 +66,8 @@ safehouse_engine::rule_codes! {
         NoCard => "no_card",
         /// After 30 turns a pass is refused.
         MustGuess => "must_guess",
+        /// What others see of a swap is not an action.
+        NotAnAction => "not_an_action",
     }
 }
 
@@ -66,6 +75,10 @@ safehouse_engine::rule_codes! {
 enum Guess {
     Card(u8),
     Pass,
+    /// Swap one's own card for the number given (secret).
+    Swap(u8),
+    /// A swap as the other seat and the spectator see it (in views and events, never legal).
+    Swapped,
 }
 
 impl fmt::Display for Guess {
@@ -95,7 +108,8 @@ struct Guessing {
     to_move: Option<Seat>,
     winner: Option<Seat>,
     turns: u32,
-    /// Every guess so far, in order (public).
+    /// Every action so far, in order: seat 0 plays the even ones, seat 1 the odd ones (every
+    /// action but a winning guess passes the turn). Public, except the numbers swapped to.
     said: Vec<Guess>,
     scratch: u32,
     rng: GameRng,
@@ -168,6 +182,7 @@ impl Game for Guessing {
             out.extend((0..10).map(Guess::Card));
             if self.turns < 30 || self.bug == Bug::Endless {
                 out.push(Guess::Pass);
+                out.extend((0..10).map(Guess::Swap));
             }
         }
     }
@@ -178,9 +193,16 @@ impl Game for Guessing {
         }
         let other = seat.next(2);
         match *action {
-            Guess::Card(n) if n >= 10 => return Err(ActionError::illegal(Rule::NoCard, "cards are 0 to 9")),
-            Guess::Pass if self.turns >= 30 && self.bug != Bug::Endless => {
+            Guess::Card(n) | Guess::Swap(n) if n >= 10 => {
+                return Err(ActionError::illegal(Rule::NoCard, "cards are 0 to 9"));
+            }
+            Guess::Swapped => return Err(ActionError::illegal(Rule::NotAnAction, "name the number")),
+            Guess::Pass | Guess::Swap(_) if self.turns >= 30 && self.bug != Bug::Endless => {
                 return Err(ActionError::illegal(Rule::MustGuess, "guess now"));
+            }
+            Guess::Swap(n) => {
+                self.cards[seat.index()] = n;
+                self.to_move = Some(other);
             }
             Guess::Card(n) if n == self.cards[other.index()] && self.bug != Bug::Endless => {
                 self.winner = Some(seat);
@@ -190,7 +212,8 @@ impl Game for Guessing {
         }
         self.turns += 1;
         self.said.push(*action);
-        events.push(Told { seat, guess: *action, target_card: Some(self.cards[other.index()]) });
+        let target_card = matches!(action, Guess::Card(_)).then_some(self.cards[other.index()]);
+        events.push(Told { seat, guess: *action, target_card });
         Ok(())
     }
     fn view(&self, viewer: Viewer) -> ToyView {
@@ -204,13 +227,24 @@ impl Game for Guessing {
             to_move: self.to_move,
             winner: self.winner,
             turns: self.turns,
-            said: self.said.clone(),
+            said: self
+                .said
+                .iter()
+                .enumerate()
+                .map(|(turn, guess)| {
+                    let mover = Seat((turn % 2) as u8);
+                    let shown = viewer.is(mover) || self.bug == Bug::LeakySecretChoiceInView;
+                    if matches!(guess, Guess::Swap(_)) && !shown { Guess::Swapped } else { *guess }
+                })
+                .collect(),
         }
     }
     fn event_view(&self, event: &Told, viewer: Viewer) -> Option<Told> {
         let holder = event.seat.next(2);
         let shown = self.bug == Bug::LeakyEvent || viewer.is(holder);
-        Some(Told { target_card: event.target_card.filter(|_| shown), ..*event })
+        let choice_shown = self.bug == Bug::LeakySecretChoice || viewer.is(event.seat);
+        let guess = if matches!(event.guess, Guess::Swap(_)) && !choice_shown { Guess::Swapped } else { event.guess };
+        Some(Told { guess, target_card: event.target_card.filter(|_| shown), ..*event })
     }
     fn outcome(&self) -> Option<Outcome> {
         let winner = match (self.winner, self.bug) {
@@ -250,6 +284,15 @@ impl Redeal for Guessing {
         game.rng = rng.fork();
         for seat in Seat::all(2).filter(|s| !viewer.is(*s)) {
             game.cards[seat.index()] = rng.below(10) as u8;
+            // The numbers this seat swapped to are hidden too: drawn anew, the last one being
+            // the card it now holds.
+            let swaps: Vec<usize> = (0..game.said.len())
+                .filter(|&turn| turn % 2 == seat.index() && matches!(game.said[turn], Guess::Swap(_)))
+                .collect();
+            for (k, &turn) in swaps.iter().enumerate() {
+                let number = if k + 1 == swaps.len() { game.cards[seat.index()] } else { rng.below(10) as u8 };
+                game.said[turn] = Guess::Swap(number);
+            }
         }
         game
     }
@@ -290,6 +333,17 @@ fn a_leaky_event_is_caught() {
 }
 
 #[test]
+fn a_leak_of_the_movers_secret_choice_is_caught() {
+    // In an event: the other action tried in the re-deal (another swap) shows the same view but
+    // another event.
+    let leaky = battery_with(Bug::LeakySecretChoice).expect_err("an event showing a secret choice must fail");
+    assert!(leaky.contains("is shown other events") && leaky.contains("/0/guess"), "{leaky}");
+    // In the views' history: a re-deal draws the swapped numbers anew.
+    let leaky = battery_with(Bug::LeakySecretChoiceInView).expect_err("a view showing a secret choice must fail");
+    assert!(leaky.contains("view differs between two deals") && leaky.contains("/said/"), "{leaky}");
+}
+
+#[test]
 fn a_redeal_that_deals_nothing_is_caught() {
     let idle = battery_with(Bug::IdleRedeal).expect_err("an idle redeal must fail");
     assert!(idle.contains("re-deals nothing"), "{idle}");
@@ -314,7 +368,7 @@ fn golden_playthroughs_catch_a_change_and_a_stale_file() {
     assert_eq!(compare_golden_playthroughs::<Guessing>(&dir, &[1, 2], 6, false), Vec::<String>::new());
     let file = dir.join("default-seed1.txt");
     let text = std::fs::read_to_string(&file).expect("written");
-    assert!(text.contains("### view of seat 1") && text.contains("### legal actions (11): Card(0); Card(1)"), "{text}");
+    assert!(text.contains("### view of seat 1") && text.contains("### legal actions (21): Card(0); Card(1)"), "{text}");
     std::fs::write(&file, text.replacen("Card(3)", "Card(4)", 1)).expect("write");
     std::fs::write(dir.join("old-seed9.txt"), "").expect("write");
     let found = compare_golden_playthroughs::<Guessing>(&dir, &[1, 2], 6, false);
