@@ -115,9 +115,15 @@ fn play_in_the_terminal_to_the_end() {
     let (ok, out, err) = safehouse(&["play", "club-unlock", "--players", "3", "--seed", "3"], &script);
     assert!(ok, "{err}");
     assert!(out.contains("Player 1 (you)") && out.contains("Game over"), "{}", &out[out.len().saturating_sub(400)..]);
+    // Seats count from 1, as the table names the players.
+    let (ok, out, err) = safehouse(&["play", "club-unlock", "--players", "3", "--seat", "3", "--seed", "3"], &script);
+    assert!(ok, "{err}");
+    assert!(out.contains("Player 3 (you)") && !out.contains("Player 1 (you)"), "{}", &out[..out.len().min(400)]);
     let (ok, _, err) = safehouse(&["play", "club-unlock", "--seat", "9"], "");
     assert!(!ok);
-    assert!(err.contains("seat 9 does not exist"), "{err}");
+    assert!(err.contains("seat 9 does not exist") && err.contains("seats are 1 to 4"), "{err}");
+    let (ok, _, err) = safehouse(&["play", "club-unlock", "--seat", "0"], "");
+    assert!(!ok, "seat 0 is not a seat: {err}");
     let (ok, _, err) = safehouse(&["play", "club-unlock", "--options", "{\"nope\":1}"], "");
     assert!(!ok);
     assert!(err.contains("unknown field"), "{err}");

@@ -18,8 +18,9 @@ pub(crate) struct Args {
     /// Number of players (default: the game's usual table).
     #[arg(long)]
     players: Option<usize>,
-    /// Your seat (0 starts counting; the first player is chosen by the game).
-    #[arg(long, default_value_t = 0)]
+    /// Your seat, counted from 1 as the table names players (the first player is chosen by the
+    /// game).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..))]
     seat: u8,
     /// The game's seed (default: from the clock, printed so the game can be replayed).
     #[arg(long)]
@@ -53,18 +54,20 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
         deal: None,
     };
     let mut game = found.game.new_match(&setup)?;
-    if usize::from(args.seat) >= game.players() {
-        anyhow::bail!("seat {} does not exist at a table of {}", args.seat, game.players());
+    if usize::from(args.seat) > game.players() {
+        let players = game.players();
+        anyhow::bail!("seat {} does not exist at a table of {players} (seats are 1 to {players})", args.seat);
     }
+    let me = Seat(args.seat - 1);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    let mut bots = make_bots(game.as_ref(), Seat(args.seat), &args.bots, seed)?;
-    let sitters = sitters(game.as_ref(), Seat(args.seat), &args.bots);
-    let words = TerminalWords::new(game.info().id, Lang::En, args.seat, &sitters);
+    let mut bots = make_bots(game.as_ref(), me, &args.bots, seed)?;
+    let sitters = sitters(game.as_ref(), me, &args.bots);
+    let words = TerminalWords::new(game.info().id, Lang::En, me.0, &sitters);
     let players: Vec<String> = (0..game.players()).map(|s| words.label(s as u8)).collect();
     writeln!(out, "{} with {} players, seed {seed}: {}.", game.info().name, game.players(), players.join(", "))?;
     writeln!(out, "Type the number of an action, `view`, `rules`, `record` or `quit`.")?;
-    play(game.as_mut(), Seat(args.seat), &mut bots, &words, seed, &mut stdin.lock(), &mut out)
+    play(game.as_mut(), me, &mut bots, &words, seed, &mut stdin.lock(), &mut out)
 }
 
 /// What plays each seat, as [`make_bots`] reads `spec`: the person, or a bot's level or kind.
@@ -99,7 +102,7 @@ pub(crate) fn make_bots(
             }
             let kind = if kinds.len() == 1 { kinds[0] } else { kinds.get(seat.index()).copied().unwrap_or("medium") };
             let bot = safehouse_bots::dyn_bot(id, kind, seed ^ (u64::from(seat.0) << 32)).with_context(|| {
-                format!("bot for seat {}: known kinds are {}", seat.0, safehouse_bots::bot_kinds(id).join(", "))
+                format!("bot for {seat}: known kinds are {}", safehouse_bots::bot_kinds(id).join(", "))
             })?;
             Ok(Some(bot))
         })
