@@ -14,8 +14,8 @@ use axum::extract::{Form, Path, Query, Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
-use safehouse_engine::Outcome;
 use safehouse_api::ActRequest;
+use safehouse_engine::Outcome;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
