@@ -338,9 +338,16 @@ fn chat_and_play_again_between_two_browsers() {
         // Play again.
         a.wait_for("#rematch-form:not([hidden]) #rematch-button").await;
         assert!(a.click("#rematch-button").await, "alice presses play again");
-        a.wait_for("#play").await;
-        let new_id = a.match_id().await;
-        assert_ne!(new_id, id, "play again opened a new match");
+        // The old page has a table too: wait for the new one (the click only starts the load).
+        let started = Instant::now();
+        let new_id = loop {
+            let shown = a.match_id().await;
+            if !shown.is_empty() && shown != id {
+                break shown;
+            }
+            assert!(started.elapsed() < WAIT, "play again never opened a new match (the page shows {shown:?})");
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        };
         at_the_table_seated(&a, &new_id).await;
         assert!(a.exists(&format!(".rematch-of a[href='/replay/{id}']")).await, "the new table links the old match");
         // Bob's old page points him to the new table by itself.
