@@ -241,3 +241,43 @@ fn merging_refuses_missing_overlapping_and_foreign_shards() {
     assert!(matches!(ShardResult::merge_all([shard(0, 2), other.expect("runs")]), Err(MergeError::Different(_))));
     assert_eq!(ShardResult::merge_all([]), Err(MergeError::Empty));
 }
+
+/// Game `i` is the game that `play_game` plays from `GameRng::derive_seed(S, i)` with the random
+/// bot at seat `s` seeded by `GameRng::derive_seed(S ^ 0xb075_5a17, 16 i + s)` (docs/simulator.md),
+/// whatever faster way the simulator computes those seeds.
+struct SeededAsDocumented;
+
+impl safehouse_bots::BotVisitor for SeededAsDocumented {
+    type Output = Vec<String>;
+
+    fn visit<G: safehouse_bots::BotGame>(self) -> Vec<String> {
+        use safehouse_engine::{GameOptions, GameRng, Setup};
+        let (master, players) = (0x5eed_0f_5eed_u64, 4);
+        let t = Tournament { players: Some(players), ..tournament(G::INFO.id, "random", 60, master) };
+        let played = t.run(&quiet(1)).expect("runs");
+        let mut wrong = Vec::new();
+        for g in &played.games {
+            let seed = GameRng::derive_seed(master, g.index);
+            let setup = Setup::<G>::new(players, seed).with_options(G::Options::default().for_bots_only());
+            let mut bots: Vec<safehouse_bots::Player<G>> = (0..players)
+                .map(|s| {
+                    let bot_seed = GameRng::derive_seed(master ^ 0xb075_5a17, g.index * 16 + s as u64);
+                    safehouse_bots::Player::of_kind("random", bot_seed).expect("the random bot")
+                })
+                .collect();
+            let alone = safehouse_bots::play_game(&setup, &mut bots, 100_000).expect("plays to the end");
+            if g.seed != seed || g.actions != alone.actions || g.scores != alone.outcome.scores {
+                wrong.push(format!("{} game {}: {} vs {} decisions", G::INFO.id, g.index, g.actions, alone.actions));
+            }
+        }
+        wrong
+    }
+}
+
+#[test]
+fn games_and_bots_are_seeded_as_documented() {
+    for game in ["safe-breaker", "explosiv"] {
+        let wrong = safehouse_bots::visit(game, SeededAsDocumented).expect("a game with bots");
+        assert!(wrong.is_empty(), "{wrong:?}");
+    }
+}
