@@ -5,6 +5,7 @@ use safehouse_club_unlock::{
     Action, ClubUnlock, Deal, EndReason, Event, ExhaustedPileBonus, KeyColour, KeyCounts, Options, Phase, Rule,
     SafeCard, SafeId, StartingKeys, TableMemory, TieBreak,
 };
+use safehouse_engine::testing::read_every_text;
 use safehouse_engine::{ActionError, Game, GameRng, Seat, Setup, Viewer};
 
 use KeyColour::{Blue, Green, Red, Yellow};
@@ -621,7 +622,6 @@ fn counts_from_0(text: &str) -> Option<&'static str> {
 /// at every step of random games (the JSON keeps its indices from 0).
 #[test]
 fn every_text_counts_seats_and_safes_from_1() {
-    let mut texts = 0;
     let check = |text: &str, json: &serde_json::Value, strict: bool| {
         assert_eq!(counts_from_0(text), None, "{text:?} counts from 0 ({json})");
         let mut names = Vec::new();
@@ -631,48 +631,13 @@ fn every_text_counts_seats_and_safes_from_1() {
             assert!(text.contains(&name) || (!strict && !mentioned), "{text:?} does not say {name} ({json})");
         }
     };
-    for seed in 0..12u64 {
-        let players = 3 + (seed % 4) as usize;
-        let mut game = ClubUnlock::new(&Setup::new(players, seed)).expect("setup");
-        let mut rng = GameRng::from_seed(seed);
-        let (mut legal, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
-        while game.to_move().is_some() {
-            for &viewer in &viewers {
-                check(&game.view(viewer).to_string(), &serde_json::Value::Null, true);
-            }
-            game.legal_actions(&mut legal);
-            for action in &legal {
-                check(&game.describe(action), &serde_json::to_value(action).expect("json"), true);
-            }
-            for safe in 0..36 {
-                for action in [Action::Crack { safe: SafeId(safe) }, Action::PlaceBonus { safe: SafeId(safe) }] {
-                    // Only the refusals: a legal action would move the game on.
-                    if legal.contains(&action) {
-                        continue;
-                    }
-                    if let Err(ActionError::Illegal { message, .. }) = game.apply(&action, &mut scratch) {
-                        check(&message, &serde_json::to_value(action).expect("json"), false);
-                        texts += 1;
-                    }
-                }
-            }
-            let action = legal[rng.index(legal.len())];
-            events.clear();
-            game.apply(&action, &mut events).expect("a legal action");
-            for event in &events {
-                check(&event.to_string(), &serde_json::to_value(event).expect("json"), true);
-                for &viewer in &viewers {
-                    if let Some(seen) = game.event_view(event, viewer) {
-                        check(&seen.to_string(), &serde_json::to_value(seen).expect("json"), true);
-                    }
-                }
-            }
-            texts += legal.len() + events.len();
-        }
-        let outcome = game.outcome().expect("an outcome");
-        check(&outcome.detail, &serde_json::Value::Null, true);
-    }
+    let setups: Vec<Setup<ClubUnlock>> = (0..12u64).map(|seed| Setup::new(3 + (seed % 4) as usize, seed)).collect();
+    let probes = |_: &ClubUnlock| {
+        (0..36)
+            .flat_map(|safe| [Action::Crack { safe: SafeId(safe) }, Action::PlaceBonus { safe: SafeId(safe) }])
+            .collect()
+    };
+    let texts = read_every_text(&setups, probes, |t| check(t.text, &t.json, !t.refusal));
     assert!(texts > 10_000, "only {texts} texts read");
     // And one of each kind, spelt out: safe 0 is #1, seat 0 is seat 1.
     let mut game = dealt(3, Options::default(), fourteen_safes(), Some(vec![[2, 1, 1, 1], [0; 4], [0; 4]]));

@@ -143,6 +143,77 @@ pub fn check_random_games<G: Redeal>(setups: &[Setup<G>], max_actions: usize, in
     );
 }
 
+/// One text a person reads, as [`read_every_text`] hands it over.
+#[derive(Debug)]
+pub struct PersonText<'a> {
+    /// The words.
+    pub text: &'a str,
+    /// The JSON of the action or event the words say (`Null` for a view or a result), to check
+    /// the words against: the JSON counts from 0, people from 1.
+    pub json: Value,
+    /// Whether the words are a refusal's message, which need not name everything the refused
+    /// action holds.
+    pub refusal: bool,
+}
+
+/// Plays one random game from each setup and hands `read` every text a person reads in it: at
+/// every step each viewer's view text, each legal action as `describe` says it, the refusal of
+/// each of `probes(state)` that is not legal (refusals change nothing), each event of the action
+/// played as the state tells it and as every viewer sees it; and at the end the result. The
+/// game's moves are drawn from `GameRng::from_seed(setup.seed)`. Returns how many texts it read.
+///
+/// # Panics
+/// If a setup fails or a legal action is refused.
+pub fn read_every_text<G: Game>(
+    setups: &[Setup<G>],
+    probes: impl Fn(&G) -> Vec<G::Action>,
+    mut read: impl FnMut(PersonText<'_>),
+) -> usize {
+    fn json(value: &impl serde::Serialize) -> Value {
+        serde_json::to_value(value).expect("serialises")
+    }
+    let mut texts = 0;
+    for setup in setups {
+        let mut game = G::new(setup).unwrap_or_else(|e| panic!("setup {setup:?} failed: {e}"));
+        let mut rng = GameRng::from_seed(setup.seed);
+        let (mut legal, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
+        while game.to_move().is_some() {
+            for viewer in viewers(game.players()) {
+                read(PersonText { text: &game.view(viewer).to_string(), json: Value::Null, refusal: false });
+            }
+            game.legal_actions(&mut legal);
+            for action in &legal {
+                read(PersonText { text: &game.describe(action), json: json(action), refusal: false });
+            }
+            for probe in probes(&game) {
+                // Only the refusals: a legal action would move the game on.
+                if legal.contains(&probe) {
+                    continue;
+                }
+                if let Err(ActionError::Illegal { message, .. }) = game.apply(&probe, &mut scratch) {
+                    read(PersonText { text: &message, json: json(&probe), refusal: true });
+                    texts += 1;
+                }
+            }
+            let action = legal[rng.index(legal.len())].clone();
+            events.clear();
+            game.apply(&action, &mut events).unwrap_or_else(|e| panic!("legal action {action:?} refused: {e}"));
+            for event in &events {
+                read(PersonText { text: &event.to_string(), json: json(event), refusal: false });
+                for viewer in viewers(game.players()) {
+                    if let Some(seen) = game.event_view(event, viewer) {
+                        read(PersonText { text: &seen.to_string(), json: json(&seen), refusal: false });
+                    }
+                }
+            }
+            texts += legal.len() + events.len();
+        }
+        let outcome = game.outcome().expect("a game that is over has an outcome");
+        read(PersonText { text: &outcome.detail, json: Value::Null, refusal: false });
+    }
+    texts
+}
+
 fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
     Seat::all(players).map(Viewer::Seat).chain(std::iter::once(Viewer::Spectator))
 }

@@ -4,6 +4,7 @@
 //! Seat 0 is red ("X" in the comments), seat 1 blue ("Y"), seat 2 green. Rows are A, B, C...
 //! (indices 0, 1, 2...). Each round sequence below is checked move by move by the engine.
 
+use safehouse_engine::testing::read_every_text;
 use safehouse_engine::{ActionError, Game, GameOptions, GameRng, Seat, Setup, SetupError, Viewer};
 use safehouse_explosiv::{
     Action, CardSet, Deal, Event, ExplosionCause, Explosiv, ExplosiveCard, GameTieBreak, LongestRowTie, NoLegalMove,
@@ -657,7 +658,6 @@ fn counts_from_0(text: &str) -> Option<&'static str> {
 /// the result, at every step of random games (the JSON keeps its indices from 0).
 #[test]
 fn every_text_counts_seats_from_1_and_letters_rows() {
-    let mut texts = 0;
     let check = |text: &str, json: &serde_json::Value, strict: bool| {
         assert_eq!(counts_from_0(text), None, "{text:?} counts from 0 ({json})");
         let mut names = Vec::new();
@@ -667,49 +667,9 @@ fn every_text_counts_seats_from_1_and_letters_rows() {
             assert!(text.contains(&name) || (!strict && !mentioned), "{text:?} does not say {name} ({json})");
         }
     };
-    for seed in 0..16u64 {
-        let players = 2 + (seed % 3) as usize;
-        let mut game = Explosiv::new(&Setup::new(players, seed)).expect("setup");
-        let mut rng = GameRng::from_seed(seed);
-        let (mut legal, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
-        while game.to_move().is_some() {
-            for &viewer in &viewers {
-                check(&game.view(viewer).to_string(), &serde_json::Value::Null, true);
-            }
-            game.legal_actions(&mut legal);
-            for action in &legal {
-                check(&game.describe(action), &serde_json::to_value(action).expect("json"), true);
-            }
-            for card in 1..=8 {
-                for row in 0..8 {
-                    let action = place(card, row);
-                    // Only the refusals: a legal action would move the game on.
-                    if legal.contains(&action) {
-                        continue;
-                    }
-                    if let Err(ActionError::Illegal { message, .. }) = game.apply(&action, &mut scratch) {
-                        check(&message, &serde_json::to_value(action).expect("json"), false);
-                        texts += 1;
-                    }
-                }
-            }
-            let action = legal[rng.index(legal.len())];
-            events.clear();
-            game.apply(&action, &mut events).expect("a legal action");
-            for event in &events {
-                check(&event.to_string(), &serde_json::to_value(event).expect("json"), true);
-                for &viewer in &viewers {
-                    if let Some(seen) = game.event_view(event, viewer) {
-                        check(&seen.to_string(), &serde_json::to_value(seen).expect("json"), true);
-                    }
-                }
-            }
-            texts += legal.len() + events.len();
-        }
-        let outcome = game.outcome().expect("an outcome");
-        check(&outcome.detail, &serde_json::Value::Null, true);
-    }
+    let setups: Vec<Setup<Explosiv>> = (0..16u64).map(|seed| Setup::new(2 + (seed % 3) as usize, seed)).collect();
+    let probes = |_: &Explosiv| (1..=8).flat_map(|card| (0..8).map(move |row| place(card, row))).collect();
+    let texts = read_every_text(&setups, probes, |t| check(t.text, &t.json, !t.refusal));
     assert!(texts > 10_000, "only {texts} texts read");
     // Spelt out: seat 0 plays on row A; scores are named by colour, not by place in a list.
     let placed = Event::Placed { seat: Seat(0), card: 4, row: A };

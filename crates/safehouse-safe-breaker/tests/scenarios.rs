@@ -1,5 +1,6 @@
 //! Scenario tests from explicit deals: every rule, every option, and what each seat sees.
 
+use safehouse_engine::testing::read_every_text;
 use safehouse_engine::{ActionError, Game, GameOptions, GameRng, Seat, Setup, SetupError, Viewer};
 use safehouse_safe_breaker::{
     Action, Code, Colour, Deal, Entry, Event, Exposure, Guess, Half, HalfRevealTurn, Number, Options, OutReason,
@@ -662,7 +663,6 @@ fn counts_from_0(text: &str) -> Option<&'static str> {
 /// of random games, with and without Keep it simple (the JSON keeps its indices from 0).
 #[test]
 fn every_text_counts_seats_from_1() {
-    let mut texts = 0;
     let check = |text: &str, json: &serde_json::Value, strict: bool| {
         assert_eq!(counts_from_0(text), None, "{text:?} counts from 0 ({json})");
         let mut names = Vec::new();
@@ -674,54 +674,26 @@ fn every_text_counts_seats_from_1() {
             );
         }
     };
-    for seed in 0..24u64 {
-        let players = 3 + (seed % 4) as usize;
-        let options = Options { keep_it_simple: seed % 2 == 1, ..Options::default() };
-        let mut game = SafeBreaker::new(&Setup::new(players, seed).with_options(options)).expect("setup");
-        let mut rng = GameRng::from_seed(seed);
-        let (mut legal, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
-        while game.to_move().is_some() {
-            for &viewer in &viewers {
-                check(&game.view(viewer).to_string(), &serde_json::Value::Null, true);
-            }
-            game.legal_actions(&mut legal);
-            for action in &legal {
-                check(&game.describe(action), &serde_json::to_value(action).expect("json"), true);
-            }
-            for target in (0..8).map(Seat) {
-                let (colour, number) = (Colour::ALL[0], Number::ALL[0]);
-                for action in [
+    let setups: Vec<Setup<SafeBreaker>> = (0..24u64)
+        .map(|seed| {
+            let options = Options { keep_it_simple: seed % 2 == 1, ..Options::default() };
+            Setup::new(3 + (seed % 4) as usize, seed).with_options(options)
+        })
+        .collect();
+    let probes = |_: &SafeBreaker| {
+        let (colour, number) = (Colour::ALL[0], Number::ALL[0]);
+        (0..8)
+            .map(Seat)
+            .flat_map(|target| {
+                [
                     Action::Guess { target, colour, number },
                     Action::GuessLock { target, colour },
                     Action::GuessKey { target, number },
-                ] {
-                    // Only the refusals: a legal action would move the game on.
-                    if legal.contains(&action) {
-                        continue;
-                    }
-                    if let Err(ActionError::Illegal { message, .. }) = game.apply(&action, &mut scratch) {
-                        check(&message, &serde_json::to_value(action).expect("json"), false);
-                        texts += 1;
-                    }
-                }
-            }
-            let action = legal[rng.index(legal.len())];
-            events.clear();
-            game.apply(&action, &mut events).expect("a legal action");
-            for event in &events {
-                check(&event.to_string(), &serde_json::to_value(event).expect("json"), true);
-                for &viewer in &viewers {
-                    if let Some(seen) = game.event_view(event, viewer) {
-                        check(&seen.to_string(), &serde_json::to_value(seen).expect("json"), true);
-                    }
-                }
-            }
-            texts += legal.len() + events.len();
-        }
-        let outcome = game.outcome().expect("an outcome");
-        check(&outcome.detail, &serde_json::Value::Null, true);
-    }
+                ]
+            })
+            .collect()
+    };
+    let texts = read_every_text(&setups, probes, |t| check(t.text, &t.json, !t.refusal));
     assert!(texts > 5_000, "only {texts} texts read");
     // Spelt out: seat 0 is seat 1, and a seat that does not exist is named as people count.
     let mut g = game_with(&["R1", "B2", "Y3"], Options::default());

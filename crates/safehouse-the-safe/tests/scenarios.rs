@@ -1,6 +1,7 @@
 //! Scenario tests from explicit deals: one test (or a few) per rule and per option, each
 //! asserting what happens, with the rulebook line it checks (`004:n` = seed 004, line n).
 
+use safehouse_engine::testing::read_every_text;
 use safehouse_engine::{ActionError, Game, Seat, Setup, SetupError, Viewer};
 use safehouse_the_safe::deduction::{Deduction, mission_end_certainty};
 use safehouse_the_safe::{
@@ -795,7 +796,6 @@ fn counts_from_0(text: &str) -> Option<&'static str> {
 /// every step of random games (the JSON keeps its indices from 0).
 #[test]
 fn every_text_counts_seats_and_rows_from_1() {
-    let mut texts = 0;
     let check = |text: &str, json: &serde_json::Value, strict: bool| {
         assert_eq!(counts_from_0(text), None, "{text:?} counts from 0 ({json})");
         let mut names = Vec::new();
@@ -805,49 +805,12 @@ fn every_text_counts_seats_and_rows_from_1() {
             assert!(text.contains(&name) || (!strict && !mentioned), "{text:?} does not say {name} ({json})");
         }
     };
-    for seed in 0..16u64 {
-        let players = 1 + (seed % 5) as usize;
-        let mut game = TheSafe::new(&Setup::new(players, seed)).expect("setup");
-        let mut rng = safehouse_engine::GameRng::from_seed(seed);
-        let (mut legal, mut events, mut scratch) = (Vec::new(), Vec::new(), Vec::new());
-        let viewers: Vec<Viewer> = Seat::all(players).map(Viewer::Seat).chain([Viewer::Spectator]).collect();
-        while let Some(seat) = game.to_move() {
-            for &viewer in &viewers {
-                check(&game.view(viewer).to_string(), &serde_json::Value::Null, true);
-            }
-            game.legal_actions(&mut legal);
-            for action in &legal {
-                check(&game.describe(action), &serde_json::to_value(action).expect("json"), true);
-            }
-            for card in game.hand(seat) {
-                for row in 0..=4 {
-                    let action = Action::Play { card, row };
-                    // Only the refusals: a legal action would move the game on.
-                    if legal.contains(&action) {
-                        continue;
-                    }
-                    if let Err(ActionError::Illegal { message, .. }) = game.apply(&action, &mut scratch) {
-                        check(&message, &serde_json::to_value(action).expect("json"), false);
-                        texts += 1;
-                    }
-                }
-            }
-            let action = legal[rng.index(legal.len())];
-            events.clear();
-            game.apply(&action, &mut events).expect("a legal action");
-            for event in &events {
-                check(&event.to_string(), &serde_json::to_value(event).expect("json"), true);
-                for &viewer in &viewers {
-                    if let Some(seen) = game.event_view(event, viewer) {
-                        check(&seen.to_string(), &serde_json::to_value(seen).expect("json"), true);
-                    }
-                }
-            }
-            texts += legal.len() + events.len();
-        }
-        let outcome = game.outcome().expect("an outcome");
-        check(&outcome.detail, &serde_json::Value::Null, true);
-    }
+    let setups: Vec<Setup<TheSafe>> = (0..16u64).map(|seed| Setup::new(1 + (seed % 5) as usize, seed)).collect();
+    let probes = |game: &TheSafe| {
+        let seat = game.to_move().expect("a seat to move");
+        game.hand(seat).into_iter().flat_map(|card| (0..=4).map(move |row| Action::Play { card, row })).collect()
+    };
+    let texts = read_every_text(&setups, probes, |t| check(t.text, &t.json, !t.refusal));
     assert!(texts > 5_000, "only {texts} texts read");
     // Spelt out: row 0 is row 1, and a row that does not exist is named as people count.
     assert_eq!(Action::Play { card: card("G7"), row: 0 }.to_string(), "play G7 on row 1");
