@@ -214,6 +214,56 @@ pub fn read_every_text<G: Game>(
     texts
 }
 
+/// How a game's texts number what its JSON counts from 0, for [`check_counts_from_1`].
+#[derive(Clone, Copy, Debug)]
+pub struct Numbering<'a> {
+    /// Words that a 0 must never follow ("seat 0"; "seat 10" is fine).
+    pub never: &'a [&'a str],
+    /// How people name the index a JSON field holds (`("seat", 2)` is "seat 3"); `None` for a
+    /// field that holds no index.
+    pub name: fn(&str, u64) -> Option<String>,
+}
+
+/// The first of `never` that `text` follows with a 0 (not the start of a longer number).
+pub fn counts_from_0<'a>(text: &str, never: &[&'a str]) -> Option<&'a str> {
+    never.iter().copied().find(|bad| {
+        text.match_indices(bad).any(|(i, _)| !text[i + bad.len()..].starts_with(|c: char| c.is_ascii_digit()))
+    })
+}
+
+/// Checks one text of [`read_every_text`]: it counts nothing from 0, and it names every index its
+/// JSON holds as people count it (a refusal need only name the kinds of thing it mentions).
+///
+/// # Panics
+/// If the text fails either check.
+pub fn check_counts_from_1(text: &PersonText<'_>, numbering: &Numbering<'_>) {
+    fn names(json: &Value, name: fn(&str, u64) -> Option<String>, out: &mut Vec<String>) {
+        match json {
+            Value::Object(fields) => {
+                for (key, value) in fields {
+                    match value.as_u64().and_then(|n| name(key, n)) {
+                        Some(named) => out.push(named),
+                        None => names(value, name, out),
+                    }
+                }
+            }
+            Value::Array(items) => items.iter().for_each(|item| names(item, name, out)),
+            _ => {}
+        }
+    }
+    let (words, json) = (text.text, &text.json);
+    assert_eq!(counts_from_0(words, numbering.never), None, "{words:?} counts from 0 ({json})");
+    let mut expected = Vec::new();
+    names(json, numbering.name, &mut expected);
+    for name in expected {
+        // "seat 3" is a seat, "#4" a safe, "row B" a row: what the text must name if it names
+        // that kind of thing at all.
+        let kind = name.trim_end_matches(|c: char| c.is_ascii_alphanumeric());
+        let mentioned = words.contains(kind);
+        assert!(words.contains(&name) || (text.refusal && !mentioned), "{words:?} does not say {name} ({json})");
+    }
+}
+
 fn viewers(players: usize) -> impl Iterator<Item = Viewer> {
     Seat::all(players).map(Viewer::Seat).chain(std::iter::once(Viewer::Spectator))
 }
