@@ -160,7 +160,8 @@ pub struct PersonText<'a> {
 /// every step each viewer's view text, each legal action as `describe` says it, the refusal of
 /// each of `probes(state)` that is not legal (refusals change nothing), each event of the action
 /// played as the state tells it and as every viewer sees it; and at the end the result. The
-/// game's moves are drawn from `GameRng::from_seed(setup.seed)`. Returns how many texts it read.
+/// game's moves are drawn from `GameRng::from_seed(setup.seed)`. Returns how many action, event
+/// and refusal texts it read (views and results not counted), for a test to check it read enough.
 ///
 /// # Panics
 /// If a setup fails or a legal action is refused.
