@@ -241,8 +241,13 @@ async fn sqlite_suite() {
 async fn postgres_suite() {
     let Some(store) = pg_store().await else { return };
     assert_eq!(store.backend(), Backend::Postgres);
-    let cleanup = store.clone();
+    let schema = store.schema().to_owned();
     suite(Arc::new(store)).await;
+    // A fresh pool drops the schema: the suite's group-commit writer ran on a runtime of its own
+    // (`BatchWriter::spawn`), which has shut down, and a connection the pool opened there can no
+    // longer do I/O ("A Tokio 1.x context was found, but it is being shutdown", seen once in CI).
+    let options = OpenOptions { schema: Some(schema), max_connections: Some(1) };
+    let cleanup = PgStore::open(&pg_url(), &options).await.expect("reopen");
     cleanup.drop_schema().await.expect("drop schema");
 }
 
