@@ -8,24 +8,35 @@
 #![allow(unsafe_code)] // A global allocator can only be written with `unsafe impl GlobalAlloc`.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::cell::Cell;
 use std::time::Instant;
 
 use crate::{Game, GameRng, Setup, random_playout};
 
-static ALLOCATIONS: AtomicU64 = AtomicU64::new(0);
+thread_local! {
+    // Per thread, because a count for the whole process also counts what the test harness's
+    // own threads allocate meanwhile: the allocation test failed once in CI (4 allocations
+    // in a Club Unlock playout that allocates none) while the machine was loaded. A const
+    // thread-local without a destructor is a plain TLS slot: reading it never allocates.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
 
-/// The system allocator, counting every allocation and reallocation.
+fn count_allocation() {
+    // `try_with` because the allocator can still be called while a thread's TLS is torn down.
+    let _ = ALLOCATIONS.try_with(|count| count.set(count.get() + 1));
+}
+
+/// The system allocator, counting every allocation and reallocation of each thread.
 ///
 /// Install it in a bench binary with `#[global_allocator] static A: CountingAllocator = CountingAllocator;`.
 #[derive(Debug)]
 pub struct CountingAllocator;
 
 // SAFETY: every call is forwarded unchanged to the system allocator; the counter is only a
-// relaxed atomic increment and never touches the memory handed out.
+// thread-local increment and never touches the memory handed out.
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_allocation();
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { System.alloc(layout) }
     }
@@ -36,21 +47,22 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_allocation();
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { System.alloc_zeroed(layout) }
     }
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count_allocation();
         // SAFETY: forwarded with the caller's guarantees.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
 }
 
-/// Allocations counted so far by [`CountingAllocator`] (zero if it is not installed).
+/// Allocations the calling thread made so far, counted by [`CountingAllocator`] (zero if it
+/// is not installed). Other threads' allocations are not in it.
 pub fn allocations() -> u64 {
-    ALLOCATIONS.load(Ordering::Relaxed)
+    ALLOCATIONS.try_with(Cell::get).unwrap_or(0)
 }
 
 /// What [`measure_random_playouts`] found.

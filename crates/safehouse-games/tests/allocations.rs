@@ -2,8 +2,8 @@
 //! every preset and every player count make no heap allocation once the caller's buffers have
 //! grown, counted by the playout benches' [`CountingAllocator`].
 //!
-//! The allocator counts for the whole process, so this binary holds one test (no other test
-//! thread allocates meanwhile). Each game is played twice from the same seed: the first run
+//! The allocator counts per thread, so what the test harness's own threads allocate meanwhile
+//! is not counted. Each game is played twice from the same seed: the first run
 //! grows the shared action and event buffers, the second (a fresh state) is counted, so what
 //! is counted is the state's own growth and the rules' temporaries.
 
