@@ -21,18 +21,24 @@ pub struct BatchWriter {
 }
 
 impl BatchWriter {
-    /// Starts the writer on a thread of its own (with its own small Tokio runtime), so that a
-    /// busy event loop never delays a commit, and a slow commit never blocks the event loop.
+    /// Starts the writer on a thread of its own, so that a busy event loop never delays a
+    /// commit, and a slow commit never blocks the event loop.
+    ///
+    /// Called inside a Tokio runtime (the server's), the thread polls the writer with that
+    /// runtime's handle: the connections the store's pool opens for the writer register with
+    /// the same I/O driver as everyone else's. A runtime of the writer's own would hand the pool
+    /// connections that die with it (a store test once failed on one: "A Tokio 1.x context was
+    /// found, but it is being shutdown"). Outside a runtime it gets a small one of its own.
     pub fn spawn(store: Arc<dyn Store>, max_batch: usize) -> Self {
         let max_batch = max_batch.max(1);
         let (tx, rx) = mpsc::channel::<(Append, Reply)>(max_batch * 4);
-        let spawned = std::thread::Builder::new().name("safehouse-writer".into()).spawn(move || {
-            // The store's connections may belong to the main runtime, whose I/O driver keeps
-            // running; this thread only drives the writer loop.
-            match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+        let runtime = tokio::runtime::Handle::try_current();
+        let spawned = std::thread::Builder::new().name("safehouse-writer".into()).spawn(move || match runtime {
+            Ok(handle) => handle.block_on(Self::run(store, rx, max_batch)),
+            Err(_) => match tokio::runtime::Builder::new_current_thread().enable_all().build() {
                 Ok(runtime) => runtime.block_on(Self::run(store, rx, max_batch)),
                 Err(error) => tracing::error!(%error, "cannot start the storage writer"),
-            }
+            },
         });
         if let Err(error) = spawned {
             tracing::error!(%error, "cannot start the storage writer thread");

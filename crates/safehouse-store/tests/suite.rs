@@ -243,9 +243,10 @@ async fn postgres_suite() {
     assert_eq!(store.backend(), Backend::Postgres);
     let schema = store.schema().to_owned();
     suite(Arc::new(store)).await;
-    // A fresh pool drops the schema: the suite's group-commit writer ran on a runtime of its own
-    // (`BatchWriter::spawn`), which has shut down, and a connection the pool opened there can no
-    // longer do I/O ("A Tokio 1.x context was found, but it is being shutdown", seen once in CI).
+    // A fresh pool drops the schema. The suite's group-commit writer now runs on this test's
+    // runtime (`BatchWriter::spawn`), but once had one of its own that shut down, and a
+    // connection the pool opened there could no longer do I/O ("A Tokio 1.x context was found,
+    // but it is being shutdown", seen once in CI); a pool of its own does not depend on that.
     let options = OpenOptions { schema: Some(schema), max_connections: Some(1) };
     let cleanup = PgStore::open(&pg_url(), &options).await.expect("reopen");
     cleanup.drop_schema().await.expect("drop schema");
