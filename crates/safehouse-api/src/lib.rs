@@ -7,12 +7,13 @@
 //! `schema` feature (the server turns it on) each type also describes itself for `/openapi.json`.
 
 mod clock;
+mod difficulty;
 mod messages;
 mod requests;
 mod seats;
 
 pub use clock::{ClockView, OnTimeout, TimeControl};
+pub use difficulty::Difficulty;
 pub use messages::{Legal, MessageType, Update, Welcome};
 pub use requests::{ActRequest, ActResponse, BackResponse, JoinNow, JoinRequest, Joined, SeatRequest};
-pub use safehouse_bots::Difficulty;
 pub use seats::{SeatInfo, SeatKind};

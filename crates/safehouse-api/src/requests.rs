@@ -1,6 +1,6 @@
 //! The bodies of the requests that seat people and act, and of their answers.
 
-use safehouse_bots::Difficulty;
+use crate::difficulty::Difficulty;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

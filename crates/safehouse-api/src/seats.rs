@@ -1,6 +1,6 @@
 //! The seats of a match as everyone may see them: who sits there, and whether they joined.
 
-use safehouse_bots::Difficulty;
+use crate::difficulty::Difficulty;
 use serde::{Deserialize, Serialize};
 
 /// A person or a bot.

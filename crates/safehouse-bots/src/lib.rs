@@ -33,7 +33,6 @@ mod spec;
 mod the_safe;
 
 use safehouse_engine::{Game, GameRng, SetupError};
-use serde::{Deserialize, Serialize};
 
 pub use arena::{ChoiceCheck, PlayBuffers, PlayError, Played, Player, play_game, play_game_with};
 pub use club_unlock::CashHeuristic;
@@ -44,6 +43,8 @@ pub use safe_breaker::{
     DeductionSettings, EASY_HUNCH_CODES, EASY_OVERLOOK_PERCENT, SafeBreakerDeduction, SafeBreakerEasy,
     SafeBreakerHeuristic,
 };
+/// The bot levels, defined with the API that names them (so that the API needs no bots).
+pub use safehouse_api::Difficulty;
 pub use search::{
     Budget, Ismcts, IsmctsConfig, OmniscientMcts, SearchPolicy, SearchStats, outcome_rewards, uniform_rollout,
 };
@@ -83,35 +84,6 @@ pub trait OmniscientBot<G: Game>: Send {
     fn name(&self) -> &str;
     /// Chooses one of `legal` knowing the whole state.
     fn choose(&mut self, state: &G, legal: &[G::Action]) -> G::Action;
-}
-
-/// How hard a bot plays at the web table (the one list of levels: the server's API speaks it too).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
-#[serde(rename_all = "snake_case")]
-pub enum Difficulty {
-    /// A beginner: the rule-based strategy with frequent random slips.
-    Easy,
-    /// A sensible player: the rule-based (or deduction) bot; the level a table's bot gets unless
-    /// asked for another.
-    #[default]
-    Medium,
-    /// The strongest bot for the game within a budget that answers in well under a second.
-    Hard,
-}
-
-impl Difficulty {
-    /// All levels, easiest first.
-    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Medium, Difficulty::Hard];
-
-    /// The level's name (`easy`, `medium`, `hard`).
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Medium => "medium",
-            Difficulty::Hard => "hard",
-        }
-    }
 }
 
 /// Why a bot could not be made or could not choose.
