@@ -5,7 +5,8 @@ use std::fmt;
 use safehouse_engine::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{KeyColour, KeyCounts, SafeId, count};
+use crate::cards::{KeyColour, KeyCounts, SafeId};
+use safehouse_engine::words::count;
 
 /// One decision of the seat to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -173,14 +173,6 @@ pub const STANDARD_SAFES: [SafeCard; 35] = [
     safe("BBBB", 16),
 ];
 
-/// `n` things in words: `count(1, "safe", "safes")` is "1 safe", `count(2, ...)` "2 safes".
-pub(crate) fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
-    match n.into() {
-        1 => format!("1 {one}"),
-        n => format!("{n} {many}"),
-    }
-}
-
 /// Index of a safe card in the game's card table: stable for the whole game, so actions can name
 /// a safe whatever its place in the display.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -3,10 +3,11 @@
 use safehouse_engine::{ActionError, Game as _, Outcome, Seat};
 
 use crate::actions::{Action, EndReason, Event, Event as E};
-use crate::cards::{BONUS_VALUE, DISPLAY_SIZE, KeyColour, STARTING_KEYS, SafeId, count};
+use crate::cards::{BONUS_VALUE, DISPLAY_SIZE, KeyColour, STARTING_KEYS, SafeId};
 use crate::options::{ExhaustedPileBonus, TieBreak};
 use crate::state::ClubUnlock;
 use crate::state::Phase;
+use safehouse_engine::words::count;
 
 safehouse_engine::rule_codes! {
     /// The rules an action can break, each refused with [`ActionError::illegal`] under its

@@ -17,11 +17,12 @@ use safehouse_engine::{Game as _, GameRng, Outcome, Seat, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::Event;
-use crate::cards::{BONUS_VALUE, KEYS_PER_COLOUR, KeyColour, KeyCounts, SafeCard, SafeId, count};
+use crate::cards::{BONUS_VALUE, KEYS_PER_COLOUR, KeyColour, KeyCounts, SafeCard, SafeId};
 use crate::deduction::{self, UnknownStart};
 use crate::options::{Options, StartingKeys, TableMemory};
 use crate::state::ClubUnlock;
 use crate::state::{DisplayedSafe, KeyTally, Phase, SeatState};
+use safehouse_engine::words::count;
 
 /// What a viewer knows of one seat.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

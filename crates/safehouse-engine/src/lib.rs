@@ -22,6 +22,7 @@ mod record;
 mod rng;
 mod seat;
 pub mod testing;
+pub mod words;
 
 pub use bitset::{BitSet8, BitSetItem};
 pub use dynamic::{

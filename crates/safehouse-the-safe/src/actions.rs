@@ -3,6 +3,7 @@
 use std::fmt;
 
 use safehouse_engine::Seat;
+use safehouse_engine::words::{count, ordinal};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Cards, Colour, Colours, HeldColours, Restriction};
@@ -255,32 +256,17 @@ impl fmt::Display for Event {
             Event::MissionResolved { report } => {
                 write!(f, "mission {} code {}, named {}: {}", report.mission, report.code, report.named, report.result)
             }
-            Event::GameOver { won: true, score, .. } => write!(f, "the team wins with {} cracked", safes(*score)),
+            Event::GameOver { won: true, score, .. } => {
+                write!(f, "the team wins with {} cracked", count(*score, "safe", "safes"))
+            }
             Event::GameOver { won: false, score, reason } => {
                 let why = match reason {
                     EndReason::AllSafesCracked => "every safe is cracked",
                     EndReason::MissionFailed => "a mission failed",
                     EndReason::MissionLimitReached => "the mission limit is reached",
                 };
-                write!(f, "the team loses ({why}) with {} cracked", safes(*score))
+                write!(f, "the team loses ({why}) with {} cracked", count(*score, "safe", "safes"))
             }
         }
     }
-}
-
-/// `n` safes, in words ("1 safe", "2 safes").
-fn safes(n: u8) -> String {
-    if n == 1 { "1 safe".to_owned() } else { format!("{n} safes") }
-}
-
-/// `n` as an ordinal ("1st", "2nd", "11th", "23rd").
-fn ordinal(n: u16) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
