@@ -40,7 +40,7 @@ pub use dynbot::{DynBot, JsonBot, bot_kinds, difficulty_kind, dyn_bot};
 pub use explosiv::ExplosivHeuristic;
 pub use random::{NoisyBot, RandomBot};
 pub use safe_breaker::{
-    DeductionSettings, EASY_HUNCH_CODES, EASY_OVERLOOK_PERCENT, SafeBreakerDeduction, SafeBreakerEasy,
+    DeductionSettings, DeductionWork, EASY_HUNCH_CODES, EASY_OVERLOOK_PERCENT, SafeBreakerDeduction, SafeBreakerEasy,
     SafeBreakerHeuristic,
 };
 /// The bot levels, defined with the API that names them (so that the API needs no bots).

@@ -38,10 +38,14 @@
 //! up before trying the 100-odd wrong ones (with uniform expansion the search judged a right
 //! guess worse than a question).
 
+use std::time::Instant;
+
 use safehouse_engine::{Game, GameRng, Seat, Viewer};
 use safehouse_safe_breaker::cards::{CODES, MAX_PLAYERS, PARTS};
 use safehouse_safe_breaker::deduction::candidates;
-use safehouse_safe_breaker::{Action, Code, Colour, Deduction, Entry, Guess, Number, SafeBreaker, SeatSet, View};
+use safehouse_safe_breaker::{
+    Action, Code, Colour, Deduction, Entry, Event, Guess, Number, SafeBreaker, SeatSet, View,
+};
 
 use crate::search::SearchPolicy;
 use crate::{Bot, BotGame, Difficulty, EASY_SLIP_PERCENT, bot_rng};
@@ -504,6 +508,74 @@ pub struct DeductionSettings {
     /// A seat the rule-based reading does not explain is read as a player who slips in this
     /// share of its moves (0..1; 0: such a seat is not read at all), see [`read_candidates`].
     pub slip_reading: f64,
+    /// The work cap of one decision: actions played in its simulated games (`None`: no cap).
+    /// The candidates are played out deal by deal, all of them on each deal before the next, and
+    /// once a deal's round has brought the count to the cap the best candidate over the deals
+    /// played so far is chosen. Counted, not timed, so a capped decision is as reproducible
+    /// as an uncapped one.
+    pub work_cap: Option<u64>,
+    /// A wall-clock cap of one decision, checked between the rounds of the simulation as the
+    /// work cap is (`None`: none). A safety net for a slow or busy machine: the decisions it
+    /// cuts short depend on the machine, so the work cap should be the one that normally binds.
+    pub time_cap: Option<std::time::Duration>,
+}
+
+/// What the deduction bot's last decision cost (for the budget's calibration and tests).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DeductionWork {
+    /// Actions played in the simulated games (the unit of [`DeductionSettings::work_cap`]).
+    pub steps: u64,
+    /// Deals on which every candidate was played out.
+    pub deals: usize,
+    /// Deals drawn for the simulation (the deals played if no cap bound).
+    pub deals_drawn: usize,
+    /// Candidate actions weighed by simulation (0: the decision needed none).
+    pub candidates: usize,
+    /// The work cap stopped the simulation before every drawn deal was played.
+    pub work_capped: bool,
+    /// The time cap stopped it.
+    pub time_capped: bool,
+}
+
+impl DeductionSettings {
+    /// The settings a kind names: `deduction` (the defaults) or
+    /// `deduction:<rollouts>[:<questions>[:<min_guess>[:<read 0/1>[:<slip percent>]]]]`, and
+    /// anywhere among those the caps `<n>steps` ([`work_cap`](Self::work_cap)) and `<n>ms`
+    /// ([`time_cap`](Self::time_cap)); `None` for any other kind.
+    pub fn from_kind(kind: &str) -> Option<DeductionSettings> {
+        let mut parts = kind.split(':');
+        if parts.next() != Some("deduction") {
+            return None;
+        }
+        let mut settings = DeductionSettings::default();
+        let mut numbers: Vec<f64> = Vec::new();
+        for part in parts.map(str::trim) {
+            if let Some(steps) = part.strip_suffix("steps") {
+                settings.work_cap = Some(steps.trim().parse::<u64>().ok()?.max(1));
+            } else if let Some(ms) = part.strip_suffix("ms") {
+                let ms = ms.trim().parse::<u64>().ok()?.max(1);
+                settings.time_cap = Some(std::time::Duration::from_millis(ms));
+            } else {
+                numbers.push(part.parse().ok()?);
+            }
+        }
+        if let Some(&x) = numbers.first() {
+            settings.rollouts = x.max(0.0) as usize;
+        }
+        if let Some(&x) = numbers.get(1) {
+            settings.questions = x.max(1.0) as usize;
+        }
+        if let Some(&x) = numbers.get(2) {
+            settings.min_guess = x;
+        }
+        if let Some(&x) = numbers.get(3) {
+            settings.read_opponents = x != 0.0;
+        }
+        if let Some(&x) = numbers.get(4) {
+            settings.slip_reading = (x / 100.0).clamp(0.0, 1.0);
+        }
+        Some(settings)
+    }
 }
 
 impl Default for DeductionSettings {
@@ -520,6 +592,8 @@ impl Default for DeductionSettings {
             read_opponents: true,
             weigh_ties: true,
             slip_reading: 0.0,
+            work_cap: None,
+            time_cap: None,
         }
     }
 }
@@ -536,6 +610,11 @@ pub struct SafeBreakerDeduction {
     read: [u64; MAX_PLAYERS],
     /// The rule-based players of the simulated games, one per seat.
     players: Vec<SafeBreakerHeuristic>,
+    /// What the last decision cost.
+    work: DeductionWork,
+    /// Scratch buffers of the simulated games, reused across them.
+    legal: Vec<Action>,
+    events: Vec<Event>,
 }
 
 impl std::fmt::Debug for SafeBreakerDeduction {
@@ -559,7 +638,15 @@ impl SafeBreakerDeduction {
             weights: Vec::new(),
             read: [u64::MAX; MAX_PLAYERS],
             players: (0..MAX_PLAYERS as u64).map(|i| SafeBreakerHeuristic::new(seed ^ (0x5b00 + i))).collect(),
+            work: DeductionWork::default(),
+            legal: Vec::with_capacity(256),
+            events: Vec::with_capacity(16),
         }
+    }
+
+    /// What the last decision cost (its simulated actions, deals, and whether a cap bound).
+    pub fn last_work(&self) -> DeductionWork {
+        self.work
     }
 
     fn collect_worlds(&mut self, deduction: &Deduction, reading: Option<&Reading>) {
@@ -629,51 +716,99 @@ impl SafeBreakerDeduction {
         ranked
     }
 
-    /// The bot's win share over `states` when it plays `action` now and everybody (itself
-    /// included) then plays the rule-based strategy.
-    fn simulate(&mut self, states: &[SafeBreaker], me: Seat, action: Action, dice: u64) -> f64 {
-        let mut total = 0.0;
-        let mut legal = Vec::with_capacity(256);
-        let mut events = Vec::with_capacity(16);
-        for (k, state) in states.iter().enumerate() {
-            if self.settings.common_dice {
-                for (i, p) in self.players.iter_mut().enumerate() {
-                    *p = SafeBreakerHeuristic::new(dice ^ ((k as u64) << 8) ^ i as u64);
-                }
-            }
-            let mut game = state.clone();
-            events.clear();
-            if game.apply(&action, &mut events).is_err() {
-                continue;
-            }
-            let mut steps = 0;
-            while let Some(seat) = game.to_move() {
-                if steps > 400 {
-                    break;
-                }
-                steps += 1;
-                game.legal_actions(&mut legal);
-                let view = game.view(Viewer::Seat(seat));
-                let deduced =
-                    if seat == me && self.settings.deduce_in_rollouts { sure_guess(&view, &self.read) } else { None };
-                let next = match deduced.filter(|a| legal.contains(a)) {
-                    Some(a) => a,
-                    None => self.players[seat.index()].choose(&view, &legal),
-                };
-                events.clear();
-                if game.apply(&next, &mut events).is_err() {
-                    break;
-                }
-            }
-            let active = game.active();
-            if active.contains(me) {
-                total += 1.0 / active.len().max(1) as f64;
+    /// The bot's win share in deal `k` (`state`) when it plays `action` now and everybody
+    /// (itself included) then plays the rule-based strategy, and the actions that took; `None`
+    /// if `action` cannot be played there.
+    fn simulate(&mut self, state: &SafeBreaker, k: usize, me: Seat, action: Action, dice: u64) -> Option<(f64, u64)> {
+        if self.settings.common_dice {
+            for (i, p) in self.players.iter_mut().enumerate() {
+                *p = SafeBreakerHeuristic::new(dice ^ ((k as u64) << 8) ^ i as u64);
             }
         }
-        total / states.len().max(1) as f64
+        let (mut legal, mut events) = (std::mem::take(&mut self.legal), std::mem::take(&mut self.events));
+        let result = self.play_out(state, me, action, &mut legal, &mut events);
+        (self.legal, self.events) = (legal, events);
+        result
+    }
+
+    fn play_out(
+        &mut self,
+        state: &SafeBreaker,
+        me: Seat,
+        action: Action,
+        legal: &mut Vec<Action>,
+        events: &mut Vec<Event>,
+    ) -> Option<(f64, u64)> {
+        let mut game = state.clone();
+        events.clear();
+        if game.apply(&action, events).is_err() {
+            return None;
+        }
+        let mut steps = 0u64;
+        while let Some(seat) = game.to_move() {
+            if steps > 400 {
+                break;
+            }
+            steps += 1;
+            game.legal_actions(legal);
+            let view = game.view(Viewer::Seat(seat));
+            let deduced =
+                if seat == me && self.settings.deduce_in_rollouts { sure_guess(&view, &self.read) } else { None };
+            let next = match deduced.filter(|a| legal.contains(a)) {
+                Some(a) => a,
+                None => self.players[seat.index()].choose(&view, legal),
+            };
+            events.clear();
+            if game.apply(&next, events).is_err() {
+                break;
+            }
+        }
+        let active = game.active();
+        let share = if active.contains(me) { 1.0 / active.len().max(1) as f64 } else { 0.0 };
+        Some((share, steps + 1))
+    }
+
+    /// The index of the candidate with the best win share, played out deal by deal: every
+    /// candidate on deal `k` before any on deal `k + 1`, so that when a cap stops the simulation
+    /// every candidate has been weighed on the same deals (with the same dice), and without a
+    /// cap the shares are those of playing each candidate on all the deals.
+    fn weigh(&mut self, states: &[SafeBreaker], me: Seat, candidates: &[Action], dice: u64, started: Instant) -> usize {
+        let mut totals = vec![0.0f64; candidates.len()];
+        let mut deals = 0;
+        for (k, state) in states.iter().enumerate() {
+            for (c, &action) in candidates.iter().enumerate() {
+                if let Some((share, steps)) = self.simulate(state, k, me, action, dice) {
+                    totals[c] += share;
+                    self.work.steps += steps;
+                }
+            }
+            deals = k + 1;
+            if deals == states.len() {
+                break;
+            }
+            if self.settings.work_cap.is_some_and(|cap| self.work.steps >= cap) {
+                self.work.work_capped = true;
+                break;
+            }
+            if self.settings.time_cap.is_some_and(|cap| started.elapsed() >= cap) {
+                self.work.time_capped = true;
+                break;
+            }
+        }
+        self.work.deals = deals;
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (c, total) in totals.into_iter().enumerate() {
+            let value = total / deals.max(1) as f64;
+            if value > best.0 + 1e-12 {
+                best = (value, c);
+            }
+        }
+        best.1
     }
 
     fn decide(&mut self, view: &View) -> Option<Action> {
+        let started = Instant::now();
+        self.work = DeductionWork::default();
         let me = view.seat()?;
         let plain = Deduction::from_view(view).ok()?;
         self.read = [u64::MAX; MAX_PLAYERS];
@@ -752,15 +887,11 @@ impl SafeBreakerDeduction {
                 .filter_map(|_| SafeBreaker::determinize(view, &mut self.rng).ok())
                 .collect();
         }
-        let mut best = (f64::NEG_INFINITY, first_question);
         let dice = self.rng.next_u64();
-        for action in candidates {
-            let value = self.simulate(&states, me, action, dice);
-            if value > best.0 + 1e-12 {
-                best = (value, action);
-            }
-        }
-        Some(best.1)
+        self.work.candidates = candidates.len();
+        self.work.deals_drawn = states.len();
+        let best = self.weigh(&states, me, &candidates, dice, started);
+        Some(candidates[best])
     }
 }
 
@@ -814,6 +945,7 @@ impl Bot<SafeBreaker> for SafeBreakerDeduction {
         self.worlds.clear();
         self.weights.clear();
         self.read = [u64::MAX; MAX_PLAYERS];
+        self.work = DeductionWork::default();
         for (i, player) in self.players.iter_mut().enumerate() {
             *player = SafeBreakerHeuristic::new(seed ^ (0x5b00 + i as u64));
         }
@@ -858,7 +990,10 @@ impl BotGame for SafeBreaker {
         match level {
             Difficulty::Easy => "beginner",
             Difficulty::Medium => "heuristic",
-            Difficulty::Hard => "deduction",
+            // A work cap well above what a decision of 2-6 players was seen to take (at most about
+            // 84,000 simulated actions, 165 ms of CPU), so that it binds only beyond those, and
+            // a clock cap as a safety net on a busy machine (docs/bots.md).
+            Difficulty::Hard => "deduction:100000steps:800ms",
         }
     }
 
@@ -885,28 +1020,7 @@ impl BotGame for SafeBreaker {
             let share = |p: u32| f64::from(p.min(100)) / 100.0;
             return Some(Box::new(SafeBreakerEasy::with_hunches(share(percent), share(overlook), share(hunch), seed)));
         }
-        // `deduction` or `deduction:<rollouts>[:<questions>[:<min_guess>[:<read 0/1>]]]`.
-        let mut parts = kind.split(':');
-        if parts.next() != Some("deduction") {
-            return None;
-        }
-        let mut settings = DeductionSettings::default();
-        let numbers: Vec<f64> = parts.map(|p| p.parse().ok()).collect::<Option<Vec<f64>>>()?;
-        if let Some(&x) = numbers.first() {
-            settings.rollouts = x.max(0.0) as usize;
-        }
-        if let Some(&x) = numbers.get(1) {
-            settings.questions = x.max(1.0) as usize;
-        }
-        if let Some(&x) = numbers.get(2) {
-            settings.min_guess = x;
-        }
-        if let Some(&x) = numbers.get(3) {
-            settings.read_opponents = x != 0.0;
-        }
-        if let Some(&x) = numbers.get(4) {
-            settings.slip_reading = (x / 100.0).clamp(0.0, 1.0);
-        }
+        let settings = DeductionSettings::from_kind(kind)?;
         Some(Box::new(SafeBreakerDeduction::with_settings(settings, seed)))
     }
 
