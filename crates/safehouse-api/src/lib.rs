@@ -1,16 +1,25 @@
 //! The table server's HTTP and WebSocket messages, as types (`docs/server.md`): the seats as
 //! everyone sees them, the clocks, a viewer's `welcome` and `update` pushes (and the view answer,
-//! a welcome without its `type`), and the request and answer bodies of acting and joining.
+//! a welcome without its `type`), and the request and answer bodies of acting and joining (at the
+//! root); the bodies of the rest of the API in modules named for what they hold: [`matches`]
+//! (games, creating and listing matches, records), [`tables`] (waiting rooms and the lobby),
+//! [`chat`], [`rematch`], [`notify`] ("your turn" subscriptions) and [`settings`] (a table's).
 //!
 //! The server writes these and the web table reads and writes them, so neither keeps a copy of
 //! the other's; the JSON forms are the API's and are pinned by `tests/wire.rs`. With the
 //! `schema` feature (the server turns it on) each type also describes itself for `/openapi.json`.
 
+pub mod chat;
 mod clock;
 mod difficulty;
+pub mod matches;
 mod messages;
+pub mod notify;
+pub mod rematch;
 mod requests;
 mod seats;
+pub mod settings;
+pub mod tables;
 
 pub use clock::{ClockView, OnTimeout, TimeControl};
 pub use difficulty::Difficulty;

@@ -3,7 +3,9 @@
 //! crate: a 3-player Explosiv match with a clock, seat 0 a joined person, a hard and a medium
 //! bot), so renaming, reordering or dropping a field fails here. The WebSocket messages are
 //! compared byte for byte (the server writes them straight to text); the HTTP answers, which
-//! the server writes through a JSON map, key-sorted.
+//! the server writes through a JSON map, key-sorted. The answers of the rest of the API (matches,
+//! tables, chat, rematch, notifications, settings), whose types moved here later, are pinned to
+//! the JSON their server-side definitions wrote, and the requests to what the web wrote by hand.
 
 use safehouse_api::{
     ActRequest, ActResponse, BackResponse, ClockView, Difficulty, JoinNow, JoinRequest, Legal, MessageType, OnTimeout,
@@ -142,4 +144,156 @@ fn requests_write_what_the_web_wrote_by_hand() {
     // The server refuses fields it does not know, as before.
     assert!(serde_json::from_value::<ActRequest>(json!({"action": {}, "seq": 1, "extra": 0})).is_err());
     assert!(serde_json::from_value::<SeatRequest>(json!({"kind": "robot"})).is_err());
+}
+
+/// A waiting room as the server wrote it in `tables.rs` (`GET /api/tables/{id}`, the lobby's
+/// entries, `table` in the answers of creating it and taking a seat): a 3-seat Explosiv table,
+/// Ann in seat 0, seat 1 free, a hard bot in seat 2.
+const TABLE: &str = r#"{"id":"868f817ac066878fabea","game":"explosiv","players":3,"options":{"last_card_bonus":2},"visibility":"private","status":"waiting","seats":[{"seat":0,"state":"person","name":"Ann"},{"seat":1,"state":"free"},{"seat":2,"state":"bot","difficulty":"hard"}],"free_seats":1,"created_at_ms":1796167720000,"expires_at_ms":1796169520000}"#;
+
+/// The seats a match's answers list, as `SeatInfo` writes them (seat 1 a person, not joined).
+const SEAT_LIST: &str = r#"[{"seat":0,"kind":"person","name":"Ann","joined":true,"away":false},{"seat":1,"kind":"person","joined":false,"away":true},{"seat":2,"kind":"bot","difficulty":"hard","joined":false,"away":false}]"#;
+
+/// The JSON the answers of the rest of the API had before their types moved here from the
+/// server (each struct moved with its fields in the same order and the same serde attributes;
+/// these are written from those definitions), read and written back as the server writes them.
+#[test]
+fn the_match_answers_read_and_write_back_byte_for_byte() {
+    use safehouse_api::matches::{GameSummary, MatchCreated, MatchInfo, RecordResponse};
+    use safehouse_api::tables::{SeatTaken, TableInfo, TableSeatState, TableStatus};
+    let table: TableInfo = exact(TABLE);
+    assert_eq!((table.status, table.seats[1].state), (TableStatus::Waiting, TableSeatState::Free));
+    let room = format!(
+        r#"{{"id":"868f817ac066878fabea","game":"explosiv","players":3,"options":{{"last_card_bonus":2}},"seats":[{{"seat":0,"kind":"person","name":"Ann","joined":true,"away":false}},{{"seat":1,"kind":"person","joined":false,"away":false}},{{"seat":2,"kind":"bot","difficulty":"hard","joined":false,"away":false}}],"joined":{{"seat":0,"token":"t0"}},"creator_token":"c0","table_invite":"i0","table":{TABLE}}}"#
+    );
+    let created: MatchCreated = exact(&room);
+    assert_eq!(created.table.map(|t| t.free_seats), Some(1));
+    let started = r#"{"id":"m1","game":"explosiv","players":2,"options":{},"seats":[{"seat":0,"kind":"person","joined":false,"away":false,"invite":"abc"},{"seat":1,"kind":"bot","difficulty":"medium","joined":false,"away":false}]}"#;
+    let created: MatchCreated = exact(started);
+    assert_eq!(created.seats[0].invite.as_deref(), Some("abc"));
+    assert!(created.seats[1].info.is_bot());
+    let taken: SeatTaken = exact(&format!(r#"{{"seat":1,"token":"t1","name":"Bo","table":{TABLE}}}"#));
+    assert_eq!(taken.name.as_deref(), Some("Bo"));
+    let info = format!(
+        r#"{{"id":"m1","game":"explosiv","players":3,"options":{{}},"seats":{SEAT_LIST},"seq":4,"to_move":1,"finished":false,"outcome":null,"clock":{{"server_ms":5,"running":1,"remaining_ms":[1,2,3],"control":{{"bank_secs":180,"increment_secs":20,"on_timeout":"bot"}}}}}}"#
+    );
+    let info: MatchInfo = exact(&info);
+    assert!(info.seats[1].away);
+    let finished = format!(
+        r#"{{"id":"m1","game":"explosiv","players":3,"options":{{}},"seats":{SEAT_LIST},"seq":40,"to_move":null,"finished":true,"outcome":{{"winners":[0]}}}}"#
+    );
+    assert!(exact::<MatchInfo>(&finished).clock.is_none());
+    let record = format!(
+        r#"{{"record":{{"format":"safehouse-record/1","game":"explosiv","players":3,"options":{{}},"seed":7,"actions":[{{"seat":0,"action":{{"card":1,"row":0,"type":"place"}}}}]}},"outcome":{{"winners":[0]}},"seats":{SEAT_LIST}}}"#
+    );
+    assert_eq!(exact::<RecordResponse>(&record).record.seed, 7);
+    let game = r#"{"id":"explosiv","aliases":["explosiv-short"],"name":"Explosiv","summary":"Play cards on rows.","min_players":2,"max_players":6,"default_players":3,"cooperative":false,"table_talk":true,"options":[{"name":"last_card_bonus","default":2,"domain":{"kind":"integer","min":0,"max":10},"help":"h","label":{"en":"a","ko":"b","de":"c"},"help_for_players":{"en":"d","ko":"e","de":"f"},"rare":false}],"default_options":{"last_card_bonus":2},"presets":[{"name":"short","help":"one round","options":{"last_card_bonus":2}}]}"#;
+    let summary: GameSummary = exact(game);
+    assert!(summary.rules.is_none());
+    let with_rules = format!(r#"{},"rules":"Markdown"}}"#, game.strip_suffix('}').unwrap_or(game));
+    assert_eq!(exact::<GameSummary>(&with_rules).rules.as_deref(), Some("Markdown"));
+}
+
+#[test]
+fn the_chat_rematch_notify_and_settings_forms_read_and_write_back_byte_for_byte() {
+    use safehouse_api::chat::{Channel, ChatHistory, ChatLine};
+    use safehouse_api::notify::{NotifyLang, NotifyState, PushKey, PushSubscription};
+    use safehouse_api::rematch::{RematchJoined, RematchLinks};
+    use safehouse_api::settings::{TableSettings, TurnBased, Visibility};
+    let history: ChatHistory = exact(
+        r#"{"players_open":true,"can_write":true,"channel":"players","lines":[{"n":3,"channel":"players","seat":0,"name":"Ann","text":"gg","seq":12,"at_ms":1796167730000},{"n":4,"channel":"spectators","text":"hi","seq":12,"at_ms":1796167731000}]}"#,
+    );
+    assert_eq!(history.lines[1].channel, Channel::Spectators);
+    let line: ChatLine = exact(r#"{"n":5,"channel":"spectators","name":"Cy","text":"wow","seq":0,"at_ms":1}"#);
+    assert_eq!(line.seat, None);
+    let joined: RematchJoined = exact(r#"{"match":"abc","created":true,"seat":1,"token":"t"}"#);
+    assert_eq!(joined.match_id, "abc");
+    let links: RematchLinks = exact(r#"{"match":null,"rematch_of":"old"}"#);
+    assert_eq!(links.rematch_of.as_deref(), Some("old"));
+    let subscription: PushSubscription =
+        exact(r#"{"endpoint":"https://push.example/x","keys":{"p256dh":"BPkey","auth":"secret"},"lang":"ko"}"#);
+    assert_eq!(subscription.lang, NotifyLang::Ko);
+    let state: NotifyState = exact(r#"{"seat":0,"push":["https://push.example/x"],"webhook":null}"#);
+    assert_eq!(state.push.len(), 1);
+    assert_eq!(exact::<PushKey>(r#"{"public_key":"BKkey"}"#).public_key, "BKkey");
+    // The settings as the server stores them (through a map: key-sorted).
+    let stored: TableSettings = sorted(
+        r#"{"chat":false,"rematch_of":"old","time_control":{"bank_secs":180,"increment_secs":20,"on_timeout":"bot"},"visibility":"public","waiting_room":true}"#,
+    );
+    assert_eq!(stored.visibility, Visibility::Public);
+    let turn_based: TableSettings = sorted(r#"{"turn_based":{"deadline_hours":48,"on_timeout":"skip"}}"#);
+    assert_eq!(turn_based.turn_based.map(|t| t.deadline_ms()), Some(48 * 3_600_000));
+    assert_eq!(exact::<TableSettings>("{}"), TableSettings::default());
+    assert_eq!(
+        serde_json::from_str::<TurnBased>("{}").ok(),
+        Some(TurnBased { deadline_hours: 48, on_timeout: OnTimeout::Bot })
+    );
+}
+
+/// The bodies the web wrote as `json!` literals before it wrote these types, and what the types
+/// write now: the same objects (a field the web left out, the type leaves out too).
+#[test]
+fn the_other_requests_write_what_the_web_wrote_by_hand() {
+    use safehouse_api::chat::ChatRequest;
+    use safehouse_api::matches::{CreateMatch, ListQuery};
+    use safehouse_api::notify::{NotifyLang, WebhookRequest};
+    use safehouse_api::settings::{TableSettings, TurnBased, Visibility};
+    use safehouse_api::tables::{BotSeat, ListTables, TakeSeat};
+    let seats = vec![
+        SeatRequest { kind: SeatKind::Person, difficulty: None, name: None },
+        SeatRequest { kind: SeatKind::Bot, difficulty: Some(Difficulty::Hard), name: None },
+    ];
+    let quick = CreateMatch {
+        game: "explosiv".to_owned(),
+        preset: None,
+        options: Some(json!({})),
+        seats: seats.clone(),
+        join: Some(JoinNow { seat: 0, name: Some("Ann".to_owned()) }),
+        settings: TableSettings::default(),
+        waiting_room: false,
+        visibility: None,
+    };
+    assert_eq!(
+        serde_json::to_value(&quick).ok(),
+        Some(json!({"game": "explosiv", "seats": [{"kind": "person"}, {"kind": "bot", "difficulty": "hard"}],
+            "options": {}, "join": {"seat": 0, "name": "Ann"}}))
+    );
+    let time_control = TimeControl { bank_secs: 180, increment_secs: 20, on_timeout: OnTimeout::Bot };
+    let room = CreateMatch {
+        preset: Some("short".to_owned()),
+        options: Some(json!({"last_card_bonus": 3})),
+        join: None,
+        settings: TableSettings {
+            time_control: Some(time_control),
+            turn_based: Some(TurnBased { deadline_hours: 24, on_timeout: OnTimeout::Bot }),
+            ..TableSettings::default()
+        },
+        waiting_room: true,
+        visibility: Some(Visibility::Public),
+        ..quick
+    };
+    assert_eq!(
+        serde_json::to_value(&room).ok(),
+        Some(json!({"game": "explosiv", "seats": [{"kind": "person"}, {"kind": "bot", "difficulty": "hard"}],
+            "options": {"last_card_bonus": 3}, "preset": "short", "waiting_room": true, "visibility": "public",
+            "settings": {"time_control": {"bank_secs": 180, "increment_secs": 20, "on_timeout": "bot"},
+                "turn_based": {"deadline_hours": 24, "on_timeout": "bot"}}}))
+    );
+    // The server reads back what the web writes (it refuses unknown fields).
+    assert_eq!(serde_json::from_value::<CreateMatch>(serde_json::to_value(&room).unwrap_or_default()).ok(), Some(room));
+    let take = TakeSeat { name: Some("Bo".to_owned()), invite: Some("i0".to_owned()) };
+    assert_eq!(serde_json::to_value(&take).ok(), Some(json!({"name": "Bo", "invite": "i0"})));
+    // The web wrote `"name": null` for no name; leaving it out means the same to the server.
+    assert_eq!(serde_json::to_value(TakeSeat::default()).ok(), Some(json!({})));
+    assert_eq!(serde_json::from_value::<TakeSeat>(json!({"name": null})).ok(), Some(TakeSeat::default()));
+    let bot = BotSeat { difficulty: Some(Difficulty::Easy) };
+    assert_eq!(serde_json::to_value(&bot).ok(), Some(json!({"difficulty": "easy"})));
+    assert_eq!(serde_json::to_value(BotSeat::default()).ok(), Some(json!({})));
+    let chat = ChatRequest { text: "gg".to_owned(), name: None };
+    assert_eq!(serde_json::to_value(&chat).ok(), Some(json!({"text": "gg"})));
+    let hook = WebhookRequest { url: "https://hooks.example/x".to_owned(), lang: NotifyLang::De };
+    assert_eq!(serde_json::to_value(&hook).ok(), Some(json!({"url": "https://hooks.example/x", "lang": "de"})));
+    assert_eq!(serde_json::to_value(ListQuery { live: Some(false), limit: None }).ok(), Some(json!({"live": false})));
+    assert_eq!(serde_json::to_value(ListTables { limit: Some(20) }).ok(), Some(json!({"limit": 20})));
+    assert!(serde_json::from_value::<TakeSeat>(json!({"seat": 1})).is_err(), "unknown fields are refused");
 }

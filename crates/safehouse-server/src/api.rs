@@ -6,19 +6,26 @@ use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::{Json, Router, routing};
-use safehouse_engine::{DynRecord, OptionDoc, Viewer};
+use safehouse_engine::Viewer;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use utoipa::{OpenApi, ToSchema};
+use utoipa::OpenApi;
 
-pub use safehouse_api::{ActRequest, ActResponse, BackResponse, JoinNow, JoinRequest, Joined, SeatRequest};
-use safehouse_api::{ClockView, Difficulty, SeatInfo, SeatKind};
+use safehouse_api::matches::{
+    CreateMatch, CreatedSeat, GameSummary, ListQuery, MatchCreated, MatchInfo, OptionDocSchema, PresetSummary,
+    RecordResponse,
+};
+use safehouse_api::settings::{TableSettings, Visibility};
+use safehouse_api::tables::{BotSeat, SeatTaken, TableInfo, TableSeat, TableSeatState, TableStatus, TakeSeat};
+use safehouse_api::{
+    ActRequest, ActResponse, BackResponse, ClockView, Difficulty, JoinNow, JoinRequest, Joined, OnTimeout, SeatInfo,
+    SeatKind, SeatRequest, TimeControl,
+};
 
 pub use crate::app::TokenQuery;
 use crate::app::{Actor, App, SeatPlan, request_token};
 use crate::error::{ApiError, ErrorBody};
-use crate::settings::{OnTimeout, TableSettings, TimeControl};
+use crate::settings::TableSettingsExt;
 use crate::token;
 
 /// JSON body extractor whose rejections are [`ApiError`]s with stable codes.
@@ -36,86 +43,13 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     }
 }
 
-/// A game and how to set it up.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct GameSummary {
-    /// The id to create matches with.
-    pub id: &'static str,
-    /// Other ids (each may select a preset).
-    pub aliases: Vec<&'static str>,
-    /// The game's name.
-    pub name: &'static str,
-    /// One sentence about it.
-    pub summary: &'static str,
-    /// Fewest players.
-    pub min_players: usize,
-    /// Most players.
-    pub max_players: usize,
-    /// Players when nobody says.
-    pub default_players: usize,
-    /// Whether the players win or lose together (then no clock may make one player lose).
-    pub cooperative: bool,
-    /// Whether the rules let players talk during the game (the players' chat is on by default).
-    pub table_talk: bool,
-    /// The options, each with its default, typed domain, design note and players' words.
-    #[schema(value_type = Vec<OptionDocSchema>)]
-    pub options: Vec<OptionDoc>,
-    /// The default options, every field.
-    pub default_options: Value,
-    /// Named option sets.
-    pub presets: Vec<PresetSummary>,
-    /// The rules as implemented (Markdown); only in `GET /api/games/{id}`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rules: Option<&'static str>,
-}
-
-/// One option of a game as `/api/games` serves it: the engine's `OptionDoc`, described here for
-/// the OpenAPI document only (a test checks that the fields agree).
-#[derive(ToSchema)]
-#[schema(as = OptionDoc)]
-#[allow(dead_code)]
-pub(crate) struct OptionDocSchema {
-    /// The option's name in the options' JSON.
-    name: String,
-    /// Its default value, as the options' JSON has it.
-    #[schema(value_type = Object)]
-    default: Value,
-    /// The values it takes: `{"kind": "bool"}`, `{"kind": "integer", "min": 0, "max": 10}` (a bound may
-    /// follow the table: `{"players_plus": -1}`, `{"minus_players": 6}`), `{"kind": "choice", "values":
-    /// ["a", "b"]}`, `{"kind": "optional", "some": <domain>}` (`null` or a value of `some`),
-    /// `{"kind": "any_of", "alternatives": [<domain>...]}`.
-    #[schema(value_type = Object)]
-    domain: Value,
-    /// The design note, with rulebook citations.
-    help: String,
-    /// Its name for players: `{"en": ..., "ko": ..., "de": ...}`.
-    #[schema(value_type = Object)]
-    label: Value,
-    /// One line for players: `{"en": ..., "ko": ..., "de": ...}`.
-    #[schema(value_type = Object)]
-    help_for_players: Value,
-    /// Rarely changed (the setup page folds it away).
-    rare: bool,
-}
-
-/// A preset of a game.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PresetSummary {
-    /// Its name.
-    pub name: &'static str,
-    /// One line about it.
-    pub help: &'static str,
-    /// The full options it sets.
-    pub options: Value,
-}
-
 fn game_summary(game: &'static dyn safehouse_engine::DynGame, with_rules: bool) -> GameSummary {
     let info = game.info();
     GameSummary {
-        id: info.id,
-        aliases: info.aliases.iter().map(|a| a.id).collect(),
-        name: info.name,
-        summary: info.summary,
+        id: info.id.to_owned(),
+        aliases: info.aliases.iter().map(|a| a.id.to_owned()).collect(),
+        name: info.name.to_owned(),
+        summary: info.summary.to_owned(),
         min_players: info.min_players,
         max_players: info.max_players,
         default_players: info.default_players,
@@ -126,9 +60,9 @@ fn game_summary(game: &'static dyn safehouse_engine::DynGame, with_rules: bool) 
         presets: game
             .presets()
             .into_iter()
-            .map(|(name, help, options)| PresetSummary { name, help, options })
+            .map(|(name, help, options)| PresetSummary { name: name.to_owned(), help: help.to_owned(), options })
             .collect(),
-        rules: with_rules.then_some(info.rules),
+        rules: with_rules.then(|| info.rules.to_owned()),
     }
 }
 
@@ -144,77 +78,6 @@ pub(crate) async fn list_games() -> Json<Vec<GameSummary>> {
 pub(crate) async fn get_game(Path(game): Path<String>) -> Result<Json<GameSummary>, ApiError> {
     let found = safehouse_games::find(&game)?;
     Ok(Json(game_summary(found.game, true)))
-}
-
-/// `POST /api/matches`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CreateMatch {
-    /// Game id or alias (an alias may select a preset).
-    pub game: String,
-    /// A preset to start from.
-    #[serde(default)]
-    pub preset: Option<String>,
-    /// Options to change (a JSON object; unknown fields are errors).
-    #[serde(default)]
-    pub options: Option<Value>,
-    /// One entry per seat, in turn order; the number of entries is the number of players.
-    pub seats: Vec<SeatRequest>,
-    /// Join this seat at once; the answer then holds its token.
-    #[serde(default)]
-    pub join: Option<JoinNow>,
-    /// The table's settings: its time control (`{"time_control": {"bank_secs": 180,
-    /// "increment_secs": 20, "on_timeout": "bot"}}`), ... Default: none of them.
-    #[serde(default)]
-    pub settings: TableSettings,
-    /// Open a waiting room instead of starting at once: people's seats are free for anyone with
-    /// the link (a public table: anyone) until the creator starts, or a person takes the last
-    /// free seat. Default false: the match starts now and each person's seat has its invite code.
-    #[serde(default)]
-    pub waiting_room: bool,
-    /// `public` lists the waiting room at `GET /api/tables`; `private` (the default) needs the
-    /// table's invite code to take a seat.
-    #[serde(default)]
-    pub visibility: Option<crate::settings::Visibility>,
-}
-
-/// A seat of a new match, with its invite code for people.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct CreatedSeat {
-    /// The seat as everyone sees it.
-    #[serde(flatten)]
-    pub info: SeatInfo,
-    /// The code that joins this seat (people only; shown only now).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub invite: Option<String>,
-}
-
-/// The answer to `POST /api/matches`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MatchCreated {
-    /// The match id.
-    pub id: String,
-    /// The game id.
-    pub game: String,
-    /// Number of players.
-    pub players: usize,
-    /// The full options.
-    pub options: Value,
-    /// The seats.
-    pub seats: Vec<CreatedSeat>,
-    /// The seat joined at once, if `join` was given.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub joined: Option<Joined>,
-    /// Waiting rooms only: the secret of whoever created the table (`Authorization: Bearer` on
-    /// the creator's requests: start, bot/free a seat, remove a person). Shown only now.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub creator_token: Option<String>,
-    /// Private waiting rooms only: the code that lets a person take a seat (put it in the link).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub table_invite: Option<String>,
-    /// Waiting rooms only: the table as it is now (`GET /api/tables/{id}`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub table: Option<crate::tables::TableInfo>,
 }
 
 /// Creates a match.
@@ -284,8 +147,7 @@ pub(crate) async fn create_match(
     let creator = peer.map(|axum::Extension(axum::extract::ConnectInfo(addr))| addr.ip());
     if request.waiting_room {
         let join = request.join.map(|j| (j.seat, j.name));
-        let settings =
-            crate::settings::TableSettings { visibility: request.visibility.unwrap_or_default(), ..settings };
+        let settings = TableSettings { visibility: request.visibility.unwrap_or_default(), ..settings };
         let request = crate::tables::WaitingRequest { game, options: options.clone(), plan, settings, join };
         let created = app.create_waiting(request, creator).await?;
         let table = created.table;
@@ -295,10 +157,10 @@ pub(crate) async fn create_match(
             .map(|s| CreatedSeat {
                 info: SeatInfo {
                     seat: s.seat,
-                    kind: if s.state == crate::tables::TableSeatState::Bot { SeatKind::Bot } else { SeatKind::Person },
+                    kind: if s.state == TableSeatState::Bot { SeatKind::Bot } else { SeatKind::Person },
                     difficulty: s.difficulty,
                     name: s.name.clone(),
-                    joined: s.state == crate::tables::TableSeatState::Person,
+                    joined: s.state == TableSeatState::Person,
                     away: false,
                 },
                 invite: None,
@@ -342,15 +204,6 @@ pub(crate) async fn create_match(
     Ok((StatusCode::CREATED, Json(created)))
 }
 
-/// Query of `GET /api/matches`.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-pub struct ListQuery {
-    /// Only matches not yet finished (default true).
-    pub live: Option<bool>,
-    /// At most this many (default 50, at most 500).
-    pub limit: Option<u32>,
-}
-
 /// The most recent matches.
 #[utoipa::path(get, path = "/api/matches", params(ListQuery), responses((status = 200, body = Vec<Object>)))]
 pub(crate) async fn list_matches(
@@ -359,32 +212,6 @@ pub(crate) async fn list_matches(
 ) -> Result<Json<Value>, ApiError> {
     let list = app.store.list_matches(query.limit.unwrap_or(50).min(500), query.live.unwrap_or(true)).await?;
     Ok(Json(serde_json::to_value(list).unwrap_or(Value::Null)))
-}
-
-/// A match as everyone may see it.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct MatchInfo {
-    /// The match id.
-    pub id: String,
-    /// The game id.
-    pub game: String,
-    /// Number of players.
-    pub players: usize,
-    /// The full options.
-    pub options: Value,
-    /// The seats.
-    pub seats: Vec<SeatInfo>,
-    /// Actions so far.
-    pub seq: u64,
-    /// The seat to move, or null once finished.
-    pub to_move: Option<u8>,
-    /// Whether the match has ended.
-    pub finished: bool,
-    /// The result, once finished.
-    pub outcome: Option<Value>,
-    /// Every seat's time left (tables with a time control).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub clock: Option<ClockView>,
 }
 
 /// A match's public facts.
@@ -490,18 +317,6 @@ pub(crate) async fn come_back(
     Ok(Json(BackResponse { seat: seat.0, seq: lm.seq }))
 }
 
-/// A finished match's record, which replays it exactly.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RecordResponse {
-    /// The record (`safehouse-record/1`): game, players, options, seed, every action.
-    #[schema(value_type = Object)]
-    pub record: DynRecord,
-    /// The result.
-    pub outcome: Value,
-    /// The seats.
-    pub seats: Vec<SeatInfo>,
-}
-
 /// The record of a finished match (refused with `match_not_finished` before the end: the seed
 /// would reveal every hidden card).
 #[utoipa::path(get, path = "/api/matches/{id}/record", params(("id" = String, Path, description = "match id")),
@@ -579,8 +394,7 @@ pub(crate) async fn not_found() -> ApiError {
     components(schemas(ErrorBody, GameSummary, OptionDocSchema, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
         Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse,
         BackResponse, ClockView, TableSettings, TimeControl, OnTimeout,
-        crate::tables::TableInfo, crate::tables::TableSeat, crate::tables::TableSeatState, crate::tables::TableStatus,
-        crate::settings::Visibility, crate::tables::TakeSeat, crate::tables::BotSeat, crate::tables::SeatTaken)),
+        TableInfo, TableSeat, TableSeatState, TableStatus, Visibility, TakeSeat, BotSeat, SeatTaken)),
     modifiers(&SecurityAddon)
 )]
 struct ApiDoc;

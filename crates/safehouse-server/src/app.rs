@@ -40,8 +40,9 @@ use crate::config::Config;
 use crate::error::ApiError;
 use crate::limits::{Held, Limits};
 use crate::notify::Notifier;
-use crate::settings::TableSettings;
+use crate::settings::TableSettingsExt;
 use crate::token;
+use safehouse_api::settings::TableSettings;
 
 /// The server's shared state.
 pub struct App {

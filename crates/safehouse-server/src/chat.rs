@@ -31,11 +31,12 @@ use std::sync::Arc;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::{Json, Router, routing};
+use safehouse_api::chat::{Channel, ChatHistory, ChatLine, ChatRequest};
 use safehouse_engine::Viewer;
 use safehouse_store::TableEvent;
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
-use utoipa::{OpenApi, ToSchema};
+use utoipa::OpenApi;
 
 use crate::api::ApiJson;
 use crate::app::{App, LiveMatch};
@@ -53,38 +54,6 @@ pub const MAX_CHAT_LINES: u32 = 2_000;
 /// The table-log kind of a chat line.
 pub const KIND: &str = "chat";
 
-/// Which chat a line belongs to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Channel {
-    /// Written by a seated player; read by everybody at the table.
-    Players,
-    /// Written by a spectator; read by spectators, and by the players once the match has ended.
-    Spectators,
-}
-
-/// One line of chat.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct ChatLine {
-    /// Its number in the match's table log (increasing; a client drops a number it already has).
-    pub n: u64,
-    /// The chat it belongs to.
-    pub channel: Channel,
-    /// The writer's seat (players' chat only).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seat: Option<u8>,
-    /// The writer's name at the time, cleaned (none: a seat without a name, or a spectator who
-    /// gave none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// The text, cleaned (1 to 500 characters, one line).
-    pub text: String,
-    /// The moves made when it was written (the replay shows it after that move).
-    pub seq: u64,
-    /// When it was stored, milliseconds since the Unix epoch.
-    pub at_ms: i64,
-}
-
 /// A line as the table log keeps it (`n` and `at_ms` are the event's own).
 #[derive(Debug, Serialize, Deserialize)]
 struct Stored {
@@ -98,23 +67,21 @@ struct Stored {
     seq: u64,
 }
 
-impl ChatLine {
-    /// The line a `chat` event of the table log holds (None for another kind or a bad entry).
-    pub fn from_event(event: &TableEvent) -> Option<ChatLine> {
-        if event.kind != KIND {
-            return None;
-        }
-        let stored: Stored = serde_json::from_value(event.data.clone()).ok()?;
-        Some(ChatLine {
-            n: event.n,
-            channel: stored.channel,
-            seat: stored.seat,
-            name: stored.name,
-            text: stored.text,
-            seq: stored.seq,
-            at_ms: event.at_ms,
-        })
+/// The line a `chat` event of the table log holds (None for another kind or a bad entry).
+pub fn line_from_event(event: &TableEvent) -> Option<ChatLine> {
+    if event.kind != KIND {
+        return None;
     }
+    let stored: Stored = serde_json::from_value(event.data.clone()).ok()?;
+    Some(ChatLine {
+        n: event.n,
+        channel: stored.channel,
+        seat: stored.seat,
+        name: stored.name,
+        text: stored.text,
+        seq: stored.seq,
+        at_ms: event.at_ms,
+    })
 }
 
 /// Whether `viewer` may read `line` now: the players' chat always, the spectators' chat if a
@@ -267,7 +234,7 @@ fn publish(lm: &mut LiveMatch, line: &ChatLine) {
 
 /// A `chat` event another node stored: counted, and sent to the watchers here.
 pub(crate) fn on_table_event(lm: &mut LiveMatch, event: &TableEvent) {
-    if let Some(line) = ChatLine::from_event(event) {
+    if let Some(line) = line_from_event(event) {
         if let Some(lines) = lm.chat.lines.as_mut() {
             *lines += 1;
         }
@@ -303,20 +270,7 @@ pub(crate) async fn history(
     viewer: Viewer,
 ) -> Result<Vec<ChatLine>, ApiError> {
     let events = app.store.table_events(match_id, 0).await?;
-    Ok(events.iter().filter_map(ChatLine::from_event).filter(|line| visible_to(line, viewer, finished)).collect())
-}
-
-/// What `GET /api/matches/{id}/chat` answers.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ChatHistory {
-    /// Whether the players may write now (the table's switch, or the match has ended).
-    pub players_open: bool,
-    /// Whether the asker may write now (a seat: `players_open`; a spectator: always).
-    pub can_write: bool,
-    /// The chat the asker writes to.
-    pub channel: Channel,
-    /// Every line the asker may read, oldest first.
-    pub lines: Vec<ChatLine>,
+    Ok(events.iter().filter_map(line_from_event).filter(|line| visible_to(line, viewer, finished)).collect())
 }
 
 /// The viewer a request's token (if any) opens.
@@ -354,17 +308,6 @@ pub(crate) async fn get_chat(
         Viewer::Spectator => (Channel::Spectators, true),
     };
     Ok(Json(ChatHistory { players_open, can_write, channel, lines }))
-}
-
-/// `POST /api/matches/{id}/chat`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ChatRequest {
-    /// The line (1 to 500 characters after cleaning; one line: line breaks become spaces).
-    pub text: String,
-    /// A spectator's name (a seat writes under its own name; ignored then).
-    #[serde(default)]
-    pub name: Option<String>,
 }
 
 /// Writes a chat line: with a seat's token to the players' chat (refused with `chat_off` while

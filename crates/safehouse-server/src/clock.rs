@@ -10,7 +10,7 @@
 pub use safehouse_api::ClockView;
 use safehouse_engine::Seat;
 
-use crate::settings::{OnTimeout, TimeControl};
+use safehouse_api::{OnTimeout, TimeControl};
 
 /// When a match's game began: its waiting room's first `started` table event, or its creation
 /// for a match without a waiting room.

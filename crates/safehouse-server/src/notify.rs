@@ -32,10 +32,12 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use safehouse_engine::Seat;
 use safehouse_store::{Store, TableEvent};
-use serde::{Deserialize, Serialize};
+
+use safehouse_api::notify::{
+    NotifyLang, NotifyState, PushKey, PushKeys, PushRemoval, PushSubscription, WebhookRequest,
+};
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, mpsc};
-use utoipa::ToSchema;
 
 use crate::api::ApiJson;
 use crate::app::request_token;
@@ -68,78 +70,6 @@ const SENDING_AT_ONCE: usize = 16;
 const PUSH_TTL_SECS: u32 = 7 * 24 * 3600;
 /// Matches whose subscriptions are kept in memory after their last use.
 const CACHE_FOR: Duration = Duration::from_secs(3600);
-
-/// The language of a notification.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum NotifyLang {
-    /// English (the default).
-    #[default]
-    En,
-    /// Korean.
-    Ko,
-    /// German (the browser table's third language: a German page asks for German words).
-    De,
-}
-
-/// A browser's push subscription (what `PushSubscription.toJSON()` gives).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct PushSubscription {
-    /// The push service's URL for this browser.
-    pub endpoint: String,
-    /// The browser's keys.
-    pub keys: PushKeys,
-    /// The language of the notifications (default `en`).
-    #[serde(default)]
-    pub lang: NotifyLang,
-}
-
-/// The keys of a push subscription, base64url.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct PushKeys {
-    /// The browser's P-256 public key (65 bytes, uncompressed).
-    pub p256dh: String,
-    /// The browser's authentication secret (16 bytes).
-    pub auth: String,
-}
-
-/// `DELETE /api/matches/{id}/notify/push`.
-#[derive(Debug, Deserialize, ToSchema)]
-pub struct PushRemoval {
-    /// The endpoint of the subscription to remove.
-    pub endpoint: String,
-}
-
-/// `PUT /api/matches/{id}/notify/webhook`.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct WebhookRequest {
-    /// Where to POST: an `https` URL (a Discord or Slack incoming webhook, or anything that
-    /// takes a JSON POST).
-    pub url: String,
-    /// The language of the messages (default `en`).
-    #[serde(default)]
-    pub lang: NotifyLang,
-}
-
-/// What a seat has asked to be told by.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct NotifyState {
-    /// The seat.
-    pub seat: u8,
-    /// The endpoints of its push subscriptions.
-    pub push: Vec<String>,
-    /// Its webhook URL, if any.
-    pub webhook: Option<String>,
-}
-
-/// `GET /api/push/key`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct PushKey {
-    /// The server's VAPID public key (uncompressed P-256 point, base64url): the
-    /// `applicationServerKey` of `pushManager.subscribe`.
-    pub public_key: String,
-}
 
 /// Why a URL is refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -27,7 +27,7 @@ use safehouse_engine::{Outcome, Seat};
 use serde_json::Value;
 
 use crate::app::{Actor, App, LiveMatch, SeatKind, Slot, now_ms};
-use crate::settings::OnTimeout;
+use safehouse_api::OnTimeout;
 
 /// The action that passes, if the game has one legal now (`{"type": "pass"}` in every game
 /// that has a pass).

@@ -20,11 +20,11 @@ use std::sync::Arc;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::{Json, Router, routing};
+use safehouse_api::rematch::{RematchJoined, RematchLinks};
 use safehouse_engine::Seat;
 use safehouse_store::{SeatClaim, TableEvent};
-use serde::Serialize;
 use serde_json::{Value, json};
-use utoipa::{OpenApi, ToSchema};
+use utoipa::OpenApi;
 
 use crate::app::request_token;
 use crate::app::{App, LiveMatch, SeatKind, SeatPlan};
@@ -84,30 +84,6 @@ fn rematch_plan(old: &LiveMatch) -> Vec<SeatPlan> {
             },
         })
         .collect()
-}
-
-/// The answer to `POST /api/matches/{id}/rematch`.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RematchJoined {
-    /// The new match.
-    #[serde(rename = "match")]
-    pub match_id: String,
-    /// Whether this request created it (false: somebody else pressed first).
-    pub created: bool,
-    /// The seat taken: the same seat as in the old match.
-    pub seat: u8,
-    /// The new seat's own token (as from joining; shown only once).
-    pub token: String,
-}
-
-/// What `GET /api/matches/{id}/rematch` answers.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RematchLinks {
-    /// The rematch of this match, once somebody pressed "play again".
-    #[serde(rename = "match")]
-    pub rematch: Option<String>,
-    /// The match this one is the rematch of.
-    pub rematch_of: Option<String>,
 }
 
 /// Creates the rematch of a finished match (or joins the one already created) and takes the

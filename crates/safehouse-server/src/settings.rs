@@ -1,93 +1,18 @@
-//! A table's settings: chosen when the match is created, stored with it (`NewMatch.settings`)
-//! and read back whenever the match is loaded, on any node.
+//! What the server does with a table's settings (`safehouse_api::settings::TableSettings`):
+//! chosen when the match is created, stored with it (`NewMatch.settings`) and read back whenever
+//! the match is loaded, on any node.
 //!
 //! Every field has `#[serde(default)]`, so a match stored before a field existed (or with `{}`)
 //! reads back with that field's default. Unknown fields are ignored when reading (a newer node may
-//! have stored more), but the create request checks its settings with [`TableSettings::validate`].
-//! Each feature of a table adds its own field here (time control, visibility, chat, turn-based
-//! deadlines, rematch links...).
+//! have stored more), but the create request checks its settings with
+//! [`TableSettingsExt::validate`]. Each feature of a table adds its own field to the API's
+//! settings (time control, visibility, chat, turn-based deadlines, rematch links...).
 
 use axum::http::StatusCode;
-pub use safehouse_api::{OnTimeout, TimeControl};
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use safehouse_api::settings::{TableSettings, TurnBased, Visibility};
+use safehouse_api::{OnTimeout, TimeControl};
 
 use crate::error::ApiError;
-
-/// What a table was set up with.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct TableSettings {
-    /// The clocks of a real-time table: a time bank per player plus an increment per move, or
-    /// none (`null`, the default: no clock).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub time_control: Option<TimeControl>,
-    /// A turn-based table (play over days): each move has a deadline of hours or days, and the
-    /// idle takeover does not apply; `null` (the default) for a real-time table.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub turn_based: Option<TurnBased>,
-    /// Whether the players may chat while the game is on (`chat.rs`); `null` (the default) takes
-    /// the game's default: off for The Safe, whose rules forbid talking about cards (004:29, T13),
-    /// on for the others. Spectators' chat and the chat after the end are always open.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub chat: Option<bool>,
-    /// The match this one is the rematch of (`rematch.rs`), set by the server only: a create
-    /// request that names one is refused.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rematch_of: Option<String>,
-    /// Whether the match opened in a waiting room (`tables.rs`): nothing is dealt until its
-    /// `started` event. Set by the server from the create request's `waiting_room`, never from
-    /// its `settings`.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub waiting_room: bool,
-    /// Who may find the table while it waits for players. Set by the server from the create
-    /// request's `visibility`, never from its `settings`.
-    #[serde(default, skip_serializing_if = "Visibility::is_private")]
-    pub visibility: Visibility,
-}
-
-/// Who may find a table.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Visibility {
-    /// Only through its link (the default).
-    #[default]
-    Private,
-    /// Listed on the home page and at `GET /api/tables` while it waits for players.
-    Public,
-}
-
-impl Visibility {
-    /// Whether only the table's link finds it.
-    pub fn is_private(&self) -> bool {
-        *self == Visibility::Private
-    }
-}
-
-/// The move deadline of a turn-based table ("a move within 2 days").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TurnBased {
-    /// Hours each player has for a move, from the moment it becomes their turn (1 to 720).
-    #[serde(default = "default_deadline_hours")]
-    pub deadline_hours: u32,
-    /// What happens when a deadline passes (as when a clock runs out).
-    #[serde(default)]
-    pub on_timeout: OnTimeout,
-}
-
-fn default_deadline_hours() -> u32 {
-    48
-}
-
-impl TurnBased {
-    /// The longest deadline: 30 days.
-    pub const MAX_DEADLINE_HOURS: u32 = 720;
-
-    /// The deadline in milliseconds.
-    pub fn deadline_ms(&self) -> i64 {
-        i64::from(self.deadline_hours) * 3_600_000
-    }
-}
 
 /// Why the settings of a create request were refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -141,9 +66,27 @@ pub fn is_cooperative(game: &str) -> bool {
     safehouse_games::find(game).is_ok_and(|found| found.game.info().cooperative)
 }
 
-impl TableSettings {
+/// What the server does with a table's settings (the settings themselves are the API's,
+/// `safehouse_api::settings`): checks a create request's, tells what they mean for idle seats,
+/// and stores and reads them back.
+pub trait TableSettingsExt: Sized {
     /// Checks the settings a create request asks for, for the game `game` (its id).
-    pub fn validate(&self, game: &str) -> Result<(), SettingsError> {
+    fn validate(&self, game: &str) -> Result<(), SettingsError>;
+
+    /// Whether a person's idle seat is taken over by a bot after the server's idle time (not at
+    /// a turn-based table, where a move may take days: its deadline decides instead).
+    fn idle_takeover_applies(&self) -> bool;
+
+    /// The settings stored with a match (`{}` or missing fields read back as defaults; a value
+    /// that is not an object reads back as the defaults too, with a warning).
+    fn from_stored(value: &serde_json::Value) -> Self;
+
+    /// The settings as stored.
+    fn to_stored(&self) -> serde_json::Value;
+}
+
+impl TableSettingsExt for TableSettings {
+    fn validate(&self, game: &str) -> Result<(), SettingsError> {
         if self.rematch_of.is_some() {
             return Err(SettingsError::RematchOf);
         }
@@ -178,15 +121,11 @@ impl TableSettings {
         Ok(())
     }
 
-    /// Whether a person's idle seat is taken over by a bot after the server's idle time (not at
-    /// a turn-based table, where a move may take days: its deadline decides instead).
-    pub fn idle_takeover_applies(&self) -> bool {
+    fn idle_takeover_applies(&self) -> bool {
         self.turn_based.is_none()
     }
 
-    /// The settings stored with a match (`{}` or missing fields read back as defaults; a value
-    /// that is not an object reads back as the defaults too, with a warning).
-    pub fn from_stored(value: &serde_json::Value) -> TableSettings {
+    fn from_stored(value: &serde_json::Value) -> TableSettings {
         if value.is_null() {
             return TableSettings::default();
         }
@@ -199,8 +138,7 @@ impl TableSettings {
         }
     }
 
-    /// The settings as stored.
-    pub fn to_stored(&self) -> serde_json::Value {
+    fn to_stored(&self) -> serde_json::Value {
         serde_json::to_value(self).unwrap_or_else(|_| serde_json::json!({}))
     }
 }

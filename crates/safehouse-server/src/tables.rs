@@ -33,19 +33,22 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router, routing};
 use futures_util::{SinkExt, StreamExt};
+use safehouse_api::settings::{TableSettings, Visibility};
+use safehouse_api::tables::{
+    BotSeat, ListTables, SeatTaken, TableInfo, TableSeat, TableSeatState, TableStatus, TakeSeat,
+};
 use safehouse_engine::DynGame;
 use safehouse_store::{NewMatch, SeatClaim, StoredMatch};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, broadcast};
-use utoipa::ToSchema;
 
 use crate::app::request_token;
 use crate::app::{App, SeatKind, SeatPlan, now_ms};
 use crate::bots::Difficulty;
 use crate::error::{ApiError, ErrorBody};
 use crate::limits::Held;
-use crate::settings::TableSettings;
+use crate::settings::TableSettingsExt;
 use crate::token;
 
 /// Table log kinds written by the waiting room.
@@ -65,8 +68,6 @@ pub mod kinds {
     /// The match started: `{seats: [seat plan...], reason: "creator" | "full"}`.
     pub const STARTED: &str = "started";
 }
-
-pub use crate::settings::Visibility;
 
 /// The part of a match's stored settings the waiting room reads.
 fn room_settings(stored: &NewMatch) -> TableSettings {
@@ -134,72 +135,6 @@ enum SeatState {
     Free,
     Bot(Difficulty),
     Person { name: Option<String>, token_hash: String },
-}
-
-/// Where a waiting room is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum TableStatus {
-    /// Seats are being taken.
-    Waiting,
-    /// The match is being played (or over): see `/api/matches/{id}`.
-    Started,
-    /// Nobody started it in time.
-    Expired,
-}
-
-/// A seat as the waiting room shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-pub struct TableSeat {
-    /// The seat index (0 moves first).
-    pub seat: u8,
-    /// `free`, `person` or `bot`.
-    pub state: TableSeatState,
-    /// The person's name, if they gave one.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// The bot's level.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<Difficulty>,
-}
-
-/// Who is at a seat of a waiting room.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum TableSeatState {
-    /// Nobody yet: anyone with the link (or, for a public table, anyone) may take it.
-    Free,
-    /// A person sits.
-    Person,
-    /// A bot will play it.
-    Bot,
-}
-
-/// A table as everyone may see it: `GET /api/tables/{id}`, the lobby's entries and the
-/// `waiting` messages of the table's WebSocket.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct TableInfo {
-    /// The match id.
-    pub id: String,
-    /// The game id.
-    pub game: String,
-    /// Number of seats.
-    pub players: usize,
-    /// The full options.
-    pub options: Value,
-    /// Who may find it.
-    pub visibility: Visibility,
-    /// Waiting, started or expired.
-    pub status: TableStatus,
-    /// Every seat.
-    pub seats: Vec<TableSeat>,
-    /// Seats nobody has taken.
-    pub free_seats: usize,
-    /// Creation time, milliseconds since the Unix epoch.
-    pub created_at_ms: i64,
-    /// When the table expires if nothing changes (while waiting; none when tables never expire).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub expires_at_ms: Option<i64>,
 }
 
 /// A waiting room in memory: a function of the stored match, rebuilt after every change.
@@ -408,42 +343,6 @@ impl Room {
         };
         serde_json::to_string(&RoomMessage { kind, match_id, table: self.info(expiry) }).unwrap_or_default()
     }
-}
-
-/// The answer of taking a seat.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct SeatTaken {
-    /// The seat.
-    pub seat: u8,
-    /// The secret that opens the seat (as the seat token of `POST /api/matches/{id}/join`). Keep
-    /// it; it is shown only once.
-    pub token: String,
-    /// The name as it is shown (cleaned), if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub name: Option<String>,
-    /// The table now (it has started if this was the last free seat).
-    pub table: TableInfo,
-}
-
-/// `POST /api/tables/{id}/seats/{seat}/take`.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct TakeSeat {
-    /// The name to show (trimmed, at most 40 characters, control and bidi characters removed).
-    #[serde(default)]
-    pub name: Option<String>,
-    /// The table's invite code (private tables only).
-    #[serde(default)]
-    pub invite: Option<String>,
-}
-
-/// `POST /api/tables/{id}/seats/{seat}/bot`.
-#[derive(Debug, Default, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct BotSeat {
-    /// The bot's level (default `medium`).
-    #[serde(default)]
-    pub difficulty: Option<Difficulty>,
 }
 
 /// What creating a waiting room returns besides the match.
@@ -748,13 +647,6 @@ pub(crate) async fn list_tables(
 ) -> Result<Json<Vec<Value>>, ApiError> {
     let listed = app.store.listings(query.limit.unwrap_or(50).clamp(1, 200)).await?;
     Ok(Json(listed.into_iter().map(|l| l.listing).collect()))
-}
-
-/// Query of `GET /api/tables`.
-#[derive(Debug, Deserialize, utoipa::IntoParams)]
-pub struct ListTables {
-    /// At most this many (default 50, at most 200).
-    pub limit: Option<u32>,
 }
 
 /// A table's waiting room (also for a started or expired table: see `status`).

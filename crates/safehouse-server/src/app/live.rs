@@ -18,7 +18,9 @@ use crate::clock::{ClockView, Clocks};
 use crate::diff::{SentView, diff_views};
 use crate::error::ApiError;
 use crate::limits::Held;
-use crate::settings::TableSettings;
+use safehouse_api::settings::TableSettings;
+
+use crate::settings::TableSettingsExt;
 
 /// A match in memory.
 pub(crate) struct LiveMatch {
