@@ -12,6 +12,7 @@ use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 use tower::ServiceExt;
 
@@ -56,6 +57,14 @@ impl Reply {
     /// The rule an illegal action broke.
     pub(crate) fn rule(&self) -> &str {
         self.body["error"]["rule"].as_str().unwrap_or("")
+    }
+
+    /// The answer as one of the API's types, if the request succeeded and the answer is one.
+    pub(crate) fn read<T: DeserializeOwned>(&self) -> Option<T> {
+        if !self.ok() {
+            return None;
+        }
+        T::deserialize(&self.body).ok()
     }
 
     /// A reply for a request that never reached the API.
@@ -137,8 +146,34 @@ impl Api {
         body: &T,
         peer: Peer,
     ) -> Reply {
+        self.send_typed(Method::POST, path, token, body, peer).await
+    }
+
+    /// `POST path` of an action that takes no body (the API reads none; an empty object is sent).
+    pub(crate) async fn post_empty(&self, path: &str, token: Option<&str>, peer: Peer) -> Reply {
+        self.post(path, token, &Value::Object(serde_json::Map::new()), peer).await
+    }
+
+    /// A request with one of the API's request types as its body.
+    pub(crate) async fn send_typed<T: Serialize>(
+        &self,
+        method: Method,
+        path: &str,
+        token: Option<&str>,
+        body: &T,
+        peer: Peer,
+    ) -> Reply {
         match serde_json::to_value(body) {
-            Ok(body) => self.post(path, token, &body, peer).await,
+            Ok(body) => self.send(method, path, token, Some(&body), peer).await,
+            Err(error) => Reply::failed(error.to_string()),
+        }
+    }
+
+    /// `GET path?query`, the query one of the API's query types.
+    pub(crate) async fn get_query<Q: Serialize>(&self, path: &str, query: &Q, peer: Peer) -> Reply {
+        match serde_urlencoded::to_string(query) {
+            Ok(query) if query.is_empty() => self.get(path, None, peer).await,
+            Ok(query) => self.get(&format!("{path}?{query}"), None, peer).await,
             Err(error) => Reply::failed(error.to_string()),
         }
     }

@@ -18,6 +18,8 @@ use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
+use safehouse_api::chat::{Channel, ChatHistory, ChatLine, ChatRequest};
+use safehouse_api::rematch::{RematchJoined, RematchLinks};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -29,41 +31,13 @@ use crate::i18n::{Lang, seat_number};
 /// Most characters of a line (the API's limit; the input stops there too).
 const MAX_CHARS: usize = 500;
 
-/// One line as the API gives it.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct Line {
-    pub(crate) n: u64,
-    pub(crate) channel: String,
-    #[serde(default)]
-    pub(crate) seat: Option<u8>,
-    #[serde(default)]
-    pub(crate) name: Option<String>,
-    pub(crate) text: String,
-    #[serde(default)]
-    pub(crate) seq: u64,
-}
-
-/// The chat as this browser may read it.
-#[derive(Clone, Debug, Deserialize)]
-pub(crate) struct History {
-    pub(crate) lines: Vec<Line>,
-    #[serde(default)]
-    pub(crate) can_write: bool,
-    #[serde(default)]
-    pub(crate) channel: String,
-}
-
 /// The chat history of match `id` for this browser (its seat's, if it holds one).
-pub(crate) async fn history(web: &Web, id: &str, seat: Option<&SeatCookie>, peer: Peer) -> Option<History> {
-    let reply = web.api.get(&format!("/api/matches/{id}/chat"), seat.map(|s| s.token.as_str()), peer).await;
-    if !reply.ok() {
-        return None;
-    }
-    serde_json::from_value(reply.body).ok()
+pub(crate) async fn history(web: &Web, id: &str, seat: Option<&SeatCookie>, peer: Peer) -> Option<ChatHistory> {
+    web.api.get(&format!("/api/matches/{id}/chat"), seat.map(|s| s.token.as_str()), peer).await.read()
 }
 
 /// Who wrote a line, in words.
-fn writer(line: &Line, seats: &[SeatInfo], lang: Lang) -> String {
+fn writer(line: &ChatLine, seats: &[SeatInfo], lang: Lang) -> String {
     if let Some(name) = line.name.as_deref().filter(|n| !n.trim().is_empty()) {
         return name.to_owned();
     }
@@ -78,8 +52,8 @@ fn writer(line: &Line, seats: &[SeatInfo], lang: Lang) -> String {
 }
 
 /// One line (the script draws the same markup for new lines).
-fn line_markup(line: &Line, seats: &[SeatInfo], lang: Lang) -> Markup {
-    let spectators = line.channel == "spectators";
+fn line_markup(line: &ChatLine, seats: &[SeatInfo], lang: Lang) -> Markup {
+    let spectators = line.channel == Channel::Spectators;
     html! {
         li.chat-line.spectators[spectators] data-n=(line.n) {
             span.who { (writer(line, seats, lang)) @if spectators { " " span.tag { (lang.text("spectator-2")) } } }
@@ -90,9 +64,9 @@ fn line_markup(line: &Line, seats: &[SeatInfo], lang: Lang) -> Markup {
 }
 
 /// The chat panel of a table page.
-pub(crate) fn panel(id: &str, history: Option<&History>, seats: &[SeatInfo], lang: Lang) -> Markup {
+pub(crate) fn panel(id: &str, history: Option<&ChatHistory>, seats: &[SeatInfo], lang: Lang) -> Markup {
     let Some(history) = history else { return html! {} };
-    let spectator = history.channel == "spectators";
+    let spectator = history.channel == Channel::Spectators;
     let title = if spectator { lang.text("spectators-chat") } else { lang.text("table-chat") };
     html! {
         section #chat .panel.chat aria-labelledby="chat-h" data-match=(id)
@@ -123,9 +97,9 @@ pub(crate) fn panel(id: &str, history: Option<&History>, seats: &[SeatInfo], lan
 }
 
 /// The replay's chat: every line written up to move `step`.
-pub(crate) fn replay_panel(history: Option<&History>, step: u64, seats: &[SeatInfo], lang: Lang) -> Markup {
+pub(crate) fn replay_panel(history: Option<&ChatHistory>, step: u64, seats: &[SeatInfo], lang: Lang) -> Markup {
     let Some(history) = history else { return html! {} };
-    let lines: Vec<&Line> = history.lines.iter().filter(|l| l.seq <= step).collect();
+    let lines: Vec<&ChatLine> = history.lines.iter().filter(|l| l.seq <= step).collect();
     if history.lines.is_empty() {
         return html! {};
     }
@@ -144,22 +118,12 @@ pub(crate) fn replay_panel(history: Option<&History>, step: u64, seats: &[SeatIn
     }
 }
 
-/// The links of a match: its rematch and the match it is a rematch of.
-#[derive(Clone, Debug, Default, Deserialize)]
-pub(crate) struct Links {
-    #[serde(rename = "match", default)]
-    pub(crate) rematch: Option<String>,
-    #[serde(default)]
-    pub(crate) rematch_of: Option<String>,
-}
-
 /// The links of match `id`.
-pub(crate) async fn links(web: &Web, id: &str, peer: Peer) -> Links {
+pub(crate) async fn links(web: &Web, id: &str, peer: Peer) -> RematchLinks {
     let reply = web.api.get(&format!("/api/matches/{id}/rematch"), None, peer).await;
-    let links: Links =
-        if reply.ok() { serde_json::from_value(reply.body).unwrap_or_default() } else { Links::default() };
+    let links = reply.read::<RematchLinks>().unwrap_or(RematchLinks { rematch: None, rematch_of: None });
     // Only ids that are safe in a path.
-    Links {
+    RematchLinks {
         rematch: links.rematch.filter(|id| cookies::valid_id(id)),
         rematch_of: links.rematch_of.filter(|id| cookies::valid_id(id)),
     }
@@ -168,7 +132,7 @@ pub(crate) async fn links(web: &Web, id: &str, peer: Peer) -> Links {
 /// "Play again" at the end (for a seat), the pointer to the rematch once there is one (for
 /// everybody), and the link back to the match this one is the rematch of. The script shows the
 /// parts that become true while the page is open (`rematch` messages, the end of the match).
-pub(crate) fn rematch_panel(id: &str, links: &Links, finished: bool, has_seat: bool, lang: Lang) -> Markup {
+pub(crate) fn rematch_panel(id: &str, links: &RematchLinks, finished: bool, has_seat: bool, lang: Lang) -> Markup {
     let rematch = links.rematch.as_deref();
     let offer = has_seat && (finished || rematch.is_some());
     html! {
@@ -229,10 +193,10 @@ pub(crate) async fn post(
     let seat = cookies::seat(&headers, &id);
     let reply = web
         .api
-        .post(
+        .post_typed(
             &format!("/api/matches/{id}/chat"),
             seat.as_ref().map(|s| s.token.as_str()),
-            &json!({"text": form.text}),
+            &ChatRequest { text: form.text, name: None },
             peer,
         )
         .await;
@@ -274,9 +238,10 @@ pub(crate) async fn rematch(
             lang.text("only-the-players-of-a"),
         );
     };
-    let reply = web.api.post(&format!("/api/matches/{id}/rematch"), Some(&seat.token), &json!({}), peer).await;
-    let new_id = reply.body["match"].as_str().filter(|m| cookies::valid_id(m)).map(str::to_owned);
-    let token = reply.body["token"].as_str().filter(|t| t.chars().all(|c| c.is_ascii_hexdigit()));
+    let reply = web.api.post_empty(&format!("/api/matches/{id}/rematch"), Some(&seat.token), peer).await;
+    let joined = reply.read::<RematchJoined>();
+    let new_id = joined.as_ref().map(|j| j.match_id.clone()).filter(|m| cookies::valid_id(m));
+    let token = joined.as_ref().map(|j| j.token.as_str()).filter(|t| t.chars().all(|c| c.is_ascii_hexdigit()));
     match (reply.ok(), new_id, token) {
         (true, Some(new_id), Some(token)) => {
             let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{new_id}"))]).into_response();

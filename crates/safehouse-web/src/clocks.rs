@@ -5,7 +5,7 @@
 //! time controls as on Board Game Arena ("3 min + 20 s per move") and what a time-out does.
 
 use maud::{Markup, html};
-use serde_json::{Value, json};
+use safehouse_api::{OnTimeout, TimeControl};
 
 use crate::api::{ClockView, Snapshot};
 use crate::i18n::Lang;
@@ -102,7 +102,7 @@ pub(crate) fn setup_fields(lang: Lang, clock: Option<&str>, on_timeout: Option<&
 
 /// The table settings' `time_control` for the setup form's fields: `Ok(None)` for no clock,
 /// `Err(())` for a value the form does not offer.
-pub(crate) fn time_control(clock: Option<&str>, on_timeout: Option<&str>) -> Result<Option<Value>, ()> {
+pub(crate) fn time_control(clock: Option<&str>, on_timeout: Option<&str>) -> Result<Option<TimeControl>, ()> {
     let clock = clock.unwrap_or("none");
     if clock == "none" || clock.is_empty() {
         return Ok(None);
@@ -114,10 +114,12 @@ pub(crate) fn time_control(clock: Option<&str>, on_timeout: Option<&str>) -> Res
         return Err(());
     }
     let on_timeout = match on_timeout.unwrap_or("bot") {
-        rule @ ("bot" | "skip" | "lose") => rule,
+        "bot" => OnTimeout::Bot,
+        "skip" => OnTimeout::Skip,
+        "lose" => OnTimeout::Lose,
         _ => return Err(()),
     };
-    Ok(Some(json!({ "bank_secs": bank, "increment_secs": increment, "on_timeout": on_timeout })))
+    Ok(Some(TimeControl { bank_secs: bank, increment_secs: increment, on_timeout }))
 }
 
 #[cfg(test)]
@@ -140,9 +142,12 @@ mod tests {
         assert_eq!(time_control(Some("none"), Some("lose")), Ok(None));
         assert_eq!(
             time_control(Some("180+20"), None),
-            Ok(Some(json!({"bank_secs": 180, "increment_secs": 20, "on_timeout": "bot"})))
+            Ok(Some(TimeControl { bank_secs: 180, increment_secs: 20, on_timeout: OnTimeout::Bot }))
         );
-        assert_eq!(time_control(Some("180+20"), Some("lose")).unwrap().unwrap()["on_timeout"], "lose");
+        assert_eq!(
+            time_control(Some("180+20"), Some("lose")).map(|t| t.map(|t| t.on_timeout)),
+            Ok(Some(OnTimeout::Lose))
+        );
         assert!(time_control(Some("7+7"), None).is_err());
         assert!(time_control(Some("180+20"), Some("win")).is_err());
         assert!(time_control(Some("abc"), None).is_err());

@@ -4,10 +4,13 @@ use axum::extract::{Form, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
-use safehouse_api::{Difficulty, JoinNow, JoinRequest, SeatKind, SeatRequest};
+use safehouse_api::matches::{CreateMatch, ListQuery, MatchCreated, MatchInfo};
+use safehouse_api::settings::{TableSettings, Visibility};
+use safehouse_api::tables::TableStatus;
+use safehouse_api::{Difficulty, JoinNow, JoinRequest, Joined, SeatKind, SeatRequest};
 use safehouse_engine::{DynGame, OptionDoc};
 use serde::Deserialize;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::api::Peer;
 use crate::cookies::{self, Extra};
@@ -41,10 +44,12 @@ pub(crate) async fn home(
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
-    let recent = web.api.get("/api/matches?live=false&limit=40", None, peer).await;
+    // The store's list of matches (`GET /api/matches` answers the store's own listing, which is
+    // no type of the API's), read as JSON.
+    let recent = web.api.get_query("/api/matches", &ListQuery { live: Some(false), limit: Some(40) }, peer).await;
     let recent: Vec<Value> = recent.body.as_array().cloned().unwrap_or_default();
-    let live: Vec<&Value> = recent.iter().filter(|m| m["finished"] == json!(false)).take(8).collect();
-    let done: Vec<&Value> = recent.iter().filter(|m| m["finished"] == json!(true)).take(8).collect();
+    let live: Vec<&Value> = recent.iter().filter(|m| m["finished"].as_bool() == Some(false)).take(8).collect();
+    let done: Vec<&Value> = recent.iter().filter(|m| m["finished"].as_bool() == Some(true)).take(8).collect();
     let waiting = crate::notify::waiting_for_you(&web, &headers, lang, peer).await;
     let lobby = crate::waiting::lobby(&web, lang, peer).await;
     let main = html! {
@@ -141,7 +146,7 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
                 Field::Bool => {
                     input type="hidden" name=(name) value="false";
                     label.check for=(id) {
-                        input #(id) type="checkbox" name=(name) value="true" checked[current == json!(true)] aria-describedby=(help_id);
+                        input #(id) type="checkbox" name=(name) value="true" checked[current == Value::Bool(true)] aria-describedby=(help_id);
                         " " span.opt-name { (label) }
                     }
                 }
@@ -437,50 +442,44 @@ pub(crate) async fn create(
             }
         }
     };
-    let mut body = json!({ "game": info.id, "seats": seats, "options": Value::Object(changes) });
-    match crate::clocks::time_control(submitted(&fields, "clock"), submitted(&fields, "on_timeout")) {
-        Ok(Some(time_control)) if !quick => body["settings"] = json!({ "time_control": time_control }),
-        Ok(_) => {}
+    let time_control = match crate::clocks::time_control(submitted(&fields, "clock"), submitted(&fields, "on_timeout"))
+    {
+        Ok(time_control) => time_control.filter(|_| !quick),
         Err(()) => {
             let error = lang.text("choose-one-of-the-clocks");
             return setup_page(game, lang, &fields, Some(error));
         }
-    }
-    if let Some(preset) = submitted(&fields, "preset").filter(|p| !p.is_empty() && !quick) {
-        body["preset"] = json!(preset);
-    }
-    if let Some(seat) = me {
-        body["join"] = json!(JoinNow { seat: u8::try_from(seat).unwrap_or(u8::MAX), name });
-    }
+    };
+    let turn_based = crate::notify::turn_based_setting(submitted(&fields, "pace")).filter(|_| !quick);
     let waiting = !quick && submitted(&fields, "waiting_room") == Some("1");
-    if waiting {
-        body["waiting_room"] = json!(true);
-        let public = submitted(&fields, "visibility") == Some("public");
-        body["visibility"] = json!(if public { "public" } else { "private" });
-    }
-    if let Some(turn_based) = crate::notify::turn_based_setting(submitted(&fields, "pace")).filter(|_| !quick) {
-        body["settings"]["turn_based"] = turn_based;
-    }
-    let reply = web.api.post("/api/matches", None, &body, peer).await;
+    let public = submitted(&fields, "visibility") == Some("public");
+    let body = CreateMatch {
+        game: info.id.to_owned(),
+        preset: submitted(&fields, "preset").filter(|p| !p.is_empty() && !quick).map(str::to_owned),
+        options: Some(Value::Object(changes)),
+        seats,
+        join: me.map(|seat| JoinNow { seat: u8::try_from(seat).unwrap_or(u8::MAX), name }),
+        settings: TableSettings { time_control, turn_based, ..TableSettings::default() },
+        waiting_room: waiting,
+        visibility: waiting.then_some(if public { Visibility::Public } else { Visibility::Private }),
+    };
+    let reply = web.api.post_typed("/api/matches", None, &body, peer).await;
     if !reply.ok() {
         let error = tr!(lang, "the-table-could-not-be", message = reply.message());
         return setup_page(game, lang, &fields, Some(&error));
     }
-    let Some(id) = reply.body["id"].as_str().filter(|id| cookies::valid_id(id)).map(str::to_owned) else {
+    let Some(created) = reply.read::<MatchCreated>().filter(|created| cookies::valid_id(&created.id)) else {
         return layout::error_page(lang, StatusCode::BAD_GATEWAY, lang.text("something-went-wrong"), "");
     };
-    let invites: Vec<(u8, String)> = reply.body["seats"]
-        .as_array()
-        .map(|seats| {
-            seats
-                .iter()
-                .filter(|s| me.is_none_or(|m| s["seat"].as_u64() != Some(m as u64)))
-                .filter_map(|s| Some((u8::try_from(s["seat"].as_u64()?).ok()?, s["invite"].as_str()?.to_owned())))
-                .collect()
-        })
-        .unwrap_or_default();
+    let id = created.id.clone();
+    let invites: Vec<(u8, String)> = created
+        .seats
+        .iter()
+        .filter(|s| me.is_none_or(|m| usize::from(s.info.seat) != m))
+        .filter_map(|s| Some((s.info.seat, s.invite.clone()?)))
+        .collect();
     let extra = Extra { hints: submitted(&fields, "hints") == Some("1"), invites };
-    let started = !waiting || reply.body["table"]["status"] == json!("started");
+    let started = !waiting || created.table.as_ref().is_some_and(|t| t.status == TableStatus::Started);
     let location = match (started, me.is_some()) {
         (false, _) => format!("/tables/{id}"),
         (true, true) => format!("/play/{id}"),
@@ -488,13 +487,13 @@ pub(crate) async fn create(
     };
     let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response();
     let headers = response.headers_mut();
-    if let (Some(token), Some(seat)) = (reply.body["joined"]["token"].as_str(), me) {
+    if let (Some(Joined { token, .. }), Some(seat)) = (&created.joined, me) {
         headers.append(header::SET_COOKIE, cookies::seat_value(&id, seat as u8, token));
     }
-    if let Some(creator) = reply.body["creator_token"].as_str() {
-        headers.append(header::SET_COOKIE, cookies::creator_value(&id, creator, reply.body["table_invite"].as_str()));
+    if let Some(creator) = &created.creator_token {
+        headers.append(header::SET_COOKIE, cookies::creator_value(&id, creator, created.table_invite.as_deref()));
     }
-    if let Some(name) = me.and_then(|seat| reply.body["seats"][seat]["name"].as_str()) {
+    if let Some(name) = me.and_then(|seat| created.seats.get(seat)?.info.name.as_deref()) {
         headers.append(header::SET_COOKIE, cookies::name_value(name));
     }
     headers.append(header::SET_COOKIE, cookies::set(&cookies::extra_name(&id), &extra.encode()));
@@ -525,12 +524,11 @@ pub(crate) async fn join_page(
     if !cookies::valid_id(&id) {
         return bad_invite(lang);
     }
-    let info = web.api.get(&format!("/api/matches/{id}"), None, peer).await;
-    if !info.ok() {
+    let Some(info) = web.api.get(&format!("/api/matches/{id}"), None, peer).await.read::<MatchInfo>() else {
         return bad_invite(lang);
-    }
-    let game = game_name(info.body["game"].as_str().unwrap_or(""), lang);
-    let taken = info.body["seats"][usize::from(seat)]["joined"] == json!(true);
+    };
+    let game = game_name(&info.game, lang);
+    let taken = info.seats.get(usize::from(seat)).is_some_and(|s| s.joined);
     let mine = cookies::seat(&headers, &id);
     let n = seat_number(seat);
     let main = html! {
@@ -597,7 +595,7 @@ pub(crate) async fn join(
     let name = form.name.trim();
     let body = JoinRequest { seat: form.seat, invite: form.code, name: (!name.is_empty()).then(|| name.to_owned()) };
     let reply = web.api.post_typed(&format!("/api/matches/{id}/join"), None, &body, peer).await;
-    let Some(token) = reply.body["token"].as_str().filter(|_| reply.ok()) else {
+    let Some(Joined { token, .. }) = reply.read::<Joined>() else {
         let message = match reply.code() {
             "seat_taken" => lang.text("somebody-already-took-this-seat"),
             "bad_invite" => lang.text("this-invite-code-does-not"),
@@ -607,7 +605,7 @@ pub(crate) async fn join(
     };
     let extra = Extra { hints: form.hints == "1", invites: Vec::new() };
     let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response();
-    response.headers_mut().append(header::SET_COOKIE, cookies::seat_value(&id, form.seat, token));
+    response.headers_mut().append(header::SET_COOKIE, cookies::seat_value(&id, form.seat, &token));
     response.headers_mut().append(header::SET_COOKIE, cookies::set(&cookies::extra_name(&id), &extra.encode()));
     response
 }

@@ -13,6 +13,10 @@ use axum::extract::{Form, Path, State};
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
+use safehouse_api::OnTimeout;
+use safehouse_api::matches::MatchInfo;
+use safehouse_api::notify::{NotifyLang, NotifyState, WebhookRequest};
+use safehouse_api::settings::TurnBased;
 use serde_json::{Value, json};
 
 use crate::Web;
@@ -37,12 +41,12 @@ pub(crate) async fn panel(
     peer: Peer,
 ) -> Markup {
     let Some(seat) = seat.filter(|_| !finished) else { return html! {} };
-    let state = web.api.get(&format!("/api/matches/{id}/notify"), Some(&seat.token), peer).await;
-    if !state.ok() {
+    let reply = web.api.get(&format!("/api/matches/{id}/notify"), Some(&seat.token), peer).await;
+    let Some(state) = reply.read::<NotifyState>() else {
         return html! {};
-    }
-    let pushes = state.body["push"].as_array().map_or(0, Vec::len);
-    let webhook = state.body["webhook"].as_str().unwrap_or("");
+    };
+    let pushes = state.push.len();
+    let webhook = state.webhook.as_deref().unwrap_or("");
     html! {
         details #notify .panel.notify data-match=(id) data-lang=(lang.code())
             data-working=(lang.text("asking-the-browser"))
@@ -118,8 +122,8 @@ pub(crate) async fn webhook(
     let reply = if field("do").as_deref() == Some("clear") || url.is_empty() {
         web.api.send(Method::DELETE, &path, Some(&seat.token), None, peer).await
     } else {
-        let body = json!({ "url": url, "lang": lang.code() });
-        web.api.send(Method::PUT, &path, Some(&seat.token), Some(&body), peer).await
+        let body = WebhookRequest { url, lang: notify_lang(lang) };
+        web.api.send_typed(Method::PUT, &path, Some(&seat.token), &body, peer).await
     };
     if reply.ok() {
         return (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}#notify"))]).into_response();
@@ -138,9 +142,9 @@ pub(crate) async fn waiting_for_you(web: &Web, headers: &HeaderMap, lang: Lang, 
     let seats: Vec<(String, SeatCookie)> = cookies::seats(headers).into_iter().take(MAX_SEATS_LISTED).collect();
     let mut waiting = Vec::new();
     for (id, seat) in &seats {
-        let info = web.api.get(&format!("/api/matches/{id}"), None, peer).await;
-        if info.ok() && info.body["finished"] == json!(false) && info.body["to_move"] == json!(seat.seat) {
-            waiting.push((id.clone(), info.body));
+        let info = web.api.get(&format!("/api/matches/{id}"), None, peer).await.read::<MatchInfo>();
+        if let Some(info) = info.filter(|info| !info.finished && info.to_move == Some(seat.seat)) {
+            waiting.push((id.clone(), info));
         }
     }
     if waiting.is_empty() {
@@ -151,8 +155,8 @@ pub(crate) async fn waiting_for_you(web: &Web, headers: &HeaderMap, lang: Lang, 
             h2 #waiting-h { (lang.text("tables-waiting-for-your-move")) }
             ul.match-list {
                 @for (id, info) in &waiting {
-                    @let game = game_name(info["game"].as_str().unwrap_or(""), lang);
-                    @let moves = info["seq"].as_u64().unwrap_or(0);
+                    @let game = game_name(&info.game, lang);
+                    @let moves = info.seq;
                     li { a href={"/play/" (id)} { (game) " · " (tr!(lang, "moves-count", moves = moves)) " · " (lang.text("your-move")) } }
                 }
             }
@@ -197,7 +201,16 @@ pub(crate) fn pace_fieldset(lang: Lang, submitted: Option<&str>) -> Markup {
 }
 
 /// The `turn_based` table setting the setup form asked for (`pace` = hours), if any.
-pub(crate) fn turn_based_setting(pace: Option<&str>) -> Option<Value> {
+pub(crate) fn turn_based_setting(pace: Option<&str>) -> Option<TurnBased> {
     let hours: u32 = pace?.parse().ok()?;
-    DEADLINES.contains(&hours).then(|| json!({ "deadline_hours": hours, "on_timeout": "bot" }))
+    DEADLINES.contains(&hours).then_some(TurnBased { deadline_hours: hours, on_timeout: OnTimeout::Bot })
+}
+
+/// The language of the notifications a page in `lang` asks for.
+fn notify_lang(lang: Lang) -> NotifyLang {
+    match lang {
+        Lang::En => NotifyLang::En,
+        Lang::Ko => NotifyLang::Ko,
+        Lang::De => NotifyLang::De,
+    }
 }

@@ -9,11 +9,12 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use maud::html;
-use safehouse_engine::{DynRecord, Seat, Viewer};
+use safehouse_api::matches::RecordResponse;
+use safehouse_engine::{Seat, Viewer};
 use serde::Deserialize;
 
 use crate::Web;
-use crate::api::{Peer, SeatInfo, Snapshot};
+use crate::api::{Peer, Snapshot};
 use crate::cookies::{self, Extra};
 use crate::games::{self, Ctx};
 use crate::i18n::Lang;
@@ -66,11 +67,9 @@ pub(crate) async fn page(
     if reply.code() == "match_not_finished" {
         return unavailable(lang.text("this-match-is-still-being"));
     }
-    let Some(record) = reply.body.get("record").cloned().and_then(|r| serde_json::from_value::<DynRecord>(r).ok())
-    else {
+    let Some(RecordResponse { record, seats, .. }) = reply.read::<RecordResponse>() else {
         return unavailable(lang.text("this-match-has-no-record"));
     };
-    let seats: Vec<SeatInfo> = serde_json::from_value(reply.body["seats"].clone()).unwrap_or_default();
     let Ok(found) = safehouse_games::find(&record.game) else { return unavailable("") };
     let total = record.actions.len();
     let step = query.step.unwrap_or(total).min(total);

@@ -692,7 +692,7 @@ pub(crate) async fn back(State(web): State<Web>, Path(id): Path<String>, headers
     }
     if let Some(seat) = cookies::seat(&headers, &id) {
         // A refusal (a stale seat cookie, a finished match) leaves the table as it is.
-        let _ = web.api.post(&format!("/api/matches/{id}/back"), Some(&seat.token), &json!({}), peer).await;
+        let _ = web.api.post_empty(&format!("/api/matches/{id}/back"), Some(&seat.token), peer).await;
     }
     (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response()
 }

@@ -110,7 +110,6 @@ impl TerminalWords {
 #[cfg(test)]
 mod tests {
     use safehouse_engine::{DynSetup, Seat, Viewer};
-    use serde_json::json;
 
     use super::*;
 
@@ -130,7 +129,11 @@ mod tests {
         let sitters: Vec<Sitter> = (0..game.players()).map(|_| Sitter::Person).collect();
         let words = TerminalWords::new("safe-breaker", Lang::En, 0, &sitters);
         let view = game.view(Viewer::Seat(Seat(0)));
-        let action = json!({"type": "guess", "target": 0, "colour": "red", "number": 1});
+        let action = crate::games::action_json(&safehouse_safe_breaker::Action::Guess {
+            target: Seat(0),
+            colour: safehouse_safe_breaker::Colour::new(0).expect("red"),
+            number: safehouse_safe_breaker::Number::new(1).expect("1"),
+        });
         let why = words.refusal(&view, &[], "guess_self", Some(&action)).expect("words");
         assert_eq!(why, "You cannot accuse yourself.");
         assert!(words.refusal(&view, &[], "no_such_rule", None).is_none());

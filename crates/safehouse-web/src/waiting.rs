@@ -13,8 +13,10 @@ use axum::extract::{Form, Path, Query, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
+use safehouse_api::Difficulty;
+use safehouse_api::settings::Visibility;
+use safehouse_api::tables::{BotSeat, ListTables, SeatTaken, TableInfo, TableSeatState, TableStatus, TakeSeat};
 use serde::Deserialize;
-use serde_json::{Value, json};
 
 use crate::api::Peer;
 use crate::cookies;
@@ -45,16 +47,11 @@ impl Me {
     /// As [`Me::of`], for the room as `table` shows it: a seat cookie whose seat no person holds
     /// any more (the host removed them, or gave the seat to a bot) holds nothing, so the page
     /// offers the free seats again instead of a seat that is gone.
-    fn at(headers: &HeaderMap, id: &str, table: &Value) -> Me {
+    fn at(headers: &HeaderMap, id: &str, table: &TableInfo) -> Me {
         let mut me = Me::of(headers, id);
         if let Some(seat) = &me.seat {
-            let state = table["seats"].as_array().and_then(|seats| {
-                seats
-                    .iter()
-                    .find(|s| s["seat"].as_u64() == Some(u64::from(seat.seat)))
-                    .and_then(|s| s["state"].as_str())
-            });
-            if state != Some("person") {
+            let state = table.seats.iter().find(|s| s.seat == seat.seat).map(|s| s.state);
+            if state != Some(TableSeatState::Person) {
                 me.seat = None;
             }
         }
@@ -87,23 +84,22 @@ fn notice_text(lang: Lang, code: &str) -> Option<&'static str> {
 }
 
 /// The seats and the controls (the part the script redraws).
-fn seats_markup(table: &Value, me: &Me, lang: Lang, invite: Option<&str>) -> Markup {
-    let id = table["id"].as_str().unwrap_or("");
-    let seats = table["seats"].as_array().cloned().unwrap_or_default();
+fn seats_markup(table: &TableInfo, me: &Me, lang: Lang, invite: Option<&str>) -> Markup {
+    let id = table.id.as_str();
     let mine = me.seat.as_ref().map(|s| s.seat);
     let creator = me.creator.is_some();
-    let free = table["free_seats"].as_u64().unwrap_or(0);
+    let free = table.free_seats;
     html! {
         ol.waiting-seats {
-            @for seat in &seats {
-                @let n = seat["seat"].as_u64().unwrap_or(0) as u8;
-                @let state = seat["state"].as_str().unwrap_or("");
+            @for seat in &table.seats {
+                @let n = seat.seat;
+                @let state = seat_state_name(seat.state);
                 @let number = seat_number(n);
                 li data-seat=(n) data-state=(state) {
                     span.seat-label { (tr!(lang, "seat-number", number = number)) ": " }
-                    @match state {
-                        "person" => {
-                            span.seat-name { (seat["name"].as_str().unwrap_or(lang.text("a-player"))) }
+                    @match seat.state {
+                        TableSeatState::Person => {
+                            span.seat-name { (seat.name.as_deref().unwrap_or(lang.text("a-player"))) }
                             @if mine == Some(n) {
                                 " " strong.you { (lang.text("you-3")) }
                                 form.inline method="post" action={"/tables/" (id) "/leave"} {
@@ -117,8 +113,8 @@ fn seats_markup(table: &Value, me: &Me, lang: Lang, invite: Option<&str>) -> Mar
                                 }
                             }
                         }
-                        "bot" => {
-                            span.seat-name { (tr!(lang, "bot-difficulty", difficulty = difficulty(lang, seat["difficulty"].as_str().unwrap_or("medium")))) }
+                        TableSeatState::Bot => {
+                            span.seat-name { (tr!(lang, "bot-difficulty", difficulty = difficulty(lang, seat.difficulty.unwrap_or_default().name()))) }
                             @if creator {
                                 form.inline method="post" action={"/tables/" (id) "/seat"} {
                                     input type="hidden" name="seat" value=(n);
@@ -127,7 +123,7 @@ fn seats_markup(table: &Value, me: &Me, lang: Lang, invite: Option<&str>) -> Mar
                                 }
                             }
                         }
-                        _ => {
+                        TableSeatState::Free => {
                             span.seat-name.free { (lang.text("free")) }
                             @if mine.is_none() {
                                 button.take type="submit" form="take-form" name="seat" value=(n) {
@@ -139,8 +135,8 @@ fn seats_markup(table: &Value, me: &Me, lang: Lang, invite: Option<&str>) -> Mar
                                     input type="hidden" name="seat" value=(n);
                                     input type="hidden" name="op" value="bot";
                                     select name="difficulty" aria-label=(lang.text("bot-level")) {
-                                        @for level in ["easy", "medium", "hard"] {
-                                            option value=(level) selected[level == "medium"] { (difficulty(lang, level)) }
+                                        @for level in Difficulty::ALL.map(Difficulty::name) {
+                                            option value=(level) selected[level == Difficulty::default().name()] { (difficulty(lang, level)) }
                                         }
                                     }
                                     button.bot type="submit" { (lang.text("give-to-a-bot")) }
@@ -170,9 +166,18 @@ fn seats_markup(table: &Value, me: &Me, lang: Lang, invite: Option<&str>) -> Mar
     }
 }
 
-async fn fetch(web: &Web, id: &str, peer: Peer) -> Result<Value, crate::api::Reply> {
+/// The name of a seat's state, as the page's script reads it (`data-state`; the API's word).
+fn seat_state_name(state: TableSeatState) -> &'static str {
+    match state {
+        TableSeatState::Free => "free",
+        TableSeatState::Person => "person",
+        TableSeatState::Bot => "bot",
+    }
+}
+
+async fn fetch(web: &Web, id: &str, peer: Peer) -> Result<TableInfo, crate::api::Reply> {
     let reply = web.api.get(&format!("/api/tables/{id}"), None, peer).await;
-    if reply.ok() { Ok(reply.body) } else { Err(reply) }
+    reply.read().ok_or(reply)
 }
 
 fn not_found(lang: Lang) -> Response {
@@ -205,9 +210,9 @@ pub(crate) async fn page(
         Err(_) => return not_found(lang),
     };
     let me = Me::at(&headers, &id, &table);
-    match table["status"].as_str() {
-        Some("started") => return see_other(table_path(&id, &me)),
-        Some("expired") => {
+    match table.status {
+        TableStatus::Started => return see_other(table_path(&id, &me)),
+        TableStatus::Expired => {
             return layout::error_page(
                 lang,
                 StatusCode::GONE,
@@ -215,12 +220,12 @@ pub(crate) async fn page(
                 lang.text("nobody-started-it-in-time"),
             );
         }
-        _ => {}
+        TableStatus::Waiting => {}
     }
     let invite = invite(query.invite.as_deref(), &me);
-    let game = game_name(table["game"].as_str().unwrap_or(""), lang);
+    let game = game_name(&table.game, lang);
     let name = cookies::name(&headers).unwrap_or_default();
-    let public = table["visibility"] == json!("public");
+    let public = table.visibility == Visibility::Public;
     let notice = query.e.as_deref().and_then(|code| notice_text(lang, code));
     let main = html! {
         section.panel.waiting-room #waiting data-id=(id) data-table=(table_path(&id, &me)) {
@@ -305,21 +310,22 @@ pub(crate) async fn take(
         return (StatusCode::NOT_FOUND, "no such table").into_response();
     }
     let name = form.name.trim();
-    let mut body = json!({ "name": if name.is_empty() { Value::Null } else { json!(name) } });
-    if valid_code(&form.invite) {
-        body["invite"] = json!(form.invite);
-    }
+    let body = TakeSeat {
+        name: (!name.is_empty()).then(|| name.to_owned()),
+        invite: valid_code(&form.invite).then(|| form.invite.clone()),
+    };
     let held = cookies::seat(&headers, &id).map(|s| s.token);
-    let reply = web.api.post(&format!("/api/tables/{id}/seats/{}/take", form.seat), held.as_deref(), &body, peer).await;
-    let Some(token) = reply.body["token"].as_str().filter(|_| reply.ok()) else {
+    let path = format!("/api/tables/{id}/seats/{}/take", form.seat);
+    let reply = web.api.post_typed(&path, held.as_deref(), &body, peer).await;
+    let Some(taken) = reply.read::<SeatTaken>() else {
         return back(&id, reply.code(), Some(&form.invite));
     };
-    let started = reply.body["table"]["status"] == json!("started");
+    let started = taken.table.status == TableStatus::Started;
     let location = if started { format!("/play/{id}") } else { format!("/tables/{id}") };
     let mut response = see_other(location);
     let headers = response.headers_mut();
-    headers.append(header::SET_COOKIE, cookies::seat_value(&id, form.seat, token));
-    if let Some(name) = reply.body["name"].as_str() {
+    headers.append(header::SET_COOKIE, cookies::seat_value(&id, form.seat, &taken.token));
+    if let Some(name) = taken.name.as_deref() {
         headers.append(header::SET_COOKIE, cookies::name_value(name));
     }
     response
@@ -332,7 +338,7 @@ pub(crate) async fn leave(State(web): State<Web>, Path(id): Path<String>, header
     }
     let Some(seat) = cookies::seat(&headers, &id) else { return see_other(format!("/tables/{id}")) };
     let reply =
-        web.api.post(&format!("/api/tables/{id}/seats/{}/leave", seat.seat), Some(&seat.token), &json!({}), peer).await;
+        web.api.post_empty(&format!("/api/tables/{id}/seats/{}/leave", seat.seat), Some(&seat.token), peer).await;
     if !reply.ok() && reply.code() != "bad_token" {
         return back(&id, reply.code(), None);
     }
@@ -362,12 +368,13 @@ pub(crate) async fn seat(
         return (StatusCode::NOT_FOUND, "no such table").into_response();
     }
     let Some(creator) = cookies::creator(&headers, &id) else { return back(&id, "not_creator", None) };
-    let body = match form.difficulty.as_str() {
-        level @ ("easy" | "medium" | "hard") => json!({ "difficulty": level }),
-        _ => json!({}),
-    };
     let path = format!("/api/tables/{id}/seats/{}/{}", form.seat, form.op);
-    let reply = web.api.post(&path, Some(&creator.token), &body, peer).await;
+    let reply = if form.op == "bot" {
+        let body = BotSeat { difficulty: Difficulty::ALL.into_iter().find(|d| d.name() == form.difficulty) };
+        web.api.post_typed(&path, Some(&creator.token), &body, peer).await
+    } else {
+        web.api.post_empty(&path, Some(&creator.token), peer).await
+    };
     if !reply.ok() {
         return back(&id, reply.code(), None);
     }
@@ -380,7 +387,7 @@ pub(crate) async fn start(State(web): State<Web>, Path(id): Path<String>, header
         return (StatusCode::NOT_FOUND, "no such table").into_response();
     }
     let Some(creator) = cookies::creator(&headers, &id) else { return back(&id, "not_creator", None) };
-    let reply = web.api.post(&format!("/api/tables/{id}/start"), Some(&creator.token), &json!({}), peer).await;
+    let reply = web.api.post_empty(&format!("/api/tables/{id}/start"), Some(&creator.token), peer).await;
     if !reply.ok() {
         return back(&id, reply.code(), None);
     }
@@ -397,14 +404,12 @@ pub(crate) async fn socket(State(web): State<Web>, Path(id): Path<String>, reque
 
 /// The lobby on the home page: public tables with free seats, each with its join button.
 pub(crate) async fn lobby(web: &Web, lang: Lang, peer: Peer) -> Markup {
-    let reply = web.api.get("/api/tables?limit=20", None, peer).await;
-    let tables: Vec<Value> = reply
-        .body
-        .as_array()
-        .cloned()
+    let reply = web.api.get_query("/api/tables", &ListTables { limit: Some(20) }, peer).await;
+    let tables: Vec<TableInfo> = reply
+        .read::<Vec<TableInfo>>()
         .unwrap_or_default()
         .into_iter()
-        .filter(|t| t["status"] == json!("waiting") && t["free_seats"].as_u64().unwrap_or(0) > 0)
+        .filter(|t| t.status == TableStatus::Waiting && t.free_seats > 0)
         .collect();
     if tables.is_empty() {
         return html! {};
@@ -414,12 +419,12 @@ pub(crate) async fn lobby(web: &Web, lang: Lang, peer: Peer) -> Markup {
             h2 #lobby-h { (lang.text("open-tables-join-a-game")) }
             ul.match-list.open-tables {
                 @for table in &tables {
-                    @let id = table["id"].as_str().unwrap_or("");
-                    @let players = table["players"].as_u64().unwrap_or(0);
-                    @let free = table["free_seats"].as_u64().unwrap_or(0);
-                    @let names: Vec<&str> = table["seats"].as_array().map(|s| s.iter().filter_map(|s| s["name"].as_str()).collect()).unwrap_or_default();
+                    @let id = table.id.as_str();
+                    @let players = table.players;
+                    @let free = table.free_seats;
+                    @let names: Vec<&str> = table.seats.iter().filter_map(|s| s.name.as_deref()).collect();
                     li data-table=(id) {
-                        strong { (game_name(table["game"].as_str().unwrap_or(""), lang)) }
+                        strong { (game_name(&table.game, lang)) }
                         " · " (tr!(lang, "waiting-players-and-free-seats", players = players, free = free))
                         @if !names.is_empty() { " · " (names.join(", ")) }
                         " " a.button.join href={"/tables/" (id)} { (lang.text("join")) }

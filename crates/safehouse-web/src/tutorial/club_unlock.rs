@@ -1,9 +1,11 @@
 //! Club Unlock and CASH: keys, one safe that is not open yet, two safes cracked in one turn for
 //! the serial-break and last-safe bonuses. Three seats; you start.
 
+use safehouse_club_unlock::{Action, KeyColour, SafeId};
 use serde_json::{Value, json};
 
 use super::{Move, Script, learn, other};
+use crate::games::action_json;
 
 /// Three safes (numbered #1 to #3 on the table, 0 to 2 in the JSON): #1 for the seat after you,
 /// #2 and #3 for you, in one turn at the end.
@@ -20,30 +22,30 @@ fn deal() -> Value {
     })
 }
 
-fn take(colour: &str) -> Value {
-    json!({"type": "take_key", "colour": colour})
+fn take(colour: KeyColour) -> Value {
+    action_json(&Action::TakeKey { colour })
 }
 
 fn crack(safe: u8) -> Value {
-    json!({"type": "crack", "safe": safe})
+    action_json(&Action::Crack { safe: SafeId(safe) })
 }
 
 fn moves() -> Vec<Move> {
     vec![
-        learn(take("green"), |l| l.text("tutorial-club-unlock-1")),
+        learn(take(KeyColour::Green), |l| l.text("tutorial-club-unlock-1")),
         // Seat 2 cracks safe #1 (`0` in the JSON) with the keys it chose.
         other(1, crack(0)),
-        other(1, json!({"type": "end_turn"})),
-        other(2, take("yellow")),
-        learn(take("blue"), |l| l.text("tutorial-club-unlock-2")),
-        other(1, take("red")),
-        other(2, take("yellow")),
-        learn(take("blue"), |l| l.text("tutorial-club-unlock-3")),
-        other(1, take("red")),
-        other(2, take("yellow")),
-        learn(take("yellow"), |l| l.text("tutorial-club-unlock-4")),
-        other(1, take("red")),
-        other(2, take("yellow")),
+        other(1, action_json(&Action::EndTurn)),
+        other(2, take(KeyColour::Yellow)),
+        learn(take(KeyColour::Blue), |l| l.text("tutorial-club-unlock-2")),
+        other(1, take(KeyColour::Red)),
+        other(2, take(KeyColour::Yellow)),
+        learn(take(KeyColour::Blue), |l| l.text("tutorial-club-unlock-3")),
+        other(1, take(KeyColour::Red)),
+        other(2, take(KeyColour::Yellow)),
+        learn(take(KeyColour::Yellow), |l| l.text("tutorial-club-unlock-4")),
+        other(1, take(KeyColour::Red)),
+        other(2, take(KeyColour::Yellow)),
         learn(crack(1), |l| l.text("tutorial-club-unlock-5")),
         learn(crack(2), |l| l.text("tutorial-club-unlock-6")),
     ]

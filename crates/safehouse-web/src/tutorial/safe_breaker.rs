@@ -1,16 +1,26 @@
 //! Safe Breaker: questions whose answers rule codes out, a question nobody answers "Yes", and
 //! two right guesses that win the game. Three seats, the set-aside locks face up; you start.
 
+use safehouse_engine::Seat;
+use safehouse_safe_breaker::{Action, Colour, Number};
 use serde_json::{Value, json};
 
 use super::{Move, Script, learn, other};
+use crate::games::action_json;
+
+/// The lock colour and key number named, as the game's types (none for a colour or number the
+/// game does not have: the action is then `null`, which the tutorial's tests refuse).
+fn part(colour: &str, number: u8) -> Option<(Colour, Number)> {
+    Some((Colour::ALL.into_iter().find(|c| c.name() == colour)?, Number::new(number)?))
+}
 
 fn ask(colour: &str, number: u8) -> Value {
-    json!({"type": "ask", "colour": colour, "number": number})
+    part(colour, number).map_or(Value::Null, |(colour, number)| action_json(&Action::Ask { colour, number }))
 }
 
 fn guess(target: u8, colour: &str, number: u8) -> Value {
-    json!({"type": "guess", "target": target, "colour": colour, "number": number})
+    part(colour, number)
+        .map_or(Value::Null, |(colour, number)| action_json(&Action::Guess { target: Seat(target), colour, number }))
 }
 
 fn moves() -> Vec<Move> {

@@ -4,6 +4,8 @@
 use safehouse_engine::{Seat, Viewer};
 use serde_json::{Value, json};
 
+use crate::games::action_json;
+
 use super::*;
 
 fn legal_at(script: &Script, step: usize) -> (Position, Vec<Value>) {
@@ -88,10 +90,21 @@ fn wrong_moves_are_explained() {
     }
     // One refused move per game, in the words the table uses.
     let refused = [
-        ("club-unlock", 0, json!({"type": "crack", "safe": 1})),
-        ("safe-breaker", 0, json!({"type": "guess_lock", "target": 1, "colour": "red"})),
-        ("explosiv", 4, json!({"type": "place", "card": 3, "row": 0})),
-        ("the-safe", 1, json!({"type": "play", "card": "Y5", "row": 0})),
+        (
+            "club-unlock",
+            0,
+            action_json(&safehouse_club_unlock::Action::Crack { safe: safehouse_club_unlock::SafeId(1) }),
+        ),
+        (
+            "safe-breaker",
+            0,
+            action_json(&safehouse_safe_breaker::Action::GuessLock {
+                target: Seat(1),
+                colour: safehouse_safe_breaker::Colour::new(0).expect("red"),
+            }),
+        ),
+        ("explosiv", 4, action_json(&safehouse_explosiv::Action::Place { card: 3, row: 0 })),
+        ("the-safe", 1, action_json(&safehouse_the_safe::Action::Play { card: "Y5".parse().expect("a card"), row: 0 })),
     ];
     for (id, step, action) in refused {
         let script = super::script(id).expect("a script");

@@ -1,16 +1,20 @@
 //! The Safe: alone, near the end of the first mission. Play your cards into the rows (colours,
 //! up or down), then name the three code numbers you never saw.
 
+use safehouse_the_safe::{Action, Card, Colour};
 use serde_json::{Value, json};
 
 use super::{Move, Script, learn};
+use crate::games::action_json;
 
+/// Playing `card` (`O8`: its colour letter and number) on `row` (the action is `null` for a card
+/// the game does not have, which the tutorial's tests refuse).
 fn play(card: &str, row: u8) -> Value {
-    json!({"type": "play", "card": card, "row": row})
+    card.parse::<Card>().map_or(Value::Null, |card| action_json(&Action::Play { card, row }))
 }
 
-fn name(colour: &str, number: u8) -> Value {
-    json!({"type": "name", "colour": colour, "number": number})
+fn name(colour: Colour, number: u8) -> Value {
+    action_json(&Action::Name { colour, number })
 }
 
 fn moves() -> Vec<Move> {
@@ -20,9 +24,9 @@ fn moves() -> Vec<Move> {
         learn(play("Y6", 1), |l| l.text("tutorial-the-safe-3")),
         learn(play("O9", 0), |l| l.text("tutorial-the-safe-4")),
         learn(play("G8", 1), |l| l.text("tutorial-the-safe-5")),
-        learn(name("orange", 4), |l| l.text("tutorial-the-safe-6")),
-        learn(name("green", 6), |l| l.text("tutorial-the-safe-7")),
-        learn(name("yellow", 2), |l| l.text("tutorial-the-safe-8")),
+        learn(name(Colour::Orange, 4), |l| l.text("tutorial-the-safe-6")),
+        learn(name(Colour::Green, 6), |l| l.text("tutorial-the-safe-7")),
+        learn(name(Colour::Yellow, 2), |l| l.text("tutorial-the-safe-8")),
     ]
 }
 
