@@ -16,6 +16,9 @@ use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
+use safehouse_api::{MessageType, Update, Welcome};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
@@ -59,6 +62,14 @@ impl Reply {
     /// The error code of an error body.
     pub fn code(&self) -> Option<&str> {
         self.body.pointer("/error/code").and_then(Value::as_str)
+    }
+
+    /// The body as one of the API's answers (`safehouse_api`'s types), if the request succeeded.
+    pub fn read<T: DeserializeOwned>(&self) -> anyhow::Result<T> {
+        if !(200..300).contains(&self.status) {
+            bail!("status {}: {}", self.status, self.text);
+        }
+        T::deserialize(&self.body).with_context(|| format!("unexpected answer: {}", self.text))
     }
 }
 
@@ -138,6 +149,11 @@ impl HttpClient {
     /// `POST path` with a JSON body.
     pub async fn post(&self, path: &str, token: Option<&str>, body: &Value) -> anyhow::Result<Reply> {
         self.raw("POST", path, token, Some((body.to_string(), "application/json"))).await
+    }
+
+    /// `POST path` with one of the API's request bodies (`safehouse_api`'s types).
+    pub async fn post_typed<T: Serialize>(&self, path: &str, token: Option<&str>, body: &T) -> anyhow::Result<Reply> {
+        self.raw("POST", path, token, Some((serde_json::to_string(body)?, "application/json"))).await
     }
 }
 
@@ -235,32 +251,56 @@ pub struct Tracker {
 
 impl Tracker {
     /// Takes in a `welcome` or an `update` (other messages are ignored). Fails if an update
-    /// skips a sequence number or its patch does not apply.
+    /// skips a sequence number or its patch does not apply, or if either is not the API's message.
     pub fn apply(&mut self, message: &Value) -> anyhow::Result<()> {
-        let kind = message.get("type").and_then(Value::as_str).unwrap_or("");
-        match kind {
-            "welcome" => {
-                self.view = message.get("view").cloned().unwrap_or(Value::Null);
-                self.seq = message.get("seq").and_then(Value::as_u64).unwrap_or(0);
+        let kind = message.get("type").cloned().and_then(|kind| serde_json::from_value::<MessageType>(kind).ok());
+        let (to_move, legal, outcome) = match kind {
+            Some(MessageType::Welcome) => {
+                let welcome = Welcome::<Value, Value>::deserialize(message).context("a welcome")?;
+                self.view = welcome.view;
+                self.seq = welcome.seq;
+                (welcome.to_move, welcome.legal, welcome.outcome)
             }
-            "update" => {
-                let seq = message.get("seq").and_then(Value::as_u64).unwrap_or(0);
-                if seq != self.seq + 1 {
-                    bail!("update {seq} after {}", self.seq);
+            Some(MessageType::Update) => {
+                let update = Update::<Value>::deserialize(message).context("an update")?;
+                if update.seq != self.seq + 1 {
+                    bail!("update {} after {}", update.seq, self.seq);
                 }
-                let patch = message.get("patch").and_then(Value::as_array).cloned().unwrap_or_default();
-                patch::apply(&mut self.view, &patch)?;
-                self.seq = seq;
+                patch::apply(&mut self.view, &update.patch)?;
+                self.seq = update.seq;
+                (update.to_move, update.legal, update.outcome)
             }
-            _ => return Ok(()),
-        }
-        self.to_move = message.get("to_move").and_then(Value::as_u64).map(|s| s as u8);
-        self.legal = message
-            .get("legal")
-            .and_then(Value::as_array)
-            .map(|l| l.iter().filter_map(|x| x.get("action").cloned()).collect())
-            .unwrap_or_default();
-        self.outcome = message.get("outcome").cloned();
+            None => return Ok(()),
+        };
+        self.to_move = to_move;
+        self.legal = legal.unwrap_or_default().into_iter().map(|l| l.action).collect();
+        self.outcome = outcome;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::Tracker;
+
+    #[test]
+    fn the_tracker_reads_the_apis_welcome_and_updates() {
+        let mut tracker = Tracker::default();
+        let welcome = json!({"type": "welcome", "match": "m", "game": "explosiv", "viewer": {"seat": 0}, "seq": 0,
+            "view": {"n": 0}, "to_move": 0, "finished": false, "seats": [],
+            "legal": [{"action": {"type": "pass"}, "text": "pass"}]});
+        tracker.apply(&welcome).expect("a welcome");
+        assert_eq!((tracker.seq, tracker.to_move, tracker.legal.clone()), (0, Some(0), vec![json!({"type": "pass"})]));
+        let update = json!({"type": "update", "seq": 1, "actor": 0, "events": [],
+            "patch": [{"op": "replace", "path": "/n", "value": 1}], "to_move": null, "outcome": {"winners": [0]}});
+        tracker.apply(&update).expect("an update");
+        assert_eq!((tracker.view.clone(), tracker.seq, tracker.to_move), (json!({"n": 1}), 1, None));
+        assert_eq!(tracker.outcome, Some(json!({"winners": [0]})));
+        assert!(tracker.legal.is_empty());
+        assert!(tracker.apply(&update).is_err(), "a repeated update skips back");
+        assert!(tracker.apply(&json!({"type": "welcome", "seq": 0})).is_err(), "not the API's welcome");
+        assert!(tracker.apply(&json!({"type": "chat", "text": "hi"})).is_ok(), "other messages are ignored");
     }
 }
