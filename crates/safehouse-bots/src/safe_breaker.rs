@@ -990,10 +990,11 @@ impl BotGame for SafeBreaker {
         match level {
             Difficulty::Easy => "beginner",
             Difficulty::Medium => "heuristic",
-            // A work cap well above what a decision of 2-6 players was seen to take (at most about
-            // 84,000 simulated actions, 165 ms of CPU), so that it binds only beyond those, and
-            // a clock cap as a safety net on a busy machine (docs/bots.md).
-            Difficulty::Hard => "deduction:100000steps:800ms",
+            // The work cap binds in the longer decisions (a third at four players; uncapped they
+            // take up to 63,000 simulated actions at four and 84,000 at six, 165 ms of CPU) and
+            // costs nothing measurable (a cap of 20,000: -6 [-33, +17] Elo); the clock cap is a
+            // safety net on a busy machine (docs/bots.md).
+            Difficulty::Hard => "deduction:50000steps:800ms",
         }
     }
 

@@ -43,7 +43,7 @@ fn kinds_name_the_caps() {
     assert_eq!(DeductionSettings::from_kind("beginner"), None);
     let hard = difficulty_kind("safe-breaker", Difficulty::Hard).expect("hard");
     let hard = DeductionSettings::from_kind(hard).expect("hard is the deduction bot");
-    assert_eq!(hard.work_cap, Some(100_000), "hard has a work cap");
+    assert_eq!(hard.work_cap, Some(50_000), "hard has a work cap");
     assert!(safehouse_bots::make_bot::<SafeBreaker>("deduction:20000steps:800ms", 1).is_ok());
 }
 
