@@ -2,12 +2,11 @@
 
 use std::sync::Arc;
 
-use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::{Json, Router, routing};
 use safehouse_engine::Viewer;
-use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use utoipa::OpenApi;
 
@@ -24,24 +23,9 @@ use safehouse_api::{
 
 pub use crate::app::TokenQuery;
 use crate::app::{Actor, App, SeatPlan, request_token};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, ApiJson, ErrorBody};
 use crate::settings::TableSettingsExt;
 use crate::token;
-
-/// JSON body extractor whose rejections are [`ApiError`]s with stable codes.
-#[derive(Debug)]
-pub(crate) struct ApiJson<T>(pub(crate) T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(rejection.into()),
-        }
-    }
-}
 
 fn game_summary(game: &'static dyn safehouse_engine::DynGame, with_rules: bool) -> GameSummary {
     let info = game.info();

@@ -21,8 +21,8 @@
 //!
 //! Limits: a line is cleaned like a name (control, bidi-override and invisible format characters
 //! removed, spaces collapsed: `names::clean_to`) and holds 1 to [`MAX_CHAT_CHARS`] characters; a
-//! client (an address, `limits`) may write [`CHAT_BURST`] lines at once and
-//! [`CHAT_PER_MINUTE`] a minute on average, over HTTP and WebSocket together; a match holds at
+//! client (an address, `limits`) may write [`CHAT_BURST`](crate::limits::CHAT_BURST) lines at once and
+//! [`CHAT_PER_MINUTE`](crate::limits::CHAT_PER_MINUTE) a minute on average, over HTTP and WebSocket together; a match holds at
 //! most [`MAX_CHAT_LINES`] lines. Text and names are sent as JSON strings and drawn escaped
 //! (maud on the pages, `textContent` in the script).
 
@@ -38,17 +38,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::OpenApi;
 
-use crate::api::ApiJson;
 use crate::app::{App, LiveMatch};
 use crate::app::{TokenQuery, request_token};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::limits::{CHAT_BURST, CHAT_PER_MINUTE};
 
 /// Most characters of one line (after cleaning).
 pub const MAX_CHAT_CHARS: usize = 500;
-/// Lines one client may write at once (its bucket's size).
-pub const CHAT_BURST: u32 = 8;
-/// Lines one client may write per minute, on average.
-pub const CHAT_PER_MINUTE: u32 = 20;
 /// Most lines a match holds (both chats together).
 pub const MAX_CHAT_LINES: u32 = 2_000;
 /// The table-log kind of a chat line.

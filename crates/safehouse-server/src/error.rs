@@ -5,13 +5,30 @@
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
+use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use safehouse_engine::{ActionError, SetupError};
 use safehouse_store::StoreError;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use utoipa::ToSchema;
+
+/// JSON body extractor whose rejections are [`ApiError`]s with stable codes.
+#[derive(Debug)]
+pub(crate) struct ApiJson<T>(pub(crate) T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match Json::<T>::from_request(req, state).await {
+            Ok(Json(value)) => Ok(ApiJson(value)),
+            Err(rejection) => Err(rejection.into()),
+        }
+    }
+}
 
 /// An error as sent to clients.
 #[derive(Clone, Debug, PartialEq)]

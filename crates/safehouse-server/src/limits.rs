@@ -31,6 +31,11 @@ use ipnet::IpNet;
 use tokio::sync::Semaphore;
 
 use crate::config::Config;
+
+/// Chat lines one client may write at once (its bucket's size), over HTTP and WebSocket together.
+pub const CHAT_BURST: u32 = 8;
+/// Chat lines one client may write per minute, on average.
+pub const CHAT_PER_MINUTE: u32 = 20;
 use crate::error::ApiError;
 
 /// The key every per-client limit counts by: the address, or an IPv6 address's /64 network
@@ -200,7 +205,7 @@ impl Limits {
                 f64::from(config.creates_per_minute.max(1)) / 60.0,
                 f64::from(config.create_burst),
             ),
-            chat: ClientRate::new(f64::from(crate::chat::CHAT_PER_MINUTE) / 60.0, f64::from(crate::chat::CHAT_BURST)),
+            chat: ClientRate::new(f64::from(CHAT_PER_MINUTE) / 60.0, f64::from(CHAT_BURST)),
             in_flight: Arc::new(Semaphore::new(config.max_http_concurrency.max(1))),
             in_flight_per_client: Arc::default(),
             tcp_per_client: Arc::default(),

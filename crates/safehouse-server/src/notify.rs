@@ -39,11 +39,10 @@ use safehouse_api::notify::{
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, mpsc};
 
-use crate::api::ApiJson;
 use crate::app::request_token;
 use crate::app::{App, LiveMatch, SeatKind, now_ms};
 use crate::config::Config;
-use crate::error::{ApiError, ErrorBody};
+use crate::error::{ApiError, ApiJson, ErrorBody};
 
 /// Table-log kind: a seat's push subscription (`{seat, endpoint, p256dh, auth, lang}`).
 pub const EVENT_PUSH: &str = "notify.push";

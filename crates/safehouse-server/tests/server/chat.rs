@@ -9,7 +9,8 @@ use std::time::Duration;
 use crate::common::*;
 use safehouse_client::{HttpClient, WsClient};
 use safehouse_server::Server;
-use safehouse_server::chat::{CHAT_BURST, MAX_CHAT_CHARS};
+use safehouse_server::chat::MAX_CHAT_CHARS;
+use safehouse_server::limits::CHAT_BURST;
 use serde_json::{Value, json};
 
 /// The next `chat` message a socket receives (other messages are skipped).
