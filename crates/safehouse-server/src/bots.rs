@@ -4,10 +4,8 @@
 //! A bot only ever receives its own seat's view (`DynMatch::view(Viewer::Seat(seat))`) and the
 //! legal actions; it runs on a blocking thread, never on the event loop.
 
+use safehouse_api::Difficulty;
 use serde_json::Value;
-
-/// How hard a bot plays: the bots' own levels, with their OpenAPI schema (feature `schema`).
-pub use safehouse_bots::Difficulty;
 
 /// Why a bot could not be made or could not choose.
 #[derive(Debug, thiserror::Error)]

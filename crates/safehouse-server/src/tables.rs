@@ -33,6 +33,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router, routing};
 use futures_util::{SinkExt, StreamExt};
+use safehouse_api::Difficulty;
 use safehouse_api::settings::{TableSettings, Visibility};
 use safehouse_api::tables::{
     BotSeat, ListTables, SeatTaken, TableInfo, TableSeat, TableSeatState, TableStatus, TakeSeat,
@@ -45,7 +46,6 @@ use tokio::sync::{Mutex, broadcast};
 
 use crate::app::request_token;
 use crate::app::{App, SeatKind, SeatPlan, now_ms};
-use crate::bots::Difficulty;
 use crate::error::{ApiError, ErrorBody};
 use crate::limits::Held;
 use crate::settings::TableSettingsExt;

@@ -4,10 +4,9 @@
 
 use std::sync::Arc;
 
+use safehouse_api::Difficulty;
 pub use safehouse_api::{SeatInfo, SeatKind};
 use serde::{Deserialize, Serialize};
-
-use crate::bots::Difficulty;
 
 /// Who sits at a seat, as planned when the match was created (stored with the match).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
