@@ -5,7 +5,7 @@ use safehouse_engine::{GameOptions, GameRng, Seat, Setup, SetupError};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Entry, OutReason};
-use crate::cards::{Code, Colour, Number, SeatSet};
+use crate::cards::{Code, Colour, Number, PARTS, SeatSet};
 use crate::options::Options;
 
 /// Log entries reserved at setup, so that the log does not grow during a typical game.
@@ -122,10 +122,13 @@ impl SafeBreaker {
         let options = &setup.options;
         options.validate(players)?;
         let mut rng = GameRng::from_seed(setup.seed);
-        let (codes, deal) = match &setup.deal {
+        // The deal's parts are gathered on the stack (at most six of each): a simulator deals
+        // millions of games, and each temporary vector was an allocation a game.
+        let mut codes = [Code::new(Colour::ALL[0], Number::ALL[0]); PARTS];
+        match &setup.deal {
             Some(deal) => {
                 check_codes(&deal.codes, players).map_err(SetupError::InvalidDeal)?;
-                (deal.codes.clone(), Some(deal))
+                codes[..players].copy_from_slice(&deal.codes);
             }
             None => {
                 // 001:9-10: the six locks and the six keys are shuffled separately, one of each per player.
@@ -133,24 +136,27 @@ impl SafeBreaker {
                 let mut numbers = Number::ALL;
                 rng.shuffle(&mut colours);
                 rng.shuffle(&mut numbers);
-                (colours.iter().zip(numbers.iter()).take(players).map(|(c, n)| Code::new(*c, *n)).collect(), None)
+                for (code, (c, n)) in codes.iter_mut().zip(colours.iter().zip(numbers.iter())).take(players) {
+                    *code = Code::new(*c, *n);
+                }
             }
-        };
+        }
+        let (codes, deal) = (&codes[..players], setup.deal.as_ref());
         // 001:11: the rest is set aside face down; the Quick Game turns some over (001:34).
-        let spare_locks: Vec<Colour> =
-            Colour::ALL.into_iter().filter(|c| codes.iter().all(|code| code.colour != *c)).collect();
-        let spare_keys: Vec<Number> =
-            Number::ALL.into_iter().filter(|n| codes.iter().all(|code| code.number != *n)).collect();
+        let (spare_locks, spare_lock_count) =
+            spare(Colour::ALL, |c| codes.iter().all(|code| code.colour != *c), Colour::ALL[0]);
+        let (spare_keys, spare_key_count) =
+            spare(Number::ALL, |n| codes.iter().all(|code| code.number != *n), Number::ALL[0]);
         let exposed_locks = exposed(
             deal.and_then(|d| d.exposed_locks.as_deref()),
-            &spare_locks,
+            &spare_locks[..spare_lock_count],
             options.exposed_locks.count(players),
             "lock",
             &mut rng,
         )?;
         let exposed_keys = exposed(
             deal.and_then(|d| d.exposed_keys.as_deref()),
-            &spare_keys,
+            &spare_keys[..spare_key_count],
             options.exposed_keys.count(players),
             "key",
             &mut rng,
@@ -163,8 +169,8 @@ impl SafeBreaker {
             (None, None) => Seat(rng.index(players) as u8),
         };
         let seats = codes
-            .into_iter()
-            .map(|code| SeatState { code, status: Status::Active, lock_shown: false, key_shown: false })
+            .iter()
+            .map(|&code| SeatState { code, status: Status::Active, lock_shown: false, key_shown: false })
             .collect();
         Ok(SafeBreaker {
             options: options.clone(),
@@ -247,10 +253,26 @@ fn exposed<T: Copy + PartialEq + std::fmt::Display>(
             Ok(parts.to_vec())
         }
         None => {
-            let mut spare = spare.to_vec();
-            rng.shuffle(&mut spare);
-            spare.truncate(count);
-            Ok(spare)
+            // Shuffled on the stack (the same draws as a shuffled vector): only what is exposed
+            // is kept, and exposing nothing allocates nothing.
+            let mut shuffled = [spare.first().copied(); PARTS];
+            for (slot, part) in shuffled.iter_mut().zip(spare) {
+                *slot = Some(*part);
+            }
+            let shuffled = &mut shuffled[..spare.len()];
+            rng.shuffle(shuffled);
+            Ok(shuffled.iter().take(count).flatten().copied().collect())
         }
     }
+}
+
+/// The parts of `all` that `set_aside` keeps, in order, on the stack: the array and how many.
+fn spare<T: Copy>(all: [T; PARTS], set_aside: impl Fn(&T) -> bool, filler: T) -> ([T; PARTS], usize) {
+    let mut out = [filler; PARTS];
+    let mut count = 0;
+    for part in all.into_iter().filter(|part| set_aside(part)) {
+        out[count] = part;
+        count += 1;
+    }
+    (out, count)
 }
