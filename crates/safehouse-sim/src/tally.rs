@@ -20,38 +20,83 @@ use crate::{GameResult, ProgramReport, Summary, Tournament};
 
 /// How often each exact value was seen (keys are `f64::to_bits`, so no rounding on the way in
 /// or through JSON).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(transparent)]
-pub struct Values(BTreeMap<u64, u64>);
+///
+/// The last few values counted wait in a small array before they reach the ordered map: a
+/// game adds a dozen values, mostly ones just seen (a seat's score, a share of 0 or 1), and a
+/// search of the map for each cost a short game more than its own tally arithmetic. Every
+/// reading (counts, figures, merging, comparing, the serde form, which is the map alone) sees
+/// the pending counts folded in, so nothing shows the difference.
+#[derive(Clone, Debug, Default)]
+pub struct Values {
+    /// Counts by value bits.
+    counts: BTreeMap<u64, u64>,
+    /// Pending counts: `(bits, count)`, a count of 0 marking a free slot.
+    recent: [(u64, u64); RECENT],
+    /// The slot the next value that finds no slot takes (its count goes to `counts` first).
+    evict: u8,
+}
+
+/// Values kept pending (Safe Breaker's scores, 0-3 at four seats, fit).
+const RECENT: usize = 4;
 
 impl Values {
     /// Counts `value` once.
+    #[inline]
     pub fn add(&mut self, value: f64) {
-        *self.0.entry(value.to_bits()).or_default() += 1;
+        self.add_bits(value.to_bits(), 1);
     }
 
     /// Counts `value` `count` times.
     pub fn add_count(&mut self, value: f64, count: u64) {
         if count > 0 {
-            *self.0.entry(value.to_bits()).or_default() += count;
+            self.add_bits(value.to_bits(), count);
         }
+    }
+
+    #[inline]
+    fn add_bits(&mut self, bits: u64, count: u64) {
+        if let Some(slot) = self.recent.iter_mut().find(|(b, c)| *c > 0 && *b == bits) {
+            slot.1 += count;
+            return;
+        }
+        if let Some(slot) = self.recent.iter_mut().find(|(_, c)| *c == 0) {
+            *slot = (bits, count);
+            return;
+        }
+        let slot = &mut self.recent[usize::from(self.evict)];
+        *self.counts.entry(slot.0).or_default() += slot.1;
+        *slot = (bits, count);
+        self.evict = (self.evict + 1) % RECENT as u8;
+    }
+
+    /// Every count, the pending ones folded in.
+    fn settled(&self) -> std::borrow::Cow<'_, BTreeMap<u64, u64>> {
+        if self.recent.iter().all(|(_, c)| *c == 0) {
+            return std::borrow::Cow::Borrowed(&self.counts);
+        }
+        let mut counts = self.counts.clone();
+        for &(bits, count) in self.recent.iter().filter(|(_, c)| *c > 0) {
+            *counts.entry(bits).or_default() += count;
+        }
+        std::borrow::Cow::Owned(counts)
     }
 
     /// Adds every count of `other`.
     pub fn merge(&mut self, other: &Values) {
-        for (&bits, &count) in &other.0 {
-            *self.0.entry(bits).or_default() += count;
+        for (&bits, &count) in other.settled().iter() {
+            *self.counts.entry(bits).or_default() += count;
         }
     }
 
     /// Values counted.
     pub fn n(&self) -> u64 {
-        self.0.values().sum()
+        self.counts.values().sum::<u64>() + self.recent.iter().map(|(_, c)| c).sum::<u64>()
     }
 
     /// Distinct values with their counts, smallest first.
     pub fn sorted(&self) -> Vec<(f64, u64)> {
-        let mut out: Vec<(f64, u64)> = self.0.iter().map(|(&bits, &count)| (f64::from_bits(bits), count)).collect();
+        let mut out: Vec<(f64, u64)> =
+            self.settled().iter().map(|(&bits, &count)| (f64::from_bits(bits), count)).collect();
         out.sort_by(|a, b| a.0.total_cmp(&b.0));
         out
     }
@@ -133,6 +178,25 @@ impl Values {
     /// The sum of the values, in value order.
     pub fn sum(&self) -> f64 {
         self.sorted().iter().map(|&(v, c)| v * c as f64).sum()
+    }
+}
+
+impl PartialEq for Values {
+    fn eq(&self, other: &Values) -> bool {
+        self.settled() == other.settled()
+    }
+}
+
+impl Serialize for Values {
+    /// The map of counts, as the type was before it kept counts pending.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.settled().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Values {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Ok(Values { counts: BTreeMap::deserialize(deserializer)?, ..Values::default() })
     }
 }
 
@@ -526,6 +590,40 @@ mod tests {
         assert!("1/0".parse::<Shard>().is_err());
         assert!("x".parse::<Shard>().is_err());
         assert_eq!("2/3".parse::<Shard>(), Ok(Shard { index: 2, count: 3 }));
+    }
+
+    #[test]
+    fn pending_counts_read_as_the_plain_map() {
+        // Few values, repeated (all pending), then many (evictions), then counts of 0 and more.
+        let mut values = Values::default();
+        let mut plain: BTreeMap<u64, u64> = BTreeMap::new();
+        let mut add = |values: &mut Values, v: f64, count: u64| {
+            values.add_count(v, count);
+            if count > 0 {
+                *plain.entry(v.to_bits()).or_default() += count;
+            }
+        };
+        for i in 0u32..50 {
+            add(&mut values, f64::from(i % 3), 1);
+        }
+        for i in 0u32..200 {
+            add(&mut values, f64::from((i * 7) % 23) / 2.0, u64::from(i % 3));
+        }
+        let json = serde_json::to_string(&values).expect("serialise");
+        assert_eq!(json, serde_json::to_string(&plain).expect("serialise"));
+        assert_eq!(values.n(), plain.values().sum::<u64>());
+        let sorted: Vec<(f64, u64)> = plain.iter().map(|(&b, &c)| (f64::from_bits(b), c)).collect();
+        assert_eq!(values.sorted(), sorted);
+        let back: Values = serde_json::from_str(&json).expect("deserialise");
+        assert_eq!(back, values);
+        let mut merged = Values::default();
+        merged.add(0.0);
+        merged.merge(&values);
+        let mut expected = back.clone();
+        expected.add_count(0.0, 1);
+        assert_eq!(merged, expected);
+        assert_eq!(merged.n(), values.n() + 1);
+        assert_ne!(merged, values);
     }
 
     #[test]
