@@ -8,6 +8,9 @@
 //! results and the streaming tally) and, when `SAFEHOUSE_BIN` names the `safehouse` binary, (3) the whole
 //! process `safehouse simulate <game> --bots random --threads 1 -q`, and prints the medians and
 //! their ratios. Both sides play the simulator's options (`for_bots_only`, as resolved by a run).
+//! Beside the playout it times whole games (`+setup`: each game dealt by `Game::new`, played and
+//! dropped), and gives the whole process's ratio to both: for a game of a few decisions the deal
+//! is much of the work, and a simulator must deal every game.
 //!
 //! Times are **CPU time** (user + system, `getrusage`: this process, or the child process for
 //! (3)), not wall-clock time, so that other work on a shared machine, which preempts the bench,
@@ -108,9 +111,11 @@ struct Playout<'a> {
 }
 
 impl BotVisitor for Playout<'_> {
-    type Output = f64;
+    /// ns per decision: the playout alone (setup excluded), and whole games (each dealt with
+    /// `Game::new`, played and dropped: the least a simulator must do for a game).
+    type Output = (f64, f64);
 
-    fn visit<G: BotGame>(self) -> f64 {
+    fn visit<G: BotGame>(self) -> (f64, f64) {
         // The loop of `safehouse_engine::bench::measure_random_playouts`, timed by CPU time:
         // games set up first (setup excluded), then played with buffers grown beforehand.
         let options: G::Options = serde_json::from_value(self.options.clone()).expect("the simulator's options");
@@ -134,7 +139,21 @@ impl BotVisitor for Playout<'_> {
         }
         let seconds = cpu_seconds(RUSAGE_SELF) - start;
         std::hint::black_box(&games);
-        seconds * 1e9 / played.max(1) as f64
+        drop(games);
+        // Whole games: the same seeds, setups and choosers ready beforehand, each game dealt,
+        // played and dropped inside the timing.
+        let setups: Vec<Setup<G>> = (0..self.games as u64).map(&setup).collect();
+        let mut rngs: Vec<GameRng> = (0..self.games as u64).map(|i| GameRng::for_game(0xbe4c, i)).collect();
+        let start = cpu_seconds(RUSAGE_SELF);
+        let mut dealt_and_played = 0u64;
+        for (setup, rng) in setups.iter().zip(rngs.iter_mut()) {
+            let mut game = G::new(setup).expect("sets up");
+            dealt_and_played += random_playout(&mut game, rng, &mut actions, &mut events, usize::MAX) as u64;
+            std::hint::black_box(&game);
+        }
+        let whole = cpu_seconds(RUSAGE_SELF) - start;
+        assert_eq!(dealt_and_played, played, "the same games");
+        (seconds * 1e9 / played.max(1) as f64, whole * 1e9 / played.max(1) as f64)
     }
 }
 
@@ -143,8 +162,8 @@ fn main() {
     let seconds: f64 = env_or("SAFEHOUSE_BENCH_SECONDS", 0.5);
     let bin = std::env::var("SAFEHOUSE_BIN").ok();
     println!(
-        "{:<14} {:>8} {:>9} {:>12} {:>12} {:>7} {:>12} {:>7}   (medians of {samples}; ns per decision)",
-        "game", "games", "dec/game", "playout", "simulator", "ratio", "process", "ratio"
+        "{:<14} {:>8} {:>9} {:>9} {:>9} {:>10} {:>7} {:>9} {:>7} {:>7}   (medians of {samples}; ns per decision)",
+        "game", "games", "dec/game", "playout", "+setup", "simulator", "ratio", "process", "ratio", "+setup"
     );
     for (game, players) in CONFIGS {
         // Size a sample from a short run; the same run gives the options the simulator plays.
@@ -154,12 +173,14 @@ fn main() {
         let (cpu, _) = simulate(game, players, 200);
         let per_game = cpu / 200.0;
         let games = ((seconds / per_game.max(1e-9)) as u64).clamp(200, 1_000_000);
-        let (mut playout, mut sim, mut process) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut playout, mut whole, mut sim, mut process) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         let mut decisions = 0.0;
         for sample in 0..samples {
             let visitor =
                 Playout { options: &probe.options, players, games: games as usize, first: 0x5eed ^ sample as u64 };
-            playout.push(safehouse_bots::visit(&probe.game_id, visitor).expect("a game with bots"));
+            let (alone, with_setup) = safehouse_bots::visit(&probe.game_id, visitor).expect("a game with bots");
+            playout.push(alone);
+            whole.push(with_setup);
             let (secs, played) = simulate(game, players, games);
             decisions = played;
             sim.push(secs * 1e9 / played);
@@ -167,23 +188,25 @@ fn main() {
                 process.push(whole_process(bin, game, players, games) * 1e9 / played);
             }
         }
-        let (p, s) = (median(&mut playout), median(&mut sim));
-        let (w, wr) = if process.is_empty() {
-            ("-".to_owned(), "-".to_owned())
+        let (p, d, s) = (median(&mut playout), median(&mut whole), median(&mut sim));
+        let (w, wr, wd) = if process.is_empty() {
+            ("-".to_owned(), "-".to_owned(), "-".to_owned())
         } else {
             let w = median(&mut process);
-            (format!("{w:.1}"), format!("{:.2}x", w / p))
+            (format!("{w:.1}"), format!("{:.2}x", w / p), format!("{:.2}x", w / d))
         };
         println!(
-            "{:<14} {:>8} {:>9.1} {:>12.1} {:>12.1} {:>6.2}x {:>12} {:>7}",
+            "{:<14} {:>8} {:>9.1} {:>9.1} {:>9.1} {:>10.1} {:>6.2}x {:>9} {:>7} {:>7}",
             format!("{game} {players}p"),
             games,
             decisions / games as f64,
             p,
+            d,
             s,
             s / p,
             w,
-            wr
+            wr,
+            wd
         );
     }
 }
