@@ -95,6 +95,20 @@ impl BotSpec {
         Ok(spec)
     }
 
+    /// Whether the bot's choices can depend on the clock: a kind with a wall-clock cap (`<n>ms`
+    /// in any kind's parameters: `ismcts:4000:800ms`, `deduction:50000steps:800ms`) plays
+    /// reproducibly from its seed only while the cap is not reached, which a busy machine can
+    /// change. Tests that compare games played twice must leave such kinds out.
+    pub fn reads_the_clock(&self) -> bool {
+        match self {
+            BotSpec::IsmctsCapped { .. } => true,
+            BotSpec::Special(kind) => kind.split(':').skip(1).any(|part| {
+                part.trim().strip_suffix("ms").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+            }),
+            _ => false,
+        }
+    }
+
     /// The bot, for a seat at a real table (the omniscient bot is refused).
     pub fn build<G: BotGame>(&self, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
         Ok(match self {

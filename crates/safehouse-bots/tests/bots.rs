@@ -268,6 +268,20 @@ fn kinds_parse() {
     assert!(BotSpec::parse::<ClubUnlock>("deduction").is_err(), "Safe Breaker's own kind only");
 }
 
+#[test]
+fn kinds_with_a_clock_cap_are_told_apart() {
+    use safehouse_club_unlock::ClubUnlock;
+    use safehouse_safe_breaker::SafeBreaker;
+    assert!(BotSpec::parse::<ClubUnlock>("hard").expect("hard").reads_the_clock());
+    assert!(!BotSpec::parse::<ClubUnlock>("ismcts:4000").expect("ismcts").reads_the_clock());
+    assert!(!BotSpec::parse::<ClubUnlock>("medium").expect("medium").reads_the_clock());
+    // Safe Breaker's `hard` is its deduction bot with a work cap and a clock cap.
+    assert!(BotSpec::parse::<SafeBreaker>("hard").expect("hard").reads_the_clock());
+    assert!(BotSpec::parse::<SafeBreaker>("deduction:800ms").expect("capped").reads_the_clock());
+    assert!(!BotSpec::parse::<SafeBreaker>("deduction:50000steps").expect("work cap").reads_the_clock());
+    assert!(!BotSpec::parse::<SafeBreaker>("deduction").expect("deduction").reads_the_clock());
+}
+
 /// The search sees through a simple position: a Cash seat that can crack two safes this turn
 /// (the second with the serial bonus) does so rather than take a key.
 #[test]

@@ -9,13 +9,14 @@ use safehouse_sim::{RunOptions, Tournament};
 /// Games each kind plays, reused and fresh.
 const GAMES: u64 = 4;
 
-/// The kinds checked for game `G`: every kind it offers, with a small search budget (`hard` is
-/// time-capped, so not reproducible, and is `ismcts` with a cap in most games).
+/// The kinds checked for game `G`: every kind it offers, with a small search budget, but none
+/// with a clock cap (`hard` in every game: IS-MCTS or Safe Breaker's deduction bot with an
+/// `800ms` cap), whose games a loaded machine can change (this test failed once so).
 fn kinds<G: BotGame>() -> Vec<String> {
     G::KINDS
         .iter()
         .filter_map(|&kind| match BotSpec::parse::<G>(kind) {
-            Ok(BotSpec::IsmctsCapped { .. }) => None,
+            Ok(spec) if spec.reads_the_clock() => None,
             Ok(BotSpec::Ismcts(_)) => Some("ismcts:8".to_owned()),
             _ => Some(kind.to_owned()),
         })
