@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use safehouse_engine::words::ordinal;
 use safehouse_engine::{Seat, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -175,17 +176,6 @@ pub(crate) fn check_shape(view: &View) -> Result<(), SetupError> {
         }
     }
     Ok(())
-}
-
-fn ordinal(n: u8) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The board as text (the terminal's and the protocol's `view_text`). Seats are numbered from 1,

@@ -4,6 +4,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use safehouse_engine::words::ordinal;
 use serde_json::json;
 
 use crate::{Estimate, GameResult, Played, Summary};
@@ -14,17 +15,6 @@ fn pct(e: &Estimate) -> String {
 
 fn signed(e: &Estimate) -> String {
     format!("{:+.1} [{:+.1}, {:+.1}]", e.mean, e.low, e.high)
-}
-
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, 11) | (2, 12) | (3, 13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
 }
 
 /// The summary as a table for people.
@@ -75,7 +65,13 @@ pub fn table(summary: &Summary) -> String {
         let _ = writeln!(out);
         let _ = writeln!(out, "{:<12} {:>24} {:>10}", "turn order", "win share [95% CI]", "mean score");
         for p in &s.positions {
-            let _ = writeln!(out, "{:<12} {:>24} {:>10.2}", ordinal(p.position + 1), pct(&p.win_share), p.mean_score);
+            let _ = writeln!(
+                out,
+                "{:<12} {:>24} {:>10.2}",
+                ordinal(p.position as u64 + 1),
+                pct(&p.win_share),
+                p.mean_score
+            );
         }
         if let Some(edge) = &s.first_player_edge {
             let _ = writeln!(
