@@ -17,6 +17,7 @@
 use std::time::Instant;
 
 use safehouse_bots::{Bot, BotGame, BotVisitor, Difficulty, make_bot};
+use safehouse_engine::bench::{quantile, thread_cpu_ns};
 use safehouse_engine::{Setup, Viewer};
 
 /// Decisions a game may take before it is stopped (Safe Breaker without a question limit can
@@ -27,21 +28,6 @@ struct Measure {
     games: u64,
     players: usize,
     seed: u64,
-}
-
-/// This thread's CPU time so far in nanoseconds (Linux `/proc/thread-self/schedstat`, whose
-/// first field is the time it has spent running), or `None` where that file is not there.
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
-}
-
-/// The `q`-quantile (nearest rank) of sorted `values`.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
 }
 
 impl BotVisitor for Measure {

@@ -15,24 +15,9 @@
 use std::time::Instant;
 
 use safehouse_bots::{Bot, DeductionSettings, SafeBreakerDeduction};
+use safehouse_engine::bench::{quantile, thread_cpu_ns};
 use safehouse_engine::{Game, Setup, Viewer};
 use safehouse_safe_breaker::SafeBreaker;
-
-/// This thread's CPU time so far in nanoseconds (Linux `/proc/thread-self/schedstat`, whose
-/// first field is the time spent running), or `None` where that file is not there: the machine
-/// is shared, so wall time says more about the neighbours than about the bot.
-fn thread_cpu_ns() -> Option<u64> {
-    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
-}
-
-/// The `q`-quantile (nearest rank) of sorted `values`.
-fn quantile(sorted: &[f64], q: f64) -> f64 {
-    if sorted.is_empty() {
-        return f64::NAN;
-    }
-    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
-    sorted[rank - 1]
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -65,6 +65,24 @@ pub fn allocations() -> u64 {
     ALLOCATIONS.try_with(Cell::get).unwrap_or(0)
 }
 
+/// The calling thread's CPU time so far in nanoseconds (Linux `/proc/thread-self/schedstat`,
+/// whose first field is the time it has spent running), or `None` where that file is not
+/// there. On a shared machine a bot's decision measured so is what it takes on a core of its
+/// own; wall time says more about the neighbours. The kernel updates it at the scheduler tick.
+pub fn thread_cpu_ns() -> Option<u64> {
+    std::fs::read_to_string("/proc/thread-self/schedstat").ok()?.split_whitespace().next()?.parse().ok()
+}
+
+/// The `q`-quantile (nearest rank) of `sorted` (ascending; NaN when empty): `quantile(v, 0.99)`
+/// is the p99 the bots' decision-time tables report.
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let rank = ((q * sorted.len() as f64).ceil() as usize).clamp(1, sorted.len());
+    sorted[rank - 1]
+}
+
 /// What [`measure_random_playouts`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayoutReport {
@@ -175,5 +193,20 @@ pub fn report_random_playouts<G: Game>(configs: &[(&str, SetupFor<G>)]) {
     let samples = std::env::var("SAFEHOUSE_BENCH_SAMPLES").ok().and_then(|v| v.parse().ok()).unwrap_or(11);
     for (label, setup_for) in configs {
         println!("{}", measure_random_playouts(label, setup_for, games, samples));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_are_nearest_rank() {
+        let values: Vec<f64> = (1..=100).map(f64::from).collect();
+        assert_eq!(quantile(&values, 0.5), 50.0);
+        assert_eq!(quantile(&values, 0.99), 99.0);
+        assert_eq!(quantile(&values, 1.0), 100.0);
+        assert_eq!(quantile(&values[..1], 0.99), 1.0);
+        assert!(quantile(&[], 0.5).is_nan());
     }
 }
