@@ -25,10 +25,20 @@ impl Outcome {
     /// A competitive outcome ranked by `keys` (higher is better, compared lexicographically:
     /// the score first, then any tie-breaks the game's options call for). Seats with equal
     /// keys share a rank; everyone ranked first wins.
-    pub fn ranked(scores: Vec<i64>, keys: &[Vec<i64>], reason: &str, detail: impl Into<String>) -> Self {
+    pub fn ranked<K: PartialOrd>(scores: Vec<i64>, keys: &[K], reason: &str, detail: impl Into<String>) -> Self {
         debug_assert_eq!(scores.len(), keys.len());
-        let ranks: Vec<u8> =
-            keys.iter().map(|mine| 1 + keys.iter().filter(|other| *other > mine).count() as u8).collect();
+        let ranks = ranks_of(keys);
+        Self::competitive(scores, ranks, reason, detail)
+    }
+
+    /// A competitive outcome ranked by the scores alone ([`Outcome::ranked`] with each score as
+    /// its seat's only key, without a key vector per seat: a simulator ends millions of games).
+    pub fn ranked_by_score(scores: Vec<i64>, reason: &str, detail: impl Into<String>) -> Self {
+        let ranks = ranks_of(&scores);
+        Self::competitive(scores, ranks, reason, detail)
+    }
+
+    fn competitive(scores: Vec<i64>, ranks: Vec<u8>, reason: &str, detail: impl Into<String>) -> Self {
         let winners = Seat::all(scores.len()).filter(|s| ranks[s.index()] == 1).collect();
         Outcome { scores, ranks, winners, cooperative: false, reason: reason.to_owned(), detail: detail.into() }
     }
@@ -56,6 +66,12 @@ impl Outcome {
     }
 }
 
+/// Each seat's rank by `keys` (higher is better): 1 + the seats with a greater key, so equal
+/// keys share a rank.
+fn ranks_of<K: PartialOrd>(keys: &[K]) -> Vec<u8> {
+    keys.iter().map(|mine| 1 + keys.iter().filter(|other| *other > mine).count() as u8).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +90,14 @@ mod tests {
         let o = Outcome::ranked(vec![9, 9], &[vec![9, 2], vec![9, 3]], "x", "");
         assert_eq!(o.ranks, vec![2, 1]);
         assert_eq!(o.winners, vec![Seat(1)]);
+    }
+
+    #[test]
+    fn ranking_by_score_is_ranking_by_the_score_as_the_only_key() {
+        for scores in [vec![5, 9, 9, 1], vec![0, 0, 0], vec![3, 1, 2, 0, 4, 5]] {
+            let keys: Vec<Vec<i64>> = scores.iter().map(|s| vec![*s]).collect();
+            let by_keys = Outcome::ranked(scores.clone(), &keys, "x", "d");
+            assert_eq!(Outcome::ranked_by_score(scores, "x", "d"), by_keys);
+        }
     }
 }

@@ -338,18 +338,6 @@ impl SafeBreaker {
                 Status::Out { order, .. } => i64::from(order) - 1,
             })
             .collect();
-        // `Outcome::ranked` with each score as its seat's only key, without a key vector per
-        // seat: a rank is 1 + the seats that scored more (ties share it), rank 1 wins.
-        let ranks: Vec<u8> =
-            scores.iter().map(|mine| 1 + scores.iter().filter(|other| *other > mine).count() as u8).collect();
-        let winners = Seat::all(players).filter(|s| ranks[s.index()] == 1).collect();
-        Some(Outcome {
-            scores,
-            ranks,
-            winners,
-            cooperative: false,
-            reason: "last_player_standing".to_owned(),
-            detail: format!("{winner} is the last player standing"),
-        })
+        Some(Outcome::ranked_by_score(scores, "last_player_standing", format!("{winner} is the last player standing")))
     }
 }
