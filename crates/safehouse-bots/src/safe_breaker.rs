@@ -552,9 +552,9 @@ impl DeductionSettings {
         for part in parts.map(str::trim) {
             if let Some(steps) = part.strip_suffix("steps") {
                 settings.work_cap = Some(steps.trim().parse::<u64>().ok()?.max(1));
-            } else if let Some(ms) = part.strip_suffix("ms") {
-                let ms = ms.trim().parse::<u64>().ok()?.max(1);
-                settings.time_cap = Some(std::time::Duration::from_millis(ms));
+            } else if part.ends_with("ms") {
+                let ms = crate::spec::clock_cap_ms(part)?;
+                settings.time_cap = Some(std::time::Duration::from_millis(u64::from(ms)));
             } else {
                 numbers.push(part.parse().ok()?);
             }

@@ -39,12 +39,18 @@ fn number(text: &str, kind: &str) -> Option<u32> {
     text.strip_prefix(kind).and_then(|rest| rest.strip_prefix(':')).and_then(|n| n.trim().parse().ok())
 }
 
+/// A clock cap among a kind's parameters, `<n>ms` (at least 1): the one spelling every kind
+/// with a clock cap uses, so that [`BotSpec::reads_the_clock`] knows them all.
+pub(crate) fn clock_cap_ms(part: &str) -> Option<u32> {
+    let cap: u32 = part.trim().strip_suffix("ms")?.trim().parse().ok()?;
+    Some(cap.max(1))
+}
+
 /// `ismcts:<iterations>:<ms>ms`, both at least 1.
 fn capped(kind: &str) -> Option<(u32, u32)> {
     let (iterations, cap) = kind.strip_prefix("ismcts:")?.split_once(':')?;
     let iterations: u32 = iterations.trim().parse().ok()?;
-    let cap_ms: u32 = cap.trim().strip_suffix("ms")?.trim().parse().ok()?;
-    Some((iterations.max(1), cap_ms.max(1)))
+    Some((iterations.max(1), clock_cap_ms(cap)?))
 }
 
 impl BotSpec {
@@ -102,9 +108,7 @@ impl BotSpec {
     pub fn reads_the_clock(&self) -> bool {
         match self {
             BotSpec::IsmctsCapped { .. } => true,
-            BotSpec::Special(kind) => kind.split(':').skip(1).any(|part| {
-                part.trim().strip_suffix("ms").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
-            }),
+            BotSpec::Special(kind) => kind.split(':').skip(1).any(|part| clock_cap_ms(part).is_some()),
             _ => false,
         }
     }
