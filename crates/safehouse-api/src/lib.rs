@@ -3,7 +3,8 @@
 //! a welcome without its `type`), and the request and answer bodies of acting and joining (at the
 //! root); the bodies of the rest of the API in modules named for what they hold: [`matches`]
 //! (games, creating and listing matches, records), [`tables`] (waiting rooms and the lobby),
-//! [`chat`], [`rematch`], [`notify`] ("your turn" subscriptions) and [`settings`] (a table's).
+//! [`chat`], [`rematch`], [`notify`] ("your turn" subscriptions), [`settings`] (a table's) and
+//! [`log`] (a viewer's game log). Every error is an [`ErrorBody`].
 //!
 //! The server writes these and the web table reads and writes them, so neither keeps a copy of
 //! the other's; the JSON forms are the API's and are pinned by `tests/wire.rs`. With the
@@ -12,6 +13,8 @@
 pub mod chat;
 mod clock;
 mod difficulty;
+mod error;
+pub mod log;
 pub mod matches;
 mod messages;
 pub mod notify;
@@ -23,6 +26,7 @@ pub mod tables;
 
 pub use clock::{ClockView, OnTimeout, TimeControl};
 pub use difficulty::Difficulty;
+pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{Legal, MessageType, Update, Welcome};
-pub use requests::{ActRequest, ActResponse, BackResponse, JoinNow, JoinRequest, Joined, SeatRequest};
+pub use requests::{ActRequest, ActResponse, BackResponse, JoinNow, JoinRequest, Joined, SeatRequest, TokenQuery};
 pub use seats::{SeatInfo, SeatKind};

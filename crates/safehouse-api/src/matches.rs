@@ -1,6 +1,6 @@
 //! The games a server offers and its matches: `GET /api/games`, creating a match
-//! (`POST /api/matches`) and its answer, the list and the public facts of matches, and a finished
-//! match's record.
+//! (`POST /api/matches`) and its answer, the list of matches (`GET /api/matches`) and their
+//! public facts, and a finished match's record.
 
 use safehouse_engine::{DynRecord, OptionDoc};
 use serde::{Deserialize, Serialize};
@@ -172,6 +172,24 @@ pub struct ListQuery {
     /// At most this many (default 50, at most 500).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub limit: Option<u32>,
+}
+
+/// One match of `GET /api/matches`, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+pub struct MatchListing {
+    /// The match id.
+    pub id: String,
+    /// The game id.
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// Whether the match has ended.
+    pub finished: bool,
+    /// Number of actions stored.
+    pub actions: u64,
+    /// Creation time, milliseconds since the Unix epoch.
+    pub created_at_ms: i64,
 }
 
 /// A match as everyone may see it.

@@ -1,4 +1,5 @@
-//! The bodies of the requests that seat people and act, and of their answers.
+//! The bodies of the requests that seat people and act, of their answers, and the `?token=` a
+//! viewer gives as a query.
 
 use crate::difficulty::Difficulty;
 use serde::{Deserialize, Serialize};
@@ -92,4 +93,13 @@ pub struct BackResponse {
     pub seat: u8,
     /// The match's sequence number.
     pub seq: u64,
+}
+
+/// `?token=` of the view, the chat and the WebSocket.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::IntoParams))]
+pub struct TokenQuery {
+    /// The seat's token (instead of the `Authorization` header); none for a spectator.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
 }

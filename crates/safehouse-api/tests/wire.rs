@@ -297,3 +297,38 @@ fn the_other_requests_write_what_the_web_wrote_by_hand() {
     assert_eq!(serde_json::to_value(ListTables { limit: Some(20) }).ok(), Some(json!({"limit": 20})));
     assert!(serde_json::from_value::<TakeSeat>(json!({"seat": 1})).is_err(), "unknown fields are refused");
 }
+
+/// The forms that moved here last: a viewer's log as the server writes it (`log.rs`'s entries,
+/// struct order), an error body as every answer writes it (through a map: key-sorted), the
+/// `?token=` and log queries, and `GET /api/matches`' listing as the store's `MatchSummary` wrote
+/// it (through a map: key-sorted).
+#[test]
+fn the_log_error_query_and_listing_forms_read_and_write_back() {
+    use safehouse_api::log::{LogActor, LogEntry, LogQuery, LogResponse};
+    use safehouse_api::matches::MatchListing;
+    use safehouse_api::{ErrorBody, TokenQuery};
+    let log: LogResponse = exact(
+        r#"{"match":"m1","viewer":{"seat":1},"seq":2,"entries":[{"seq":1,"seat":0,"actor":"person","events":[{"card":3,"type":"placed"}]},{"seq":2,"seat":1,"actor":"takeover","events":[]}]}"#,
+    );
+    assert_eq!((log.viewer, log.entries[1].actor), (Viewer::Seat(Seat(1)), LogActor::Takeover));
+    let spectator: LogResponse = exact(r#"{"match":"m1","viewer":"spectator","seq":0,"entries":[]}"#);
+    assert_eq!(spectator.viewer, Viewer::Spectator);
+    assert_eq!(exact::<LogEntry>(r#"{"seq":3,"seat":2,"actor":"bot","events":[]}"#).actor, LogActor::Bot);
+    let plain: ErrorBody = sorted(r#"{"error":{"code":"bad_token","message":"no seat"}}"#);
+    assert_eq!((plain.error.rule, plain.error.seq, plain.error.retry_after), (None, None, None));
+    let illegal: ErrorBody =
+        sorted(r#"{"error":{"code":"illegal_action","message":"follow suit","rule":"must_follow"}}"#);
+    assert_eq!(illegal.error.rule.as_deref(), Some("must_follow"));
+    let stale: ErrorBody = sorted(r#"{"error":{"code":"stale_seq","message":"moved on","seq":4}}"#);
+    assert_eq!(stale.error.seq, Some(4));
+    let limited: ErrorBody = sorted(r#"{"error":{"code":"rate_limited","message":"slow down","retry_after":2}}"#);
+    assert_eq!(limited.error.retry_after, Some(2));
+    assert_eq!(serde_json::to_value(TokenQuery { token: Some("t".to_owned()) }).ok(), Some(json!({"token": "t"})));
+    assert_eq!(serde_json::to_value(TokenQuery::default()).ok(), Some(json!({})));
+    assert_eq!(serde_json::to_value(LogQuery { token: None, after: Some(3) }).ok(), Some(json!({"after": 3})));
+    assert_eq!(serde_json::from_value::<LogQuery>(json!({})).ok(), Some(LogQuery::default()));
+    let listing: Vec<MatchListing> = sorted(
+        r#"[{"actions":12,"created_at_ms":1796167720000,"finished":false,"game":"explosiv","id":"m1","players":3},{"actions":40,"created_at_ms":1796167000000,"finished":true,"game":"club-unlock","id":"m0","players":2}]"#,
+    );
+    assert_eq!((listing[0].players, listing[1].finished), (3, true));
+}

@@ -31,7 +31,6 @@ use serde_json::Value;
 use tokio::sync::{Mutex, Semaphore};
 
 pub(crate) use live::{LiveMatch, Slot, now_ms, viewer_index};
-pub use seats::TokenQuery;
 pub(crate) use seats::request_token;
 pub use wire::{SeatInfo, SeatKind, SeatPlan};
 pub(crate) use write::Actor;

@@ -38,10 +38,12 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 use utoipa::OpenApi;
 
+use crate::app::request_token;
 use crate::app::{App, LiveMatch};
-use crate::app::{TokenQuery, request_token};
-use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::error::{ApiError, ApiJson};
 use crate::limits::{CHAT_BURST, CHAT_PER_MINUTE};
+use safehouse_api::ErrorBody;
+use safehouse_api::TokenQuery;
 
 /// Most characters of one line (after cleaning).
 pub const MAX_CHAT_CHARS: usize = 500;

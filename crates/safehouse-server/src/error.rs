@@ -1,6 +1,7 @@
 //! Errors of the API: an HTTP status, a stable machine code and a message for a person.
 //!
-//! The body is always `{"error": {"code": "...", "message": "...", ...}}`. Engine errors keep
+//! The body is always `{"error": {"code": "...", "message": "...", ...}}`, the form of
+//! `safehouse_api::ErrorBody` (which clients read it as). Engine errors keep
 //! their own codes (`not_your_turn`, `illegal_action` with its `rule`, `bad_option`...).
 
 use axum::Json;
@@ -10,10 +11,8 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use safehouse_engine::{ActionError, SetupError};
 use safehouse_store::StoreError;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
-use utoipa::ToSchema;
 
 /// JSON body extractor whose rejections are [`ApiError`]s with stable codes.
 #[derive(Debug)]
@@ -43,28 +42,6 @@ pub struct ApiError {
     pub details: Option<Value>,
     /// Seconds to wait before trying again (sent as `Retry-After` and as `retry_after`).
     pub retry_after_secs: Option<u64>,
-}
-
-/// The JSON body of every error.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ErrorBody {
-    /// The error.
-    pub error: ErrorDetail,
-}
-
-/// The error inside [`ErrorBody`].
-#[derive(Debug, Serialize, ToSchema)]
-pub struct ErrorDetail {
-    /// Stable machine code, e.g. `not_your_turn`, `illegal_action`, `bad_token`, `rate_limited`.
-    pub code: String,
-    /// For a person.
-    pub message: String,
-    /// The rule broken (for `illegal_action`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub rule: Option<String>,
-    /// The match's current sequence number (for `stale_seq`, `missing_seq` and `conflict`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub seq: Option<u64>,
 }
 
 impl ApiError {
@@ -206,5 +183,33 @@ impl From<JsonRejection> for ApiError {
             ),
             other => ApiError::new(StatusCode::BAD_REQUEST, "malformed_json", other.body_text()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind of error body (plain, with a rule, with a seq, with a wait) reads as the API's
+    /// `ErrorBody` and writes back the same JSON, so what clients read errors as is what is sent.
+    #[test]
+    fn every_error_body_reads_as_the_api_error_body() {
+        let illegal = ActionError::Illegal { rule: "must_follow".into(), message: "follow suit".into() };
+        let errors = [
+            ApiError::bad_token(),
+            ApiError::from(illegal),
+            ApiError::missing_seq(7),
+            ApiError::rate_limited().retry_after(std::time::Duration::from_millis(1500)),
+            ApiError::overloaded(),
+        ];
+        for error in errors {
+            let body = error.body();
+            let read: safehouse_api::ErrorBody = serde_json::from_value(body.clone()).expect("an ErrorBody");
+            assert_eq!(read.error.code, error.code);
+            assert_eq!(serde_json::to_value(&read).ok(), Some(body));
+        }
+        let read: safehouse_api::ErrorBody =
+            serde_json::from_value(ApiError::missing_seq(7).body()).expect("an ErrorBody");
+        assert_eq!((read.error.seq, read.error.rule), (Some(7), None));
     }
 }

@@ -16,52 +16,24 @@ use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router, routing};
+use safehouse_api::ErrorBody;
+use safehouse_api::log::{LogActor, LogEntry, LogQuery, LogResponse};
 use safehouse_engine::{DynGame, DynMatch, HistoryEntry, Seat, Viewer};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 use serde_json::value::RawValue;
-use utoipa::{IntoParams, OpenApi, ToSchema};
+use utoipa::OpenApi;
 
 use crate::app::request_token;
 use crate::app::{App, LiveMatch};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 
-/// Who decided an action, as the log shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum LogActor {
-    /// The seat's person.
-    Person,
-    /// The seat's bot.
-    Bot,
-    /// A bot playing for the seat's person, who was away.
-    Takeover,
-}
-
-impl LogActor {
-    /// The actor of a stored action (`person`, `bot`, `takeover`; anything else is a person's).
-    pub(crate) fn from_stored(actor: &str) -> LogActor {
-        match actor {
-            "bot" => LogActor::Bot,
-            "takeover" => LogActor::Takeover,
-            _ => LogActor::Person,
-        }
+/// The actor of a stored action (`person`, `bot`, `takeover`; anything else is a person's).
+pub(crate) fn actor_from_stored(actor: &str) -> LogActor {
+    match actor {
+        "bot" => LogActor::Bot,
+        "takeover" => LogActor::Takeover,
+        _ => LogActor::Person,
     }
-}
-
-/// One action in a viewer's log.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-pub struct LogEntry {
-    /// The match's sequence number after this action (1 for the first), as the WebSocket's
-    /// `update` carries it: a client merging both keeps each `seq` once.
-    pub seq: u64,
-    /// The seat that acted.
-    pub seat: u8,
-    /// Who decided it.
-    pub actor: LogActor,
-    /// The action's events as this viewer may see them (the game's event format; may be empty).
-    #[schema(value_type = Vec<Object>)]
-    pub events: Vec<Value>,
 }
 
 /// The per-viewer logs of a match in memory (see the module's documentation).
@@ -91,7 +63,7 @@ impl Serialize for Entries {
 impl LogCache {
     /// A match's cache, with the actors of its stored actions.
     pub(crate) fn new<'a>(actors: impl IntoIterator<Item = &'a str>) -> LogCache {
-        LogCache { actors: actors.into_iter().map(LogActor::from_stored).collect(), entries: None }
+        LogCache { actors: actors.into_iter().map(actor_from_stored).collect(), entries: None }
     }
 
     /// Records an action just applied to `game_match` (its `last_events_for` are this action's).
@@ -147,41 +119,28 @@ impl LogCache {
     }
 }
 
-/// `?token=` and `?after=` of the log.
-#[derive(Debug, Default, Deserialize, IntoParams)]
-pub struct LogQuery {
-    /// The seat's token (instead of the `Authorization` header); none for a spectator.
-    pub token: Option<String>,
-    /// Only the actions after this sequence number (default 0: the whole log).
-    pub after: Option<u64>,
-}
-
-/// A viewer's log.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct LogResponse {
+/// A viewer's log as the server writes it: the form of `safehouse_api::log::LogResponse`, the
+/// entries the cache's JSON text (a test reads every log the server answers as that type and
+/// writes it back byte for byte).
+#[derive(Debug, Serialize)]
+pub struct WrittenLog {
     /// The match id.
     #[serde(rename = "match")]
     pub match_id: String,
     /// `{"seat": n}` or `"spectator"`.
-    #[schema(value_type = Object)]
-    pub viewer: Value,
+    pub viewer: Viewer,
     /// The match's sequence number now (the last entry's `seq`, or 0).
     pub seq: u64,
     /// The actions after `after`, oldest first.
-    #[schema(value_type = Vec<LogEntry>)]
     pub entries: Entries,
 }
 
 /// The logs of a match in memory, for a viewer (builds the cache if needed).
-pub(crate) fn log_for(lm: &mut LiveMatch, viewer: Viewer, after: u64) -> Result<LogResponse, ApiError> {
+pub(crate) fn log_for(lm: &mut LiveMatch, viewer: Viewer, after: u64) -> Result<WrittenLog, ApiError> {
     let players = lm.players();
     lm.log.build(lm.game, lm.game_match.as_ref())?;
-    let viewer_json = match viewer {
-        Viewer::Seat(seat) => serde_json::json!({ "seat": seat.0 }),
-        Viewer::Spectator => Value::from("spectator"),
-    };
     let entries = lm.log.entries_after(crate::app::viewer_index(viewer, players), after);
-    Ok(LogResponse { match_id: lm.id.to_string(), viewer: viewer_json, seq: lm.seq, entries })
+    Ok(WrittenLog { match_id: lm.id.to_string(), viewer, seq: lm.seq, entries })
 }
 
 /// Every action so far as this seat (with its token) or a spectator (without) may see it:

@@ -42,7 +42,8 @@ use tokio::sync::{Semaphore, mpsc};
 use crate::app::request_token;
 use crate::app::{App, LiveMatch, SeatKind, now_ms};
 use crate::config::Config;
-use crate::error::{ApiError, ApiJson, ErrorBody};
+use crate::error::{ApiError, ApiJson};
+use safehouse_api::ErrorBody;
 
 /// Table-log kind: a seat's push subscription (`{seat, endpoint, p256dh, auth, lang}`).
 pub const EVENT_PUSH: &str = "notify.push";

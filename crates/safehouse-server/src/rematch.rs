@@ -28,8 +28,9 @@ use utoipa::OpenApi;
 
 use crate::app::request_token;
 use crate::app::{App, LiveMatch, SeatKind, SeatPlan};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 use crate::token;
+use safehouse_api::ErrorBody;
 
 /// The table-log kind of the link from an old match to its rematch.
 pub const KIND: &str = "rematch";

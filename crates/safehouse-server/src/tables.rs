@@ -46,10 +46,11 @@ use tokio::sync::{Mutex, broadcast};
 
 use crate::app::request_token;
 use crate::app::{App, SeatKind, SeatPlan, now_ms};
-use crate::error::{ApiError, ErrorBody};
+use crate::error::ApiError;
 use crate::limits::Held;
 use crate::settings::TableSettingsExt;
 use crate::token;
+use safehouse_api::ErrorBody;
 
 /// Table log kinds written by the waiting room.
 pub mod kinds {

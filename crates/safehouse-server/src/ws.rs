@@ -33,9 +33,10 @@ use safehouse_engine::Viewer;
 use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::app::{Actor, App, Slot, TokenQuery, request_token, viewer_index};
+use crate::app::{Actor, App, Slot, request_token, viewer_index};
 use crate::error::ApiError;
 use crate::limits::Held;
+use safehouse_api::TokenQuery;
 
 /// Upgrades to a WebSocket for the seat the token opens (or a spectator without a token).
 pub(crate) async fn upgrade(

@@ -4,7 +4,7 @@ use axum::extract::{Form, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
-use safehouse_api::matches::{CreateMatch, ListQuery, MatchCreated, MatchInfo};
+use safehouse_api::matches::{CreateMatch, ListQuery, MatchCreated, MatchInfo, MatchListing};
 use safehouse_api::settings::{TableSettings, Visibility};
 use safehouse_api::tables::TableStatus;
 use safehouse_api::{Difficulty, JoinNow, JoinRequest, Joined, SeatKind, SeatRequest};
@@ -44,12 +44,11 @@ pub(crate) async fn home(
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
-    // The store's list of matches (`GET /api/matches` answers the store's own listing, which is
-    // no type of the API's), read as JSON.
     let recent = web.api.get_query("/api/matches", &ListQuery { live: Some(false), limit: Some(40) }, peer).await;
-    let recent: Vec<Value> = recent.body.as_array().cloned().unwrap_or_default();
-    let live: Vec<&Value> = recent.iter().filter(|m| m["finished"].as_bool() == Some(false)).take(8).collect();
-    let done: Vec<&Value> = recent.iter().filter(|m| m["finished"].as_bool() == Some(true)).take(8).collect();
+    // A list that does not read (the server refused: rate limits) shows no tables, as before.
+    let recent: Vec<MatchListing> = recent.read().unwrap_or_default();
+    let live: Vec<&MatchListing> = recent.iter().filter(|m| !m.finished).take(8).collect();
+    let done: Vec<&MatchListing> = recent.iter().filter(|m| m.finished).take(8).collect();
     let waiting = crate::notify::waiting_for_you(&web, &headers, lang, peer).await;
     let lobby = crate::waiting::lobby(&web, lang, peer).await;
     let main = html! {
@@ -105,11 +104,10 @@ pub(crate) async fn home(
     layout::respond(StatusCode::OK, layout::page(&shell, main))
 }
 
-fn match_link(m: &Value, lang: Lang, live: bool) -> Markup {
-    let id = m["id"].as_str().unwrap_or("");
-    let game = game_name(m["game"].as_str().unwrap_or(""), lang);
-    let players = m["players"].as_u64().unwrap_or(0);
-    let moves = m["actions"].as_u64().unwrap_or(0);
+fn match_link(m: &MatchListing, lang: Lang, live: bool) -> Markup {
+    let id = &m.id;
+    let game = game_name(&m.game, lang);
+    let (players, moves) = (m.players, m.actions);
     let href = if live { format!("/play/{id}?watch=1") } else { format!("/replay/{id}") };
     html! {
         a href=(href) {

@@ -35,7 +35,7 @@ impl App {
             }
             lm.game_match.act(Seat(stored.seat), &stored.action)?;
             lm.seq = stored.seq;
-            lm.log.push(lm.game_match.as_ref(), Seat(stored.seat), crate::log::LogActor::from_stored(&stored.actor));
+            lm.log.push(lm.game_match.as_ref(), Seat(stored.seat), crate::log::actor_from_stored(&stored.actor));
             lm.clocks_after(Seat(stored.seat), stored.at_ms);
             if lm.game_match.to_move().is_none() && !lm.finished {
                 lm.finished = true;

@@ -7,7 +7,6 @@ use std::sync::Arc;
 use axum::http::{HeaderMap, StatusCode, header};
 use safehouse_engine::Seat;
 use safehouse_store::SeatClaim;
-use serde::Deserialize;
 
 use super::wire::SeatKind;
 use super::{App, LiveMatch, now_ms};
@@ -26,13 +25,6 @@ pub(crate) fn request_token(headers: &HeaderMap, query: Option<&str>) -> Option<
         return Some(token.to_owned());
     }
     query.filter(|t| !t.is_empty()).map(str::to_owned)
-}
-
-/// `?token=` for the view and the WebSocket.
-#[derive(Debug, Default, Deserialize, utoipa::IntoParams)]
-pub struct TokenQuery {
-    /// The seat's token (instead of the `Authorization` header); none for a spectator.
-    pub token: Option<String>,
 }
 
 impl LiveMatch {

@@ -139,7 +139,7 @@ impl App {
         match result {
             Ok(AppendOutcome::Stored) => {
                 lm.seq = seq;
-                lm.log.push(lm.game_match.as_ref(), seat, crate::log::LogActor::from_stored(actor.as_str()));
+                lm.log.push(lm.game_match.as_ref(), seat, crate::log::actor_from_stored(actor.as_str()));
                 lm.clocks_after(seat, at_ms);
                 if outcome.is_some() {
                     lm.finished = true;

@@ -3,7 +3,8 @@
 //! history of the stored record for that viewer (so it never holds what the viewer may not know:
 //! `safehouse-games/tests/history.rs` checks those histories against re-deals); a second request
 //! (a new tab), a late spectator, a restarted server on the same SQLite file and a second node on
-//! the same PostgreSQL database all give the same log.
+//! the same PostgreSQL database all give the same log. Every log fetched here is read as
+//! `safehouse_api::log::LogResponse` and written back byte for byte.
 
 use std::collections::BTreeMap;
 
@@ -39,6 +40,10 @@ async fn log(http: &HttpClient, id: &str, token: Option<&str>, after: Option<u64
     };
     let reply = http.get(&path, token).await.expect("log");
     assert_eq!(reply.status, 200, "log: {}", reply.text);
+    // The server writes the log from its cached entries' JSON text; it is exactly the API's
+    // `LogResponse`, which reads it and writes it back byte for byte.
+    let typed: safehouse_api::log::LogResponse = serde_json::from_str(&reply.text).expect("an API LogResponse");
+    assert_eq!(serde_json::to_string(&typed).ok().as_deref(), Some(reply.text.as_str()));
     reply.body
 }
 

@@ -1,0 +1,33 @@
+//! The body of every error the API answers (and of a WebSocket `error`, without the wrapper):
+//! `{"error": {"code": "...", "message": "...", ...}}`, with a stable machine code.
+
+use serde::{Deserialize, Serialize};
+
+/// The JSON body of every error.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+pub struct ErrorBody {
+    /// The error.
+    pub error: ErrorDetail,
+}
+
+/// The error inside [`ErrorBody`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+pub struct ErrorDetail {
+    /// Stable machine code, e.g. `not_your_turn`, `illegal_action`, `bad_token`, `rate_limited`.
+    pub code: String,
+    /// For a person.
+    pub message: String,
+    /// The rule broken (for `illegal_action`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// The match's current sequence number (for `stale_seq`, `missing_seq` and `conflict`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+    /// Seconds to wait before trying again (also sent as `Retry-After`). Left out of the
+    /// published schema, which stays as reviewed (`docs/server.md`'s error table describes it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "schema", schema(ignore))]
+    pub retry_after: Option<u64>,
+}
