@@ -1,4 +1,12 @@
-//! The HTTP API, described by `/openapi.json`.
+//! The HTTP API, described by `/openapi.json`: every handler, each of which takes the whole
+//! [`App`]. The matches' own routes are here; each feature's are in a submodule named for it
+//! (`chat`, `log`, `notify`, `rematch`, `tables`), over the state and logic its feature module (`crate::log`) holds.
+
+mod chat;
+mod log;
+mod notify;
+mod rematch;
+mod tables;
 
 use std::sync::Arc;
 
@@ -131,7 +139,7 @@ pub(crate) async fn create_match(
     if request.waiting_room {
         let join = request.join.map(|j| (j.seat, j.name));
         let settings = TableSettings { visibility: request.visibility.unwrap_or_default(), ..settings };
-        let request = crate::tables::WaitingRequest { game, options: options.clone(), plan, settings, join };
+        let request = crate::app::tables::WaitingRequest { game, options: options.clone(), plan, settings, join };
         let created = app.create_waiting(request, creator).await?;
         let table = created.table;
         let seats = table
@@ -381,8 +389,8 @@ pub(crate) async fn not_found() -> ApiError {
 #[openapi(
     info(title = "Safehouse table server", description = "Matches of the Safehouse games for people and bots. Errors are `{\"error\": {\"code\", \"message\"}}` with stable codes. Each seat also has a WebSocket at `/api/matches/{id}/ws?token=...` (see docs/server.md)."),
     paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, come_back, get_record, healthz,
-        crate::tables::list_tables, crate::tables::get_table, crate::tables::take_seat, crate::tables::leave_seat,
-        crate::tables::remove_seat, crate::tables::bot_seat, crate::tables::free_seat, crate::tables::start_table),
+        tables::list_tables, tables::get_table, tables::take_seat, tables::leave_seat, tables::remove_seat,
+        tables::bot_seat, tables::free_seat, tables::start_table),
     components(schemas(ErrorBody, GameSummary, OptionDocSchema, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
         Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse,
         BackResponse, ClockView, TableSettings, TimeControl, OnTimeout,
@@ -421,10 +429,10 @@ impl utoipa::Modify for SecurityAddon {
 /// The OpenAPI document.
 pub fn openapi_json() -> String {
     ApiDoc::openapi()
-        .merge_from(crate::chat::ChatApi::openapi())
-        .merge_from(crate::rematch::RematchApi::openapi())
-        .merge_from(crate::log::LogDoc::openapi())
-        .merge_from(<crate::notify::NotifyDoc as OpenApi>::openapi())
+        .merge_from(chat::ChatApi::openapi())
+        .merge_from(rematch::RematchApi::openapi())
+        .merge_from(log::LogDoc::openapi())
+        .merge_from(<notify::NotifyDoc as OpenApi>::openapi())
         .to_pretty_json()
         .unwrap_or_else(|_| "{}".to_owned())
 }
@@ -446,11 +454,11 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/matches/{id}/back", routing::post(come_back))
         .route("/api/matches/{id}/record", routing::get(get_record))
         .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
-        .merge(crate::chat::routes())
-        .merge(crate::rematch::routes())
-        .merge(crate::notify::routes())
-        .merge(crate::tables::routes())
-        .merge(crate::log::routes())
+        .merge(chat::routes())
+        .merge(rematch::routes())
+        .merge(notify::routes())
+        .merge(tables::routes())
+        .merge(log::routes())
 }
 
 #[cfg(test)]

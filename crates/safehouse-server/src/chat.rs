@@ -25,25 +25,17 @@
 //! [`CHAT_PER_MINUTE`](crate::limits::CHAT_PER_MINUTE) a minute on average, over HTTP and WebSocket together; a match holds at
 //! most [`MAX_CHAT_LINES`] lines. Text and names are sent as JSON strings and drawn escaped
 //! (maud on the pages, `textContent` in the script).
+//!
+//! This module holds the rules of the chat (cleaning, limits, who reads what, the stored form);
+//! writing a line into a live match and sending it is `app::chat`, the routes `api::chat`.
 
-use std::sync::Arc;
-
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::{Json, Router, routing};
-use safehouse_api::chat::{Channel, ChatHistory, ChatLine, ChatRequest};
+use axum::http::StatusCode;
+use safehouse_api::chat::{Channel, ChatLine};
 use safehouse_engine::Viewer;
 use safehouse_store::TableEvent;
 use serde::{Deserialize, Serialize};
-use serde_json::{Value, json};
-use utoipa::OpenApi;
 
-use crate::app::request_token;
-use crate::app::{App, LiveMatch};
-use crate::error::{ApiError, ApiJson};
-use crate::limits::{CHAT_BURST, CHAT_PER_MINUTE};
-use safehouse_api::ErrorBody;
-use safehouse_api::TokenQuery;
+use crate::error::ApiError;
 
 /// Most characters of one line (after cleaning).
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -54,15 +46,15 @@ pub const KIND: &str = "chat";
 
 /// A line as the table log keeps it (`n` and `at_ms` are the event's own).
 #[derive(Debug, Serialize, Deserialize)]
-struct Stored {
-    channel: Channel,
+pub(crate) struct Stored {
+    pub(crate) channel: Channel,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    seat: Option<u8>,
+    pub(crate) seat: Option<u8>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    name: Option<String>,
-    text: String,
+    pub(crate) name: Option<String>,
+    pub(crate) text: String,
     #[serde(default)]
-    seq: u64,
+    pub(crate) seq: u64,
 }
 
 /// The line a `chat` event of the table log holds (None for another kind or a bad entry).
@@ -101,7 +93,7 @@ pub fn on_by_default(game: &str) -> bool {
 /// line written here, then counted; lines from other nodes are counted as their notices come).
 #[derive(Debug, Default)]
 pub(crate) struct ChatState {
-    lines: Option<u32>,
+    pub(crate) lines: Option<u32>,
 }
 
 /// Why a line was refused.
@@ -153,209 +145,12 @@ pub fn clean_text(text: &str) -> Result<String, ChatError> {
     Ok(cleaned)
 }
 
-/// Whether the players may write now.
-fn players_may_write(lm: &LiveMatch) -> bool {
-    lm.finished || lm.settings.chat.unwrap_or(lm.game.info().table_talk)
-}
-
-/// Writes a line for `viewer` (a seat writes to the players' chat, a spectator to the
-/// spectators'), stores it and sends it to every watcher here allowed to read it. `lm` is the
-/// locked match; `client` the writer's address (for the rate limit).
-pub(crate) async fn post(
-    app: &Arc<App>,
-    lm: &mut LiveMatch,
-    viewer: Viewer,
-    text: &str,
-    spectator_name: Option<&str>,
-    client: Option<std::net::IpAddr>,
-) -> Result<ChatLine, ApiError> {
-    let text = clean_text(text)?;
-    let (channel, seat, name) = match viewer {
-        Viewer::Seat(seat) => {
-            if !players_may_write(lm) {
-                return Err(ChatError::Off.into());
-            }
-            let name = lm.seats().get(seat.index()).and_then(|s| s.name.clone());
-            (Channel::Players, Some(seat.0), name)
-        }
-        Viewer::Spectator => {
-            let name = spectator_name.map(crate::names::clean).filter(|n| !n.is_empty());
-            (Channel::Spectators, None, name)
-        }
-    };
-    if let Some(ip) = client
-        && let Err(wait) = app.limits.chat.take(ip, 1)
-    {
-        metrics::counter!("safehouse_rate_limited_total", "via" => "chat").increment(1);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            format!("at most {CHAT_BURST} chat lines at once and {CHAT_PER_MINUTE} a minute; wait a moment"),
-        )
-        .retry_after(wait));
-    }
-    let lines = match lm.chat.lines {
-        Some(lines) => lines,
-        None => {
-            let events = app.store.table_events(&lm.id, 0).await?;
-            events.iter().filter(|e| e.kind == KIND).count() as u32
-        }
-    };
-    lm.chat.lines = Some(lines);
-    if lines >= MAX_CHAT_LINES {
-        return Err(ChatError::Full.into());
-    }
-    let stored = Stored { channel, seat, name, text, seq: lm.seq };
-    let data = serde_json::to_value(&stored).map_err(|e| ApiError::internal(e.to_string()))?;
-    let at_ms = crate::app::now_ms();
-    let n = app.store.append_table_event(&lm.id, KIND, &data, at_ms).await?;
-    let line = ChatLine { n, channel, seat: stored.seat, name: stored.name, text: stored.text, seq: stored.seq, at_ms };
-    lm.chat.lines = Some(lines + 1);
-    metrics::counter!("safehouse_chat_lines_total", "channel" => channel_name(channel)).increment(1);
-    publish(lm, &line);
-    Ok(line)
-}
-
-fn channel_name(channel: Channel) -> &'static str {
+pub(crate) fn channel_name(channel: Channel) -> &'static str {
     match channel {
         Channel::Players => "players",
         Channel::Spectators => "spectators",
     }
 }
-
-/// Sends a line to every watcher of this node allowed to read it (`type: "chat"`).
-fn publish(lm: &mut LiveMatch, line: &ChatLine) {
-    let message: Arc<str> = Arc::from(json!({ "type": "chat", "line": line }).to_string());
-    let finished = lm.finished;
-    lm.publish_with(|viewer| visible_to(line, viewer, finished).then(|| message.clone()));
-}
-
-/// A `chat` event another node stored: counted, and sent to the watchers here.
-pub(crate) fn on_table_event(lm: &mut LiveMatch, event: &TableEvent) {
-    if let Some(line) = line_from_event(event) {
-        if let Some(lines) = lm.chat.lines.as_mut() {
-            *lines += 1;
-        }
-        publish(lm, &line);
-    }
-}
-
-/// Event `n` of a match's table log was stored by another node: a chat line or a rematch link
-/// goes to the watchers here (nothing to do for a match this node does not hold).
-pub(crate) async fn on_table_notice(app: &Arc<App>, match_id: &str, n: u64) {
-    let Some(slot) = app.slots().get(match_id).cloned() else { return };
-    let events = match app.store.table_events(match_id, n.saturating_sub(1)).await {
-        Ok(events) => events,
-        Err(error) => {
-            tracing::warn!(%match_id, %error, "could not read a table event another node stored");
-            return;
-        }
-    };
-    let Some(event) = events.into_iter().find(|e| e.n == n) else { return };
-    if event.kind != KIND && event.kind != crate::rematch::KIND {
-        return;
-    }
-    let mut lm = slot.state.lock().await;
-    on_table_event(&mut lm, &event);
-    crate::rematch::on_table_event(&mut lm, &event);
-}
-
-/// The lines `viewer` may read, from the stored table log, in order.
-pub(crate) async fn history(
-    app: &App,
-    match_id: &str,
-    finished: bool,
-    viewer: Viewer,
-) -> Result<Vec<ChatLine>, ApiError> {
-    let events = app.store.table_events(match_id, 0).await?;
-    Ok(events.iter().filter_map(line_from_event).filter(|line| visible_to(line, viewer, finished)).collect())
-}
-
-/// The viewer a request's token (if any) opens.
-async fn viewer_of(
-    app: &Arc<App>,
-    lm: &mut LiveMatch,
-    headers: &HeaderMap,
-    query: &TokenQuery,
-) -> Result<Viewer, ApiError> {
-    match request_token(headers, query.token.as_deref()) {
-        Some(token) => Ok(Viewer::Seat(app.authenticate(lm, &token).await?)),
-        None => Ok(Viewer::Spectator),
-    }
-}
-
-/// The chat as the asker may read it: a seat (with its token) reads the players' chat, and the
-/// spectators' chat once the match has ended; a spectator (without) reads both.
-#[utoipa::path(get, path = "/api/matches/{id}/chat", params(("id" = String, Path, description = "match id"), TokenQuery),
-    responses((status = 200, body = ChatHistory), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
-    tag = "chat")]
-pub(crate) async fn get_chat(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
-    headers: HeaderMap,
-) -> Result<Json<ChatHistory>, ApiError> {
-    let slot = app.get(&id).await?;
-    let mut lm = slot.state.lock().await;
-    let viewer = viewer_of(&app, &mut lm, &headers, &query).await?;
-    let (match_id, finished) = (lm.id.clone(), lm.finished);
-    let lines = history(&app, &match_id, finished, viewer).await?;
-    let players_open = players_may_write(&lm);
-    let (channel, can_write) = match viewer {
-        Viewer::Seat(_) => (Channel::Players, players_open),
-        Viewer::Spectator => (Channel::Spectators, true),
-    };
-    Ok(Json(ChatHistory { players_open, can_write, channel, lines }))
-}
-
-/// Writes a chat line: with a seat's token to the players' chat (refused with `chat_off` while
-/// the table's switch is off and the game is on), without one to the spectators' chat. Answered
-/// once the line is stored; every watcher allowed to read it gets a `chat` message.
-#[utoipa::path(post, path = "/api/matches/{id}/chat", params(("id" = String, Path, description = "match id")),
-    request_body = ChatRequest,
-    responses((status = 201, body = ChatLine), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 409, body = ErrorBody), (status = 422, body = ErrorBody), (status = 429, body = ErrorBody)),
-    security((), ("seat_token" = [])), tag = "chat")]
-pub(crate) async fn post_chat(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    extensions: axum::http::Extensions,
-    ApiJson(request): ApiJson<ChatRequest>,
-) -> Result<(StatusCode, Json<ChatLine>), ApiError> {
-    let slot = app.get(&id).await?;
-    let mut lm = slot.state.lock().await;
-    let viewer = viewer_of(&app, &mut lm, &headers, &TokenQuery::default()).await?;
-    let client = crate::limits::request_client(&extensions);
-    let line = post(&app, &mut lm, viewer, &request.text, request.name.as_deref(), client).await?;
-    Ok((StatusCode::CREATED, Json(line)))
-}
-
-/// The WebSocket's `{"type": "chat", "text": ..., "name": ...}`: the same as the POST.
-pub(crate) async fn ws_post(
-    app: &Arc<App>,
-    slot: &Arc<crate::app::Slot>,
-    viewer: Viewer,
-    message: &Value,
-    client: Option<std::net::IpAddr>,
-) -> Result<ChatLine, ApiError> {
-    let Some(text) = message.get("text").and_then(Value::as_str) else {
-        return Err(ApiError::bad_request("`chat` needs a `text` string"));
-    };
-    let name = message.get("name").and_then(Value::as_str);
-    let mut lm = slot.state.lock().await;
-    post(app, &mut lm, viewer, text, name, client).await
-}
-
-/// The chat routes.
-pub(crate) fn routes() -> Router<Arc<App>> {
-    Router::new().route("/api/matches/{id}/chat", routing::get(get_chat).post(post_chat))
-}
-
-/// The chat part of `/openapi.json`.
-#[derive(OpenApi)]
-#[openapi(paths(get_chat, post_chat), components(schemas(ChatHistory, ChatLine, ChatRequest, Channel)))]
-pub(crate) struct ChatApi;
 
 #[cfg(test)]
 mod tests {

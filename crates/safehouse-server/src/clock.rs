@@ -7,10 +7,17 @@
 //! in-memory timer. A bank never goes below zero; a seat that has run out gets only the increment
 //! for its next decisions. The clock of the seat to move runs; the others stand still.
 
+use std::time::{SystemTime, UNIX_EPOCH};
+
 pub use safehouse_api::ClockView;
 use safehouse_engine::Seat;
 
 use safehouse_api::{OnTimeout, TimeControl};
+
+/// Now, in milliseconds since the Unix epoch (the time stored with every action and event).
+pub fn now_ms() -> i64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
 
 /// When a match's game began: its waiting room's first `started` table event, or its creation
 /// for a match without a waiting room.

@@ -5,6 +5,12 @@
 //!   [`run`] does the same for the command line and waits for Ctrl-C.
 //! - The API is in [`api`] (and `/openapi.json`), the WebSocket protocol in [`ws`], the match
 //!   logic (acting, storing, pushing, bots, idle seats, other nodes) in [`app`].
+//! - The modules are layered, each naming only those below it: the handlers ([`api`], one
+//!   submodule per feature; [`ws`]; [`presence`]'s sweeps) over the live matches ([`app`], whose
+//!   [`App`] holds every feature's state, with each feature's flows through the matches in
+//!   `app/<feature>.rs`), over the features' own state and rules ([`chat`], [`log`], [`notify`],
+//!   [`rematch`], [`tables`], [`limits`]), over the plain parts ([`error`], [`config`],
+//!   [`token`], [`names`], [`clock`], [`settings`], [`diff`], [`bots`]).
 //! - What a seat is sent is always built from `DynMatch::view(seat)` and
 //!   `DynMatch::last_events_for(seat)`: never from the state.
 //!
@@ -111,7 +117,10 @@ pub fn router(app: Arc<App>) -> Router {
         .layer(middleware::from_fn(track_http))
         // Outermost: the client, its limits and the global cap apply to the whole server at
         // once (a layer on the router would wrap each route separately).
-        .layer(middleware::from_fn_with_state(app.clone(), limits::guard_http))
+        .layer(middleware::from_fn_with_state(
+            limits::HttpGuard { limits: app.limits.clone(), config: Arc::new(app.config.clone()) },
+            limits::guard_http,
+        ))
         .layer(tower_http::trace::TraceLayer::new_for_http().make_span_with(|request: &Request| {
             // The path only: a query may hold a seat token.
             tracing::debug_span!("http", method = %request.method(), path = %request.uri().path())

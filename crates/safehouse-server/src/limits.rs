@@ -238,13 +238,23 @@ pub(crate) fn request_client(extensions: &axum::http::Extensions) -> Option<IpAd
     extensions.get::<Client>().map(|c| c.ip).or_else(|| extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip()))
 }
 
+/// What the outermost middleware ([`guard_http`]) reads: the limits and the configuration they
+/// were made from (the server's, shared with nothing else that changes).
+#[derive(Clone, Debug)]
+pub(crate) struct HttpGuard {
+    /// The server's limits.
+    pub(crate) limits: Arc<Limits>,
+    /// The server's configuration (trusted proxies, body size and timeout, shares).
+    pub(crate) config: Arc<Config>,
+}
+
 /// The outermost middleware: finds the client, refuses a declared body above the limit with
 /// 413, applies the client's request rate, takes a place in the global cap and in the client's
 /// share of it, and reads the body within the body timeout. Every place is held until the
 /// answer is ready.
-pub(crate) async fn guard_http(State(app): State<Arc<crate::App>>, mut request: Request, next: Next) -> Response {
-    let config = &app.config;
-    let limits = &app.limits;
+pub(crate) async fn guard_http(State(guard): State<HttpGuard>, mut request: Request, next: Next) -> Response {
+    let config = &*guard.config;
+    let limits = &*guard.limits;
     let Some(peer) = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0) else {
         return next.run(request).await;
     };

@@ -9,22 +9,16 @@
 //! Each match in memory keeps a [`LogCache`]: it is built by one replay the first time a log is
 //! asked for, then grown by one entry per viewer as each action is applied (by this node or
 //! caught up from another), so a request costs a copy of the entries asked for, not a replay.
+//! This module holds the cache and knows nothing of the live match that keeps it (`app`); the
+//! handler is `api::log`.
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
-use axum::http::HeaderMap;
-use axum::response::{IntoResponse, Response};
-use axum::{Json, Router, routing};
-use safehouse_api::ErrorBody;
-use safehouse_api::log::{LogActor, LogEntry, LogQuery, LogResponse};
+use safehouse_api::log::{LogActor, LogEntry};
 use safehouse_engine::{DynGame, DynMatch, HistoryEntry, Seat, Viewer};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use utoipa::OpenApi;
 
-use crate::app::request_token;
-use crate::app::{App, LiveMatch};
 use crate::error::ApiError;
 
 /// The actor of a stored action (`person`, `bot`, `takeover`; anything else is a person's).
@@ -85,6 +79,21 @@ impl LogCache {
         }
     }
 
+    /// `viewer`'s log of a match (`game_match`, now at `seq`) after sequence number `after`,
+    /// building the cache first if needed.
+    pub(crate) fn written(
+        &mut self,
+        game: &'static dyn DynGame,
+        game_match: &dyn DynMatch,
+        match_id: &str,
+        seq: u64,
+        viewer: Viewer,
+        after: u64,
+    ) -> Result<WrittenLog, ApiError> {
+        self.build(game, game_match)?;
+        Ok(WrittenLog { match_id: match_id.to_owned(), viewer, seq, entries: self.entries_after(viewer, after) })
+    }
+
     /// Builds every viewer's log by replaying the record, unless already built.
     fn build(&mut self, game: &'static dyn DynGame, game_match: &dyn DynMatch) -> Result<(), ApiError> {
         if self.entries.is_some() {
@@ -110,8 +119,13 @@ impl LogCache {
     }
 
     /// The entries of `viewer` after sequence number `after`.
-    fn entries_after(&self, viewer_index: usize, after: u64) -> Entries {
-        let Some(list) = self.entries.as_ref().and_then(|entries| entries.get(viewer_index)) else {
+    fn entries_after(&self, viewer: Viewer, after: u64) -> Entries {
+        let list = self.entries.as_ref().and_then(|entries| match viewer {
+            Viewer::Seat(seat) => entries.get(seat.index()),
+            // The spectator's entries come after every seat's.
+            Viewer::Spectator => entries.last(),
+        });
+        let Some(list) = list else {
             return Entries(Vec::new());
         };
         let start = usize::try_from(after).unwrap_or(usize::MAX).min(list.len());
@@ -133,44 +147,4 @@ pub struct WrittenLog {
     pub seq: u64,
     /// The actions after `after`, oldest first.
     pub entries: Entries,
-}
-
-/// The logs of a match in memory, for a viewer (builds the cache if needed).
-pub(crate) fn log_for(lm: &mut LiveMatch, viewer: Viewer, after: u64) -> Result<WrittenLog, ApiError> {
-    let players = lm.players();
-    lm.log.build(lm.game, lm.game_match.as_ref())?;
-    let entries = lm.log.entries_after(crate::app::viewer_index(viewer, players), after);
-    Ok(WrittenLog { match_id: lm.id.to_string(), viewer, seq: lm.seq, entries })
-}
-
-/// Every action so far as this seat (with its token) or a spectator (without) may see it:
-/// the events through the game's `event_view`, built from the stored record.
-#[utoipa::path(get, path = "/api/matches/{id}/log", params(("id" = String, Path, description = "match id"), LogQuery),
-    responses((status = 200, body = LogResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
-pub(crate) async fn get_log(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<LogQuery>,
-    headers: HeaderMap,
-) -> Result<Response, ApiError> {
-    let slot = app.get(&id).await?;
-    let mut lm = slot.state.lock().await;
-    app.ensure_sound(&mut lm).await?;
-    // Reading the log is not activity: it does not mark a seat present.
-    let viewer = match request_token(&headers, query.token.as_deref()) {
-        Some(token) => Viewer::Seat(app.authenticate(&mut lm, &token).await?),
-        None => Viewer::Spectator,
-    };
-    let log = log_for(&mut lm, viewer, query.after.unwrap_or(0))?;
-    drop(lm);
-    Ok(Json(log).into_response())
-}
-
-#[derive(OpenApi)]
-#[openapi(paths(get_log), components(schemas(LogResponse, LogEntry, LogActor)))]
-pub(crate) struct LogDoc;
-
-/// The log's routes (merged into the API's).
-pub(crate) fn routes() -> Router<Arc<App>> {
-    Router::new().route("/api/matches/{id}/log", routing::get(get_log))
 }

@@ -6,10 +6,11 @@
 //!   Both are stored in the match's table log (events `notify.push`, `notify.push_removed`,
 //!   `notify.webhook`), so they survive restarts and every node knows them.
 //! - When an action is stored and the turn passes to a person (not a bot, not a seat a bot plays
-//!   for, and not the same seat going on with its own turn), [`Notifier::after_action`] puts one
-//!   job on a bounded queue. Only the node that stored the action does this (a node catching up on
-//!   another's action never does), so each turn is announced once. The queue never blocks a
-//!   match: when it is full the notification is dropped and counted.
+//!   for, and not the same seat going on with its own turn), the live match (`app::notify`) puts
+//!   one job on a bounded queue (`Notifier::announce`). Only the node that stored the action
+//!   does this (a node catching up on another's action never does), so each turn is announced
+//!   once. The queue never blocks a match: when it is full the notification is dropped and
+//!   counted.
 //! - A background worker sends the jobs, several at once, each with a timeout: Web Push messages
 //!   encrypted for the subscription (RFC 8291, `aes128gcm`) and signed with the server's VAPID key
 //!   (RFC 8292); a push service answering 404 or 410 has dropped the subscription, which is then
@@ -18,6 +19,9 @@
 //! - URLs are checked when given and again when sent: `https` only, no credentials, and no
 //!   address on this machine, of this server, or in a private network (checked on every address
 //!   the name resolves to, so a name cannot point back inside), unless `notify_allow_local`.
+//!
+//! This module holds the notifier (subscriptions, queue, senders) and knows nothing of the live
+//! matches; the handlers of the routes are `api::notify`.
 
 use std::collections::{BTreeMap, HashMap};
 use std::net::{IpAddr, SocketAddr};
@@ -25,25 +29,18 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex as StdMutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
-use axum::{Json, Router, routing};
+use axum::http::StatusCode;
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use safehouse_engine::Seat;
 use safehouse_store::{Store, TableEvent};
 
-use safehouse_api::notify::{
-    NotifyLang, NotifyState, PushKey, PushKeys, PushRemoval, PushSubscription, WebhookRequest,
-};
+use safehouse_api::notify::NotifyLang;
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, mpsc};
 
-use crate::app::request_token;
-use crate::app::{App, LiveMatch, SeatKind, now_ms};
+use crate::clock::now_ms;
 use crate::config::Config;
-use crate::error::{ApiError, ApiJson};
-use safehouse_api::ErrorBody;
+use crate::error::ApiError;
 
 /// Table-log kind: a seat's push subscription (`{seat, endpoint, p256dh, auth, lang}`).
 pub const EVENT_PUSH: &str = "notify.push";
@@ -312,25 +309,25 @@ pub fn key_file(config: &Config) -> Option<PathBuf> {
 
 /// One push subscription as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct PushTarget {
-    endpoint: String,
-    p256dh: String,
-    auth: String,
-    lang: NotifyLang,
+pub(crate) struct PushTarget {
+    pub(crate) endpoint: String,
+    pub(crate) p256dh: String,
+    pub(crate) auth: String,
+    pub(crate) lang: NotifyLang,
 }
 
 /// A webhook as kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct WebhookTarget {
-    url: String,
-    lang: NotifyLang,
+pub(crate) struct WebhookTarget {
+    pub(crate) url: String,
+    pub(crate) lang: NotifyLang,
 }
 
 /// Where one seat is told.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct SeatTargets {
-    push: Vec<PushTarget>,
-    webhook: Option<WebhookTarget>,
+pub(crate) struct SeatTargets {
+    pub(crate) push: Vec<PushTarget>,
+    pub(crate) webhook: Option<WebhookTarget>,
     /// Subscription changes stored for this seat.
     changes: u32,
 }
@@ -383,21 +380,21 @@ impl MatchTargets {
 
 /// One "your turn" to announce.
 #[derive(Clone, Debug)]
-struct Job {
-    match_id: Arc<str>,
-    seat: u8,
+pub(crate) struct Job {
+    pub(crate) match_id: Arc<str>,
+    pub(crate) seat: u8,
     /// The match's sequence number when the turn began.
-    seq: u64,
-    game: &'static str,
-    game_name: &'static str,
-    seat_name: Option<String>,
+    pub(crate) seq: u64,
+    pub(crate) game: &'static str,
+    pub(crate) game_name: &'static str,
+    pub(crate) seat_name: Option<String>,
 }
 
 /// Sends "your turn" notifications (one per server).
 pub struct Notifier {
     config: Config,
     store: Arc<dyn Store>,
-    policy: TargetPolicy,
+    pub(crate) policy: TargetPolicy,
     vapid: OnceLock<Result<Vapid, String>>,
     queue: mpsc::Sender<Job>,
     targets: StdMutex<HashMap<Arc<str>, MatchTargets>>,
@@ -465,39 +462,22 @@ impl Notifier {
         }
     }
 
-    /// Called under the match's lock right after an action of `actor` was stored by this node:
-    /// if the turn passed to a person, announce it (once: only here, never on catch-up).
-    pub(crate) fn after_action(&self, lm: &LiveMatch, actor: Seat) {
-        if lm.finished {
-            return;
-        }
-        let Some(seat) = lm.game_match.to_move() else { return };
-        let index = seat.index();
-        let person = lm.plan.get(index).is_some_and(|p| p.kind == SeatKind::Person);
-        if seat == actor
-            || !person
-            || lm.away.get(index) == Some(&true)
-            || lm.claims.get(index).is_none_or(Option::is_none)
-        {
-            return;
-        }
-        let info = lm.game.info();
-        let job = Job {
-            match_id: lm.id.clone(),
-            seat: seat.0,
-            seq: lm.seq,
-            game: info.id,
-            game_name: info.name,
-            seat_name: lm.claims[index].as_ref().and_then(|c| c.name.clone()).or_else(|| lm.plan[index].name.clone()),
-        };
+    /// Puts a "your turn" on the queue (never waits: a full queue drops it and counts it).
+    pub(crate) fn announce(&self, job: Job) {
+        let match_id = job.match_id.clone();
         if self.queue.try_send(job).is_err() {
             metrics::counter!("safehouse_notifications_dropped_total").increment(1);
-            tracing::warn!(match_id = %lm.id, "the notification queue is full; a \"your turn\" was dropped");
+            tracing::warn!(%match_id, "the notification queue is full; a \"your turn\" was dropped");
         }
     }
 
+    /// The server's VAPID public key (base64url), for browsers to subscribe with.
+    pub(crate) fn public_key(&self) -> Result<String, ApiError> {
+        Ok(self.vapid()?.public_b64.clone())
+    }
+
     /// The current subscriptions of a match (read from the table log when it may have grown).
-    async fn seat_targets(&self, match_id: &Arc<str>, seat: u8) -> Result<SeatTargets, ApiError> {
+    pub(crate) async fn seat_targets(&self, match_id: &Arc<str>, seat: u8) -> Result<SeatTargets, ApiError> {
         let (after, generation) = {
             let mut targets = self.targets();
             let entry = targets.entry(match_id.clone()).or_default();
@@ -521,14 +501,14 @@ impl Notifier {
         Ok(entry.seats.get(&seat).cloned().unwrap_or_default())
     }
 
-    async fn append(&self, match_id: &Arc<str>, kind: &str, data: Value) -> Result<(), ApiError> {
+    pub(crate) async fn append(&self, match_id: &Arc<str>, kind: &str, data: Value) -> Result<(), ApiError> {
         self.store.append_table_event(match_id, kind, &data, now_ms()).await?;
         self.table_changed(match_id);
         Ok(())
     }
 
     /// Refuses a change when the seat has stored too many.
-    async fn check_budget(&self, match_id: &Arc<str>, seat: u8) -> Result<SeatTargets, ApiError> {
+    pub(crate) async fn check_budget(&self, match_id: &Arc<str>, seat: u8) -> Result<SeatTargets, ApiError> {
         let targets = self.seat_targets(match_id, seat).await?;
         if targets.changes >= MAX_CHANGES_PER_SEAT {
             return Err(ApiError::new(
@@ -730,162 +710,6 @@ async fn work(notifier: std::sync::Weak<Notifier>, mut jobs: mpsc::Receiver<Job>
         });
     }
 }
-
-/// The seat a request's token opens in match `id` (and the match's id as kept).
-async fn seat_of(app: &Arc<App>, id: &str, headers: &HeaderMap) -> Result<(Arc<str>, Seat), ApiError> {
-    let token = request_token(headers, None).ok_or_else(ApiError::bad_token)?;
-    let slot = app.get(id).await?;
-    let mut lm = slot.state.lock().await;
-    let seat = app.authenticate(&mut lm, &token).await?;
-    Ok((lm.id.clone(), seat))
-}
-
-fn decoded_len(text: &str) -> Option<usize> {
-    URL_SAFE_NO_PAD.decode(text.trim_end_matches('=')).ok().map(|bytes| bytes.len())
-}
-
-/// The server's VAPID public key, for `pushManager.subscribe({applicationServerKey})`.
-#[utoipa::path(get, path = "/api/push/key", responses((status = 200, body = PushKey), (status = 503, body = ErrorBody)))]
-pub(crate) async fn push_key(State(app): State<Arc<App>>) -> Result<Json<PushKey>, ApiError> {
-    Ok(Json(PushKey { public_key: app.notifier.vapid()?.public_b64.clone() }))
-}
-
-/// What the seat of the token has asked to be told by.
-#[utoipa::path(get, path = "/api/matches/{id}/notify", params(("id" = String, Path, description = "match id")),
-    responses((status = 200, body = NotifyState), (status = 401, body = ErrorBody)), security(("seat_token" = [])))]
-pub(crate) async fn get_notify(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<NotifyState>, ApiError> {
-    let (match_id, seat) = seat_of(&app, &id, &headers).await?;
-    let targets = app.notifier.seat_targets(&match_id, seat.0).await?;
-    Ok(Json(NotifyState {
-        seat: seat.0,
-        push: targets.push.into_iter().map(|p| p.endpoint).collect(),
-        webhook: targets.webhook.map(|w| w.url),
-    }))
-}
-
-/// Tells the token's seat by Web Push when it becomes its turn (the body is the browser's
-/// `PushSubscription`; at most 4 per seat, the oldest replaced).
-#[utoipa::path(put, path = "/api/matches/{id}/notify/push", params(("id" = String, Path, description = "match id")),
-    request_body = PushSubscription,
-    responses((status = 200, body = NotifyState), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody),
-        (status = 429, body = ErrorBody)),
-    security(("seat_token" = [])))]
-pub(crate) async fn put_push(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    ApiJson(subscription): ApiJson<PushSubscription>,
-) -> Result<Json<NotifyState>, ApiError> {
-    let (match_id, seat) = seat_of(&app, &id, &headers).await?;
-    let url = app.notifier.policy.check(&subscription.endpoint)?;
-    if decoded_len(&subscription.keys.p256dh) != Some(65) || decoded_len(&subscription.keys.auth) != Some(16) {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "bad_subscription",
-            "keys.p256dh must be a 65-byte P-256 public key and keys.auth a 16-byte secret, both base64url",
-        ));
-    }
-    app.notifier.vapid()?;
-    let known = app.notifier.check_budget(&match_id, seat.0).await?;
-    let endpoint = url.to_string();
-    let same = known.push.iter().any(|p| {
-        p.endpoint == endpoint
-            && p.p256dh == subscription.keys.p256dh
-            && p.auth == subscription.keys.auth
-            && p.lang == subscription.lang
-    });
-    if !same {
-        let data = json!({
-            "seat": seat.0,
-            "endpoint": endpoint,
-            "p256dh": subscription.keys.p256dh,
-            "auth": subscription.keys.auth,
-            "lang": subscription.lang,
-        });
-        app.notifier.append(&match_id, EVENT_PUSH, data).await?;
-    }
-    get_notify(State(app), Path(id), headers).await
-}
-
-/// Stops Web Push to one of the seat's subscriptions.
-#[utoipa::path(delete, path = "/api/matches/{id}/notify/push", params(("id" = String, Path, description = "match id")),
-    request_body = PushRemoval,
-    responses((status = 200, body = NotifyState), (status = 401, body = ErrorBody)), security(("seat_token" = [])))]
-pub(crate) async fn delete_push(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    ApiJson(removal): ApiJson<PushRemoval>,
-) -> Result<Json<NotifyState>, ApiError> {
-    let (match_id, seat) = seat_of(&app, &id, &headers).await?;
-    let known = app.notifier.seat_targets(&match_id, seat.0).await?;
-    let endpoint = reqwest::Url::parse(removal.endpoint.trim()).map(|u| u.to_string()).unwrap_or(removal.endpoint);
-    if known.push.iter().any(|p| p.endpoint == endpoint) {
-        let data = json!({ "seat": seat.0, "endpoint": endpoint, "reason": "seat" });
-        app.notifier.append(&match_id, EVENT_PUSH_REMOVED, data).await?;
-    }
-    get_notify(State(app), Path(id), headers).await
-}
-
-/// Tells the token's seat by a JSON POST to `url` when it becomes its turn (Discord and Slack
-/// incoming webhooks take it as it is).
-#[utoipa::path(put, path = "/api/matches/{id}/notify/webhook", params(("id" = String, Path, description = "match id")),
-    request_body = WebhookRequest,
-    responses((status = 200, body = NotifyState), (status = 401, body = ErrorBody), (status = 422, body = ErrorBody),
-        (status = 429, body = ErrorBody)),
-    security(("seat_token" = [])))]
-pub(crate) async fn put_webhook(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    ApiJson(request): ApiJson<WebhookRequest>,
-) -> Result<Json<NotifyState>, ApiError> {
-    let (match_id, seat) = seat_of(&app, &id, &headers).await?;
-    let url = app.notifier.policy.check(&request.url)?.to_string();
-    let known = app.notifier.check_budget(&match_id, seat.0).await?;
-    if known.webhook != Some(WebhookTarget { url: url.clone(), lang: request.lang }) {
-        let data = json!({ "seat": seat.0, "url": url, "lang": request.lang });
-        app.notifier.append(&match_id, EVENT_WEBHOOK, data).await?;
-    }
-    get_notify(State(app), Path(id), headers).await
-}
-
-/// Stops the seat's webhook.
-#[utoipa::path(delete, path = "/api/matches/{id}/notify/webhook", params(("id" = String, Path, description = "match id")),
-    responses((status = 200, body = NotifyState), (status = 401, body = ErrorBody)), security(("seat_token" = [])))]
-pub(crate) async fn delete_webhook(
-    State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-) -> Result<Json<NotifyState>, ApiError> {
-    let (match_id, seat) = seat_of(&app, &id, &headers).await?;
-    let known = app.notifier.seat_targets(&match_id, seat.0).await?;
-    if known.webhook.is_some() {
-        app.notifier.append(&match_id, EVENT_WEBHOOK, json!({ "seat": seat.0, "url": null })).await?;
-    }
-    get_notify(State(app), Path(id), headers).await
-}
-
-/// The notification routes (merged into the API by `api::routes`).
-pub(crate) fn routes() -> Router<Arc<App>> {
-    Router::new()
-        .route("/api/push/key", routing::get(push_key))
-        .route("/api/matches/{id}/notify", routing::get(get_notify))
-        .route("/api/matches/{id}/notify/push", routing::put(put_push).delete(delete_push))
-        .route("/api/matches/{id}/notify/webhook", routing::put(put_webhook).delete(delete_webhook))
-}
-
-/// The OpenAPI description of these routes (nested into the API's document).
-#[derive(utoipa::OpenApi)]
-#[openapi(
-    paths(push_key, get_notify, put_push, delete_push, put_webhook, delete_webhook),
-    components(schemas(PushKey, NotifyState, PushSubscription, PushKeys, PushRemoval, WebhookRequest, NotifyLang))
-)]
-pub(crate) struct NotifyDoc;
 
 #[cfg(test)]
 mod tests {

@@ -19,6 +19,9 @@
 //! Bots, in their own seats and in taken-over ones, are started whenever a match is created,
 //! loaded (also at start-up: `resume_all`) or moves on, whoever watches; the sweep restarts any
 //! that stalled.
+//!
+//! All of this drives the live matches through [`App`], so it sits above `app` (which never
+//! names it), beside the handlers that call it.
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -316,7 +316,7 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
             Reply::Text(error_message(&error, id.as_ref()))
         }
         ("sync", _) => Reply::Resync,
-        ("chat", _) => match crate::chat::ws_post(app, slot, viewer, &message, client).await {
+        ("chat", _) => match chat_post(app, slot, viewer, &message, client).await {
             Ok(line) => Reply::Text(json!({ "type": "ack", "id": id, "n": line.n }).to_string()),
             Err(error) => Reply::Text(error_message(&error, id.as_ref())),
         },
@@ -325,4 +325,20 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
             Reply::Text(error_message(&error, id.as_ref()))
         }
     }
+}
+
+/// The WebSocket's `{"type": "chat", "text": ..., "name": ...}`: the same as the POST.
+async fn chat_post(
+    app: &Arc<App>,
+    slot: &Arc<Slot>,
+    viewer: Viewer,
+    message: &Value,
+    client: Option<std::net::IpAddr>,
+) -> Result<safehouse_api::chat::ChatLine, ApiError> {
+    let Some(text) = message.get("text").and_then(Value::as_str) else {
+        return Err(ApiError::bad_request("`chat` needs a `text` string"));
+    };
+    let name = message.get("name").and_then(Value::as_str);
+    let mut lm = slot.state.lock().await;
+    crate::app::chat::post(app, &mut lm, viewer, text, name, client).await
 }

@@ -81,7 +81,7 @@ impl App {
             Notice::Table { match_id, n } => {
                 self.notifier.table_changed(&match_id);
                 self.room_notice(&match_id).await;
-                crate::chat::on_table_notice(self, &match_id, n).await;
+                self.on_table_notice(&match_id, n).await;
             }
             Notice::Closed { match_id } => {
                 self.room_notice(&match_id).await;
@@ -93,5 +93,25 @@ impl App {
                 self.resync_rooms().await;
             }
         }
+    }
+
+    /// Event `n` of a match's table log was stored by another node: a chat line or a rematch link
+    /// goes to the watchers here (nothing to do for a match this node does not hold).
+    async fn on_table_notice(self: &Arc<Self>, match_id: &str, n: u64) {
+        let Some(slot) = self.slots().get(match_id).cloned() else { return };
+        let events = match self.store.table_events(match_id, n.saturating_sub(1)).await {
+            Ok(events) => events,
+            Err(error) => {
+                tracing::warn!(%match_id, %error, "could not read a table event another node stored");
+                return;
+            }
+        };
+        let Some(event) = events.into_iter().find(|e| e.n == n) else { return };
+        if event.kind != crate::chat::KIND && event.kind != crate::rematch::KIND {
+            return;
+        }
+        let mut lm = slot.state.lock().await;
+        super::chat::on_table_event(&mut lm, &event);
+        super::rematch::on_table_event(&mut lm, &event);
     }
 }

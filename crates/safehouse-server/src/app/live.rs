@@ -3,7 +3,7 @@
 //! events (a whole `welcome`, then `update`s patching the view it was last sent).
 
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use safehouse_engine::{DynGame, DynMatch, DynRecord, DynRecordedAction, RECORD_FORMAT, Seat, Viewer};
 use safehouse_store::{SeatClaim, StoredMatch};
@@ -86,15 +86,12 @@ pub(crate) fn viewer_index(viewer: Viewer, players: usize) -> usize {
 fn viewer_at(index: usize, players: usize) -> Viewer {
     if index < players { Viewer::Seat(Seat(index as u8)) } else { Viewer::Spectator }
 }
-
-pub(crate) fn now_ms() -> i64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
-}
+pub(crate) use crate::clock::now_ms;
 
 impl LiveMatch {
     pub(super) fn build(stored: StoredMatch) -> Result<LiveMatch, ApiError> {
         // A match that started from a waiting room is played with the plan of its start.
-        let started_plan = crate::tables::started_plan(&stored);
+        let started_plan = super::tables::started_plan(&stored);
         let header = stored.header;
         let found = safehouse_games::find(&header.game)?;
         let record = DynRecord {

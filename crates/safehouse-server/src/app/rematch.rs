@@ -1,0 +1,134 @@
+//! Play again in a live match: starting (or joining) a finished match's rematch, which creates a
+//! match, and telling the old match's watchers of it (`crate::rematch` holds the link's form).
+
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use safehouse_api::SeatKind;
+use safehouse_api::rematch::RematchJoined;
+use safehouse_engine::Seat;
+use safehouse_store::{SeatClaim, TableEvent};
+use serde_json::json;
+
+use super::{App, LiveMatch, SeatPlan, now_ms};
+use crate::error::ApiError;
+use crate::rematch::{KIND, from_event, rematch_id};
+use crate::token;
+
+/// The rematch of a match, if one was started (the first `rematch` event of its log).
+pub(crate) async fn find(app: &App, match_id: &str) -> Result<Option<String>, ApiError> {
+    let events = app.store.table_events(match_id, 0).await?;
+    Ok(events.iter().find_map(from_event))
+}
+
+/// Tells every watcher of the old match here that its rematch exists (`type: "rematch"`).
+pub(crate) fn publish(lm: &mut LiveMatch, new_id: &str) {
+    let message: Arc<str> = Arc::from(json!({ "type": "rematch", "match": new_id }).to_string());
+    lm.publish_with(|_| Some(message.clone()));
+}
+
+/// A `rematch` event another node stored: sent to the watchers here.
+pub(crate) fn on_table_event(lm: &mut LiveMatch, event: &TableEvent) {
+    if let Some(new_id) = from_event(event) {
+        publish(lm, &new_id);
+    }
+}
+
+/// The seats of the rematch: the same kinds, bots with their levels, people's seats open (each
+/// with a fresh invite code nobody is told: they are taken with the old seats' tokens) and named
+/// as the old seats were.
+pub(crate) fn rematch_plan(old: &LiveMatch) -> Vec<SeatPlan> {
+    let seats = old.seats();
+    old.plan
+        .iter()
+        .zip(seats)
+        .map(|(plan, seat)| match plan.kind {
+            SeatKind::Bot => plan.clone(),
+            SeatKind::Person => SeatPlan {
+                kind: SeatKind::Person,
+                difficulty: None,
+                name: seat.name,
+                invite_hash: Some(token::hash(&token::new_invite())),
+            },
+        })
+        .collect()
+}
+
+/// Creates the rematch of finished match `id` (or joins the one already created) and takes the
+/// seat that `token` opened in it, with a new token of its own (see `crate::rematch`).
+pub(crate) async fn start_or_join(
+    app: &Arc<App>,
+    id: &str,
+    token: &str,
+    client: Option<std::net::IpAddr>,
+) -> Result<RematchJoined, ApiError> {
+    let old_slot = app.get(id).await?;
+    let mut old = old_slot.state.lock().await;
+    let seat = app.authenticate(&mut old, token).await?;
+    if !old.finished {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "match_not_finished",
+            "a rematch can be started once the match has ended",
+        ));
+    }
+    // Requests on this node wait for each other on the old match's lock; across nodes the
+    // database decides (the derived id can be inserted once).
+    let (new_id, created) = match find(app, &old.id).await? {
+        Some(new_id) => (new_id, false),
+        None => {
+            let new_id = rematch_id(&old.id);
+            let mut settings = old.settings.clone();
+            settings.rematch_of = Some(old.id.to_string());
+            let created = match app
+                .create_as(new_id.clone(), old.game, old.record().options, rematch_plan(&old), settings, client)
+                .await
+            {
+                Ok(_) => true,
+                Err(error) if error.code == "duplicate_match" => false,
+                Err(error) => return Err(error),
+            };
+            // Also when another node created it first and has not linked it yet (or stopped
+            // before it did): a second link names the same match.
+            app.store.append_table_event(&old.id, KIND, &json!({ "match": new_id }), now_ms()).await?;
+            publish(&mut old, &new_id);
+            if created {
+                metrics::counter!("safehouse_rematches_total").increment(1);
+            }
+            (new_id, created)
+        }
+    };
+    drop(old);
+    let new_slot = app.get(&new_id).await?;
+    let mut new = new_slot.state.lock().await;
+    let token = claim(app, &mut new, seat).await?;
+    Ok(RematchJoined { match_id: new_id, created, seat: seat.0, token })
+}
+
+/// Takes `seat` of the rematch for the person who sat there in the old match.
+async fn claim(app: &Arc<App>, lm: &mut LiveMatch, seat: Seat) -> Result<String, ApiError> {
+    let index = seat.index();
+    let taken = || ApiError::new(StatusCode::CONFLICT, "seat_taken", "this seat of the rematch was already taken");
+    if lm.claims.get(index).is_none_or(Option::is_some) {
+        return Err(taken());
+    }
+    let name = lm.plan.get(index).and_then(|p| p.name.clone());
+    let secret = token::new_token();
+    let claim = SeatClaim { seat: seat.0, token_hash: token::hash(&secret), name, joined_at_ms: now_ms(), away: false };
+    if !app.store.claim_seat(&lm.id, &claim).await? {
+        // Taken through another node: learn who holds it.
+        for stored in app.store.seat_claims(&lm.id).await? {
+            let i = usize::from(stored.seat);
+            if i < lm.claims.len() {
+                lm.away[i] = stored.away;
+                lm.claims[i] = Some(stored);
+            }
+        }
+        lm.publish_seats();
+        return Err(taken());
+    }
+    lm.claims[index] = Some(claim);
+    lm.away[index] = false;
+    lm.publish_seats();
+    Ok(secret)
+}
