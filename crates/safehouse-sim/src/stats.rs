@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::tally::{PairTally, Tally, Values};
+use crate::tally::{PairTally, ShardResult, Tally, Values};
 use crate::{Played, ProgramReport, Tournament};
 
 const Z95: f64 = 1.959_963_984_540_054;
@@ -114,6 +114,55 @@ pub(crate) fn estimate(values: &Values, proportion: bool) -> Estimate {
         high = high.min(1.0);
     }
     Estimate { mean, low, high, n }
+}
+
+// The figures a tally's counts give (the tally itself only counts, and knows nothing of them).
+impl Values {
+    /// The mean with its 95% interval ([`Estimate::of`]).
+    pub fn estimate(&self, proportion: bool) -> Estimate {
+        estimate(self, proportion)
+    }
+
+    /// Mean, spread and quantiles ([`Distribution::of`]).
+    pub fn distribution(&self) -> Distribution {
+        let sorted = self.sorted();
+        let n = self.n();
+        if n == 0 {
+            return Distribution::of(&[]);
+        }
+        let (mean, var) = Values::mean_var(&sorted, n);
+        Distribution {
+            n,
+            mean,
+            sd: var.sqrt(),
+            min: sorted[0].0,
+            p10: Values::quantile(&sorted, n, 0.10),
+            p25: Values::quantile(&sorted, n, 0.25),
+            median: Values::quantile(&sorted, n, 0.5),
+            p75: Values::quantile(&sorted, n, 0.75),
+            p90: Values::quantile(&sorted, n, 0.90),
+            max: sorted[sorted.len() - 1].0,
+        }
+    }
+}
+
+impl ShardResult {
+    /// The statistics of the games this result covers.
+    pub fn summary(&self) -> Summary {
+        Summary::of_tally(
+            &crate::SummaryHeader {
+                game_id: &self.game_id,
+                players: self.players,
+                options: &self.options,
+                tournament: &self.tournament,
+                names: &self.names,
+                programs: &self.programs,
+                threads: self.threads,
+                seconds: self.seconds,
+            },
+            &self.tally,
+        )
+    }
 }
 
 /// The `q` quantile of sorted values, by linear interpolation between closest ranks.

@@ -16,7 +16,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{GameResult, ProgramReport, Summary, Tournament};
+use crate::{GameResult, ProgramReport, Tournament};
 
 /// How often each exact value was seen (keys are `f64::to_bits`, so no rounding on the way in
 /// or through JSON).
@@ -102,7 +102,7 @@ impl Values {
     }
 
     /// The mean and the sample variance, summed in value order.
-    fn mean_var(sorted: &[(f64, u64)], n: u64) -> (f64, f64) {
+    pub(crate) fn mean_var(sorted: &[(f64, u64)], n: u64) -> (f64, f64) {
         if let [(only, _)] = sorted {
             return (*only, 0.0);
         }
@@ -128,7 +128,7 @@ impl Values {
     }
 
     /// The `q` quantile, by linear interpolation between closest ranks.
-    fn quantile(sorted: &[(f64, u64)], n: u64, q: f64) -> f64 {
+    pub(crate) fn quantile(sorted: &[(f64, u64)], n: u64, q: f64) -> f64 {
         if n == 0 {
             return f64::NAN;
         }
@@ -136,33 +136,6 @@ impl Values {
         let (lower, upper) = (pos.floor() as u64, pos.ceil() as u64);
         let (a, b) = (Values::at(sorted, lower), Values::at(sorted, upper));
         a + (b - a) * (pos - lower as f64)
-    }
-
-    /// The mean with its 95% interval ([`crate::Estimate::of`]).
-    pub fn estimate(&self, proportion: bool) -> crate::Estimate {
-        crate::stats::estimate(self, proportion)
-    }
-
-    /// Mean, spread and quantiles ([`crate::Distribution::of`]).
-    pub fn distribution(&self) -> crate::Distribution {
-        let sorted = self.sorted();
-        let n = self.n();
-        if n == 0 {
-            return crate::Distribution::of(&[]);
-        }
-        let (mean, var) = Values::mean_var(&sorted, n);
-        crate::Distribution {
-            n,
-            mean,
-            sd: var.sqrt(),
-            min: sorted[0].0,
-            p10: Values::quantile(&sorted, n, 0.10),
-            p25: Values::quantile(&sorted, n, 0.25),
-            median: Values::quantile(&sorted, n, 0.5),
-            p75: Values::quantile(&sorted, n, 0.75),
-            p90: Values::quantile(&sorted, n, 0.90),
-            max: sorted[sorted.len() - 1].0,
-        }
     }
 
     /// `(n, mean, variance)`, for intervals.
@@ -535,23 +508,6 @@ impl ShardResult {
             return Err(MergeError::Missing(missing.join(", "), games));
         }
         Ok(all)
-    }
-
-    /// The statistics of the games this result covers.
-    pub fn summary(&self) -> Summary {
-        Summary::of_tally(
-            &crate::SummaryHeader {
-                game_id: &self.game_id,
-                players: self.players,
-                options: &self.options,
-                tournament: &self.tournament,
-                names: &self.names,
-                programs: &self.programs,
-                threads: self.threads,
-                seconds: self.seconds,
-            },
-            &self.tally,
-        )
     }
 }
 
