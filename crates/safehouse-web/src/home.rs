@@ -15,10 +15,10 @@ use serde_json::{Map, Value};
 use crate::api::Peer;
 use crate::cookies::{self, Extra};
 use crate::forms::{self, Field};
+use crate::games::game_name;
 use crate::games::{has_hints, text};
 use crate::i18n::{Lang, difficulty, seat_number};
 use crate::layout::{self, Shell, icon};
-use crate::table::game_name;
 use crate::{Web, markdown};
 
 /// `?lang=` on any page.

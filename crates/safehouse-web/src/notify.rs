@@ -23,9 +23,9 @@ use crate::Web;
 use crate::api::Peer;
 use crate::assets;
 use crate::cookies::{self, SeatCookie};
+use crate::games::game_name;
 use crate::i18n::Lang;
 use crate::layout;
-use crate::table::game_name;
 
 /// Most seats of this browser looked at for the home page's list.
 const MAX_SEATS_LISTED: usize = 30;

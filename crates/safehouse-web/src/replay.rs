@@ -16,10 +16,11 @@ use serde::Deserialize;
 use crate::Web;
 use crate::api::{Peer, Snapshot};
 use crate::cookies::{self, Extra};
+use crate::games::game_name;
 use crate::games::{self, Ctx};
 use crate::i18n::Lang;
 use crate::layout::{self, Shell};
-use crate::table::{Table, game_name, live};
+use crate::table::{Table, live};
 
 /// Query of the replay page.
 #[derive(Debug, Default, Deserialize)]

@@ -23,7 +23,7 @@ use crate::Web;
 use crate::api::{Peer, Reply, Snapshot};
 use crate::cookies::{self, Extra, SeatCookie};
 use crate::forms::{FillError, fill_action};
-use crate::games::{self, Ctx, seat_badge, text};
+use crate::games::{self, Ctx, game_name, seat_badge};
 use crate::i18n::{Lang, place};
 use crate::layout::{self, Shell, icon};
 use crate::security::Forwarded;
@@ -87,14 +87,6 @@ impl Table<'_> {
 
     fn hints_on(&self) -> bool {
         self.extra.hints && self.snap.seat().is_some() && games::has_hints(&self.snap.game)
-    }
-}
-
-/// The game's name for people.
-pub(crate) fn game_name(game: &str, lang: Lang) -> String {
-    match safehouse_games::find(game) {
-        Ok(found) => text::name(found.game.info().id, found.game.info().name, lang).to_owned(),
-        Err(_) => game.to_owned(),
     }
 }
 

@@ -20,9 +20,9 @@ use serde::Deserialize;
 
 use crate::api::Peer;
 use crate::cookies;
+use crate::games::game_name;
 use crate::i18n::{Lang, difficulty, seat_number};
 use crate::layout::{self, Shell};
-use crate::table::game_name;
 use crate::{Web, assets};
 
 /// `?invite=&lang=` of a waiting room's link.

@@ -28,6 +28,14 @@ use crate::api::SeatInfo;
 use crate::i18n::{Lang, seat_number};
 use crate::layout::icon;
 
+/// The game's name for people.
+pub(crate) fn game_name(game: &str, lang: Lang) -> String {
+    match safehouse_games::find(game) {
+        Ok(found) => text::name(found.game.info().id, found.game.info().name, lang).to_owned(),
+        Err(_) => game.to_owned(),
+    }
+}
+
 /// Everything a game's drawing needs besides its view.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ctx<'a> {
