@@ -343,10 +343,25 @@ fn crate_paths(text: &str) -> Vec<String> {
     out
 }
 
+/// Whether the crate root may define items of its own that modules use.
+#[derive(Clone, Copy, PartialEq)]
+enum RootItems {
+    /// Every item lives in a module (the game crates' shape): a path to one defined in lib.rs is
+    /// a problem.
+    Forbidden,
+    /// The root defines shared items (a trait, an error type): a path to one is no edge between
+    /// modules.
+    Allowed,
+}
+
 /// A crate's top-level modules and what each names through `crate::`, read from `lib` (the text
-/// of lib.rs) and each module's code (`(name, text)`, a module's submodules in its text).
-/// `Err` lists paths that name an item lib.rs itself defines: every type lives in a module.
-fn module_graph(lib: &str, modules: &[(String, String)]) -> Result<BTreeMap<String, BTreeSet<String>>, Vec<String>> {
+/// of the crate root) and each module's code (`(name, text)`, a module's submodules in its text).
+/// `Err` lists paths that name an item the root itself defines, when `root_items` forbids them.
+fn module_graph(
+    lib: &str,
+    modules: &[(String, String)],
+    root_items: RootItems,
+) -> Result<BTreeMap<String, BTreeSet<String>>, Vec<String>> {
     let lib = code_only(lib);
     let declared: BTreeSet<String> = lib
         .lines()
@@ -377,7 +392,7 @@ fn module_graph(lib: &str, modules: &[(String, String)]) -> Result<BTreeMap<Stri
                     uses.insert(target.clone());
                 }
                 Some(_) => {}
-                None if first == "self" => {}
+                None if first == "self" || root_items == RootItems::Allowed => {}
                 None => problems
                     .push(format!("`{name}` uses `crate::{first}`, which lib.rs defines: move it to its module")),
             }
@@ -425,27 +440,40 @@ fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
     out
 }
 
-/// A game crate's lib.rs and its top-level modules, each with its submodules' text appended.
-fn game_crate(game: &str) -> (String, Vec<(String, String)>) {
-    let src = root().join(format!("crates/safehouse-{game}/src"));
-    let lib = read(&src.join("lib.rs"));
+/// A crate's root (lib.rs, or main.rs for a binary) and its top-level modules (`name.rs` or
+/// `name/mod.rs`), each with its submodules' text appended. `src/bin/` holds other crates.
+fn crate_modules(src: &Path) -> (String, Vec<(String, String)>) {
+    let root_file = if src.join("lib.rs").exists() { "lib.rs" } else { "main.rs" };
+    let lib = read(&src.join(root_file));
     let mut modules = Vec::new();
-    for entry in fs::read_dir(&src).expect("src/").flatten() {
+    for entry in fs::read_dir(src).expect("src/").flatten() {
         let path = entry.path();
         let Some(name) = path.file_stem().map(|s| s.to_string_lossy().into_owned()) else { continue };
-        if path.extension().is_some_and(|e| e == "rs") && name != "lib" {
-            let mut text = read(&path);
-            let mut inner = Vec::new();
-            rust_files(&src.join(&name), &mut inner);
-            for file in inner {
-                text.push('\n');
-                text.push_str(&read(&file));
-            }
-            modules.push((name, text));
+        let file = if path.is_dir() { path.join("mod.rs") } else { path.clone() };
+        let is_module = if path.is_dir() {
+            name != "bin" && !src.join(format!("{name}.rs")).exists()
+        } else {
+            path.extension().is_some_and(|e| e == "rs") && format!("{name}.rs") != root_file
+        };
+        if !is_module {
+            continue;
         }
+        let mut text = if file.exists() { read(&file) } else { String::new() };
+        let mut inner = Vec::new();
+        rust_files(&src.join(&name), &mut inner);
+        for file in inner.into_iter().filter(|f| !f.ends_with("mod.rs") || f.parent() != Some(&src.join(&name))) {
+            text.push('\n');
+            text.push_str(&read(&file));
+        }
+        modules.push((name, text));
     }
     modules.sort();
     (lib, modules)
+}
+
+/// A game crate's lib.rs and its top-level modules ([`crate_modules`]).
+fn game_crate(game: &str) -> (String, Vec<(String, String)>) {
+    crate_modules(&root().join(format!("crates/safehouse-{game}/src")))
 }
 
 /// The helper each method of `impl Game for T` in `lib` hands over to (`fn view` →
@@ -488,7 +516,7 @@ fn the_game_crates_have_one_shape_without_module_cycles() {
     // The game crates, which share one inner shape: one per game of the registry.
     for game in safehouse_games::ids() {
         let (lib, modules) = game_crate(game);
-        match module_graph(&lib, &modules) {
+        match module_graph(&lib, &modules, RootItems::Forbidden) {
             Err(found) => problems.extend(found.into_iter().map(|p| format!("{game}: {p}"))),
             Ok(graph) => {
                 for cycle in cycles(&graph) {
@@ -526,13 +554,56 @@ fn the_shape_check_catches_a_planted_cycle() {
         module("rules", "pub enum Rule {}\n"),
         module("view", "use crate::{rules::Rule, state::{self, Phase}};\n"),
     ];
-    assert_eq!(cycles(&module_graph(lib, &clean).expect("graph")), Vec::<Vec<String>>::new());
+    assert_eq!(cycles(&module_graph(lib, &clean, RootItems::Forbidden).expect("graph")), Vec::<Vec<String>>::new());
     let planted = [
         module("state", "use crate::rules::Rule;\nfn f(v: &crate::View) {}\n"),
         module("rules", "pub enum Rule {}\n"),
         module("view", "use crate::{rules::Rule, state::{self, Phase}};\n"),
     ];
-    assert_eq!(cycles(&module_graph(lib, &planted).expect("graph")), vec![vec!["state".to_owned(), "view".to_owned()]]);
+    assert_eq!(
+        cycles(&module_graph(lib, &planted, RootItems::Forbidden).expect("graph")),
+        vec![vec!["state".to_owned(), "view".to_owned()]]
+    );
     let in_lib = [module("view", "use crate::Game;\n")];
-    assert!(module_graph(lib, &in_lib).is_err());
+    assert!(module_graph(lib, &in_lib, RootItems::Forbidden).is_err());
+    // Where the root may hold shared items, a path to one is no edge, and a cycle still shows.
+    assert_eq!(module_graph(lib, &in_lib, RootItems::Allowed).expect("graph")["view"], BTreeSet::new());
+    assert_eq!(
+        cycles(&module_graph(lib, &planted, RootItems::Allowed).expect("graph")),
+        vec![vec!["state".to_owned(), "view".to_owned()]]
+    );
+}
+
+/// No crate's top-level modules use each other in a cycle (issue 18): each crate's modules are
+/// layered, so that a module can be read, and changed, knowing only the ones below it. This
+/// covers every crate, its root's own items aside; the game crates' stricter shape is above.
+#[test]
+fn no_crate_has_a_cycle_of_modules() {
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for entry in fs::read_dir(root().join("crates")).expect("crates/").flatten() {
+        let src = entry.path().join("src");
+        if !src.join("lib.rs").exists() && !src.join("main.rs").exists() {
+            continue;
+        }
+        let krate = entry.file_name().to_string_lossy().into_owned();
+        let (lib, modules) = crate_modules(&src);
+        checked += modules.len();
+        let graph = module_graph(&lib, &modules, RootItems::Allowed).expect("allowed root items give no error");
+        for cycle in cycles(&graph) {
+            problems.push(format!("{krate}: modules {} use each other (a cycle)", cycle.join(", ")));
+        }
+    }
+    assert!(checked > 50, "read only {checked} modules: is the crates/ layout what this test expects?");
+    assert!(problems.is_empty(), "module cycles:\n{}", problems.join("\n"));
+}
+
+/// The module reader sees a directory module (`name/mod.rs` and its files) as one module.
+#[test]
+fn a_directory_module_is_one_module() {
+    let (_, modules) = crate_modules(&root().join("crates/safehouse-web/src"));
+    let games = modules.iter().find(|(name, _)| name == "games").expect("the web's games/ module");
+    assert!(games.1.contains("pub(crate) mod club_unlock;"), "games/mod.rs is read");
+    assert!(games.1.contains("impl GameUi for"), "its files are read with it");
+    assert!(!modules.iter().any(|(name, _)| name == "mod" || name == "club_unlock"));
 }
