@@ -4,6 +4,8 @@
 //! Rulebook citations are to `shared/seeds/003_01e4902427864093.txt` (English half); gap ids
 //! E1..E12 are those of `shared/research/rules-notes.md` §3.4.
 
+use std::fmt::Write as _;
+
 use safehouse_engine::{ActionError, Game, Outcome, Seat};
 
 use crate::actions::{Action, Event, ExplosionCause, row_letter};
@@ -438,21 +440,23 @@ impl Explosiv {
             return None;
         }
         let scores: Vec<i64> = self.seats.iter().map(|s| i64::from(s.score())).collect();
-        // E10.
-        let keys: Vec<Vec<i64>> = self
-            .seats
-            .iter()
-            .map(|s| match self.options.game_tie_break {
-                GameTieBreak::Shared => vec![i64::from(s.score())],
-                GameTieBreak::MostBriefcases => vec![i64::from(s.score()), s.briefcases() as i64],
-            })
-            .collect();
-        let mut detail = format!("after {} rounds, too few explosive cards are left for another:", self.round);
+        // E10. Keys of a fixed length (no vector per seat): with shared ties the second key is
+        // the same for everyone, so only the score orders the seats.
+        let mut keys: FixedVec<[i64; 2], MAX_PLAYERS> = FixedVec::new();
+        for s in self.seats.iter() {
+            keys.push(match self.options.game_tie_break {
+                GameTieBreak::Shared => [i64::from(s.score()), 0],
+                GameTieBreak::MostBriefcases => [i64::from(s.score()), s.briefcases() as i64],
+            });
+        }
+        // Written into one string: a simulator asks every game for its outcome.
+        let mut detail = String::with_capacity(64 + 12 * scores.len());
+        let _ = write!(detail, "after {} rounds, too few explosive cards are left for another:", self.round);
         for (i, score) in scores.iter().enumerate() {
-            detail.push_str(&format!(" {} {score}", crate::Colour::of(Seat(i as u8))));
+            let _ = write!(detail, " {} {score}", crate::Colour::of(Seat(i as u8)));
             detail.push(if i + 1 < scores.len() { ',' } else { '.' });
         }
         let reason = if self.deck.is_empty() { "explosives_exhausted" } else { "too_few_explosives" };
-        Some(Outcome::ranked(scores, &keys, reason, detail))
+        Some(Outcome::ranked(scores, keys.as_slice(), reason, detail))
     }
 }
