@@ -25,9 +25,8 @@ pub struct ErrorDetail {
     /// The match's current sequence number (for `stale_seq`, `missing_seq` and `conflict`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seq: Option<u64>,
-    /// Seconds to wait before trying again (also sent as `Retry-After`). Left out of the
-    /// published schema, which stays as reviewed (`docs/server.md`'s error table describes it).
+    /// Seconds to wait before trying again (with every error sent with a
+    /// `Retry-After` header: over a rate or a cap).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schema(ignore))]
     pub retry_after: Option<u64>,
 }

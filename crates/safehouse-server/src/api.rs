@@ -202,16 +202,13 @@ fn listing(summary: safehouse_store::MatchSummary) -> MatchListing {
 }
 
 /// The most recent matches.
-// The answer is described as objects, as in the reviewed `/openapi.json`; it is written through
-// a JSON map (keys sorted), as the store's listing was before it had an API type.
-#[utoipa::path(get, path = "/api/matches", params(ListQuery), responses((status = 200, body = Vec<Object>)))]
+#[utoipa::path(get, path = "/api/matches", params(ListQuery), responses((status = 200, body = Vec<MatchListing>)))]
 pub(crate) async fn list_matches(
     State(app): State<Arc<App>>,
     Query(query): Query<ListQuery>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Json<Vec<MatchListing>>, ApiError> {
     let list = app.store.list_matches(query.limit.unwrap_or(50).min(500), query.live.unwrap_or(true)).await?;
-    let list: Vec<MatchListing> = list.into_iter().map(listing).collect();
-    Ok(Json(serde_json::to_value(list).unwrap_or(Value::Null)))
+    Ok(Json(list.into_iter().map(listing).collect()))
 }
 
 /// A match's public facts.

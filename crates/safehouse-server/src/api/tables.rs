@@ -22,9 +22,8 @@ use crate::error::ApiError;
 use crate::tables::{RoomSlot, SeatState, bot_marker, kinds, seat_taken};
 use crate::token;
 
-/// The tag of these routes in `/openapi.json`: the one the reviewed document has, which utoipa
-/// took from the module path when these handlers were in `crate::tables`.
-const TAG: &str = "crate::tables";
+/// The tag of these routes in `/openapi.json`, named for the feature as chat's and rematch's are.
+const TAG: &str = "tables";
 
 /// A JSON body that may be left out (an empty body is the defaults).
 fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {

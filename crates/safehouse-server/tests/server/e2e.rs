@@ -124,3 +124,23 @@ async fn an_opponents_hidden_keys_never_reach_a_seat() {
     }
     server.stop().await;
 }
+
+/// `GET /api/matches` answers the API's `MatchListing`s: a match is listed as live while it is
+/// played and as finished afterwards, with its game and seats.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_match_listing_reads_as_the_api_type() {
+    use safehouse_api::matches::MatchListing;
+    let dir = tempfile::tempdir().expect("dir");
+    let server = sqlite_server(dir.path()).await;
+    let http = HttpClient::new(server.addr());
+    let created = create(&http, "explosiv", &[true, false, false], None).await;
+    let listed = |list: Vec<MatchListing>| list.into_iter().find(|m| m.id == created.id);
+    let live: Vec<MatchListing> = http.get("/api/matches?live=true", None).await.expect("list").read().expect("typed");
+    let entry = listed(live).expect("the new match is live");
+    assert_eq!((entry.game.as_str(), entry.players, entry.finished), ("explosiv", 3, false));
+    play(&[server.addr()], &created, 1).await;
+    let done: Vec<MatchListing> = http.get("/api/matches?live=false", None).await.expect("list").read().expect("typed");
+    let entry = listed(done).expect("the finished match is listed");
+    assert!(entry.finished && entry.actions > 0, "{entry:?}");
+    server.stop().await;
+}
