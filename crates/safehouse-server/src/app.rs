@@ -228,6 +228,42 @@ impl App {
         metrics::gauge!("safehouse_matches_live").set(self.live_matches.load(Ordering::Relaxed) as f64);
     }
 
+    /// Checks a new match's setup (a game built from it with a fresh seed, and dropped: nothing
+    /// is dealt or shown) and stores its header: how every match enters the store, started at
+    /// once or in a waiting room (`seats` as planned until the start).
+    pub(crate) async fn store_new(
+        &self,
+        id: String,
+        game: &'static dyn DynGame,
+        options: Value,
+        seats: &[SeatPlan],
+        settings: &TableSettings,
+    ) -> Result<NewMatch, ApiError> {
+        let seed = token::random_u64();
+        let setup = safehouse_engine::DynSetup {
+            players: Some(seats.len()),
+            preset: None,
+            options: Some(options.clone()),
+            seed,
+            deal: None,
+        };
+        drop(game.new_match(&setup)?);
+        let header = NewMatch {
+            id,
+            game: game.info().id.to_owned(),
+            players: seats.len() as u8,
+            options,
+            seed,
+            deal: None,
+            seats: serde_json::to_value(seats).map_err(|e| ApiError::internal(e.to_string()))?,
+            created_at_ms: now_ms(),
+            settings: settings.to_stored(),
+        };
+        self.store.create_match(&header).await?;
+        self.count_created();
+        Ok(header)
+    }
+
     /// Creates a match (already validated) and holds it in memory.
     pub(crate) async fn create(
         self: &Arc<Self>,
@@ -252,30 +288,7 @@ impl App {
         creator: Option<std::net::IpAddr>,
     ) -> Result<Arc<Slot>, ApiError> {
         let held = self.admit(creator)?;
-        let players = plan.len();
-        let seed = token::random_u64();
-        let setup = safehouse_engine::DynSetup {
-            players: Some(players),
-            preset: None,
-            options: Some(options.clone()),
-            seed,
-            deal: None,
-        };
-        // Validates the whole setup before anything is stored.
-        game.new_match(&setup)?;
-        let header = NewMatch {
-            id,
-            game: game.info().id.to_owned(),
-            players: players as u8,
-            options,
-            seed,
-            deal: None,
-            seats: serde_json::to_value(&plan).map_err(|e| ApiError::internal(e.to_string()))?,
-            created_at_ms: now_ms(),
-            settings: settings.to_stored(),
-        };
-        self.store.create_match(&header).await?;
-        self.count_created();
+        let header = self.store_new(id, game, options, &plan, &settings).await?;
         let stored = StoredMatch {
             header,
             finished: false,

@@ -10,13 +10,12 @@ use safehouse_api::settings::{TableSettings, Visibility};
 use safehouse_api::tables::{TableInfo, TableStatus};
 use safehouse_api::{Difficulty, SeatKind};
 use safehouse_engine::DynGame;
-use safehouse_store::{NewMatch, SeatClaim, StoredMatch};
+use safehouse_store::{SeatClaim, StoredMatch};
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
 use super::{App, SeatPlan, now_ms};
 use crate::error::ApiError;
-use crate::settings::TableSettingsExt;
 use crate::tables::{Room, RoomSlot, SeatState, bot_marker, kinds, room_settings, started_event};
 use crate::token;
 
@@ -92,34 +91,12 @@ impl App {
         let visibility = settings.visibility;
         let held = self.admit(creator)?;
         let players = plan.len();
-        let seed = token::random_u64();
-        // The setup is checked (a game built and dropped at once); nothing is kept or shown.
-        let setup = safehouse_engine::DynSetup {
-            players: Some(players),
-            preset: None,
-            options: Some(options.clone()),
-            seed,
-            deal: None,
-        };
-        drop(game.new_match(&setup)?);
         // Every seat is planned as a person's until the start; bots sit through their markers.
         let open_plan: Vec<SeatPlan> = (0..players)
             .map(|_| SeatPlan { kind: SeatKind::Person, difficulty: None, name: None, invite_hash: None })
             .collect();
         let id = token::match_id();
-        let header = NewMatch {
-            id: id.clone(),
-            game: game.info().id.to_owned(),
-            players: players as u8,
-            options,
-            seed,
-            deal: None,
-            seats: serde_json::to_value(&open_plan).map_err(|e| ApiError::internal(e.to_string()))?,
-            created_at_ms: now_ms(),
-            settings: settings.to_stored(),
-        };
-        self.store.create_match(&header).await?;
-        self.count_created();
+        self.store_new(id.clone(), game, options, &open_plan, &settings).await?;
         let creator_token = token::new_token();
         let invite = (visibility == Visibility::Private).then(token::new_invite);
         let opened = json!({
