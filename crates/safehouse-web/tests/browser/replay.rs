@@ -14,9 +14,10 @@ const m = /[?&]step=(\d+)/.exec(location.search);
 const current = document.getElementById('current-move');
 const list = document.querySelector('.replay-log');
 let visible = false;
+let r = null, l = null;
 if (current && list) {
-  const r = current.getBoundingClientRect();
-  const l = list.getBoundingClientRect();
+  r = current.getBoundingClientRect();
+  l = list.getBoundingClientRect();
   visible = r.top >= l.top - 1 && r.bottom <= l.bottom + 1;
 }
 return {
@@ -26,6 +27,8 @@ return {
   visible: visible,
   scrolls: !!list && list.scrollHeight > list.clientHeight,
   playing: !!document.getElementById('pause-replay'),
+  geometry: current && list ? [r.top, r.bottom, l.top, l.bottom, list.scrollTop, list.scrollHeight, list.clientHeight] : [],
+  ready: document.readyState,
 };
 "#;
 
@@ -37,6 +40,10 @@ struct ReplayState {
     visible: bool,
     scrolls: bool,
     playing: bool,
+    /// For a failure's message: the entry's and the list's top and bottom, then the list's
+    /// scrollTop, scrollHeight and clientHeight (px); and the document's readyState.
+    geometry: Vec<f64>,
+    ready: String,
 }
 
 async fn replay_state(b: &Browser) -> Option<ReplayState> {
@@ -51,19 +58,27 @@ async fn replay_state(b: &Browser) -> Option<ReplayState> {
         visible: v["visible"].as_bool().unwrap_or(false),
         scrolls: v["scrolls"].as_bool().unwrap_or(false),
         playing: v["playing"].as_bool().unwrap_or(false),
+        geometry: v["geometry"].as_array().map(|g| g.iter().filter_map(Value::as_f64).collect()).unwrap_or_default(),
+        ready: v["ready"].as_str().unwrap_or_default().to_owned(),
     })
 }
 
-/// Waits for a replay page that `check` accepts.
+/// Waits for a replay page that `check` accepts; a time-out names the last page state seen and
+/// the address, so that a rare failure says which part of the page was wrong.
 async fn wait_replay(b: &Browser, what: &str, check: impl Fn(&ReplayState) -> bool) -> ReplayState {
     let started = Instant::now();
+    let mut last = None;
     loop {
-        if let Some(state) = replay_state(b).await
-            && check(&state)
-        {
-            return state;
+        if let Some(state) = replay_state(b).await {
+            if check(&state) {
+                return state;
+            }
+            last = Some(state);
         }
-        assert!(started.elapsed() < WAIT, "{}: timed out waiting for {what}", b.name);
+        if started.elapsed() >= WAIT {
+            let at = b.js("return location.href;", vec![]).await;
+            panic!("{}: timed out waiting for {what}; last seen {last:?} at {at}", b.name);
+        }
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
 }
