@@ -22,6 +22,10 @@ pub struct ErrorDetail {
     /// The rule broken (for `illegal_action`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
+    /// The option the error is about: the one whose value the game cannot use (`bad_option`),
+    /// or the one that would allow the player count (`bad_player_count`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
     /// The match's current sequence number (for `stale_seq`, `missing_seq` and `conflict`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seq: Option<u64>,

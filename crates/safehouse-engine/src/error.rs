@@ -83,7 +83,7 @@ macro_rules! rule_codes {
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SetupError {
     /// The game cannot be played by this many people (with these options).
-    #[error("this game takes {min} to {max} players, not {players}")]
+    #[error("this game takes {min} to {max} players, not {players}{}", allowed_by_note(*players, allowed_by.as_deref()))]
     PlayerCount {
         /// Players asked for.
         players: usize,
@@ -91,6 +91,10 @@ pub enum SetupError {
         min: usize,
         /// Most allowed with these options.
         max: usize,
+        /// The option that would allow this many (Safe Breaker's `allow_two_players`), so that
+        /// the message says what to change.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        allowed_by: Option<String>,
     },
     /// An option has a value the game cannot use.
     #[error("option `{option}`: {reason}")]
@@ -120,6 +124,11 @@ pub enum SetupError {
         /// The presets the game has, comma separated.
         known: String,
     },
+}
+
+/// The end of a [`SetupError::PlayerCount`] message that names the option allowing the count.
+fn allowed_by_note(players: usize, option: Option<&str>) -> String {
+    option.map(|option| format!(" (the option `{option}` allows {players})")).unwrap_or_default()
 }
 
 impl SetupError {

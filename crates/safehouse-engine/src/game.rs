@@ -269,5 +269,9 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Serialize + Deserializ
 
 /// Checks `players` against a range, with the error every game reports.
 pub fn check_players(players: usize, min: usize, max: usize) -> Result<(), SetupError> {
-    if (min..=max).contains(&players) { Ok(()) } else { Err(SetupError::PlayerCount { players, min, max }) }
+    if (min..=max).contains(&players) {
+        Ok(())
+    } else {
+        Err(SetupError::PlayerCount { players, min, max, allowed_by: None })
+    }
 }

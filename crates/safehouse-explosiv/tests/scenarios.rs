@@ -173,7 +173,7 @@ fn setup_lays_out_players_plus_one_cards_and_red_starts() {
 fn setup_rejects_bad_player_counts_deals_and_options() {
     for players in [0, 1, 5] {
         let error = Explosiv::new(&Setup::new(players, 0)).expect_err("bad count");
-        assert_eq!(error, SetupError::PlayerCount { players, min: 2, max: 4 });
+        assert_eq!(error, SetupError::PlayerCount { players, min: 2, max: 4, allowed_by: None });
     }
     for deck in [&[1u8, 2][..], &[1, 2, 9][..], &[0, 2, 3][..], &[1u8; 17][..]] {
         let error = Explosiv::new(&Setup::new(2, 0).with_deal(Deal::new(deck))).expect_err("bad deal");

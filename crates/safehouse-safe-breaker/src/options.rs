@@ -175,6 +175,15 @@ impl Options {
 
 impl GameOptions for Options {
     fn validate(&self, players: usize) -> Result<(), SetupError> {
+        if players == 2 && !self.allow_two_players {
+            // S1: two players are allowed only by the option; the refusal says which.
+            return Err(SetupError::PlayerCount {
+                players,
+                min: 3,
+                max: MAX_PLAYERS,
+                allowed_by: Some("allow_two_players".to_owned()),
+            });
+        }
         check_players(players, self.min_players(), MAX_PLAYERS)?;
         if let Some(seat) = self.first_player
             && seat.index() >= players
@@ -439,6 +448,16 @@ mod tests {
         assert!(o.validate(3).is_ok());
         assert_eq!(o.validate(4).map_err(|e| e.code()), Err("bad_option"));
         assert_eq!(Options::default().validate(2).map_err(|e| e.code()), Err("bad_player_count"));
+        assert_eq!(
+            Options::default().validate(2).map_err(|e| e.to_string()),
+            Err("this game takes 3 to 6 players, not 2 (the option `allow_two_players` allows 2)".to_owned()),
+            "the refusal names the option that allows two"
+        );
+        assert_eq!(
+            Options::default().validate(7).map_err(|e| e.to_string()),
+            Err("this game takes 3 to 6 players, not 7".to_owned()),
+            "no option allows seven"
+        );
         assert!(Options { allow_two_players: true, ..Options::default() }.validate(2).is_ok());
         assert!(Options::default().validate(7).is_err());
         let o = Options { first_player: Some(Seat(3)), ..Options::default() };

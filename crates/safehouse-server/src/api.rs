@@ -89,6 +89,7 @@ pub(crate) async fn create_match(
             players,
             min: info.min_players,
             max: info.max_players,
+            allowed_by: None,
         }
         .into());
     }

@@ -145,7 +145,13 @@ impl From<SetupError> for ApiError {
             SetupError::UnknownGame(_) => StatusCode::NOT_FOUND,
             _ => StatusCode::UNPROCESSABLE_ENTITY,
         };
-        ApiError::new(status, error.code(), error.to_string())
+        let api = ApiError::new(status, error.code(), error.to_string());
+        // The option concerned, so that a client can name it in its players' words.
+        match &error {
+            SetupError::InvalidOption { option, .. } => api.with(json!({ "option": option })),
+            SetupError::PlayerCount { allowed_by: Some(option), .. } => api.with(json!({ "option": option })),
+            _ => api,
+        }
     }
 }
 
@@ -201,6 +207,13 @@ mod tests {
             ApiError::missing_seq(7),
             ApiError::rate_limited().retry_after(std::time::Duration::from_millis(1500)),
             ApiError::overloaded(),
+            ApiError::from(SetupError::option("first_player", "no such seat")),
+            ApiError::from(SetupError::PlayerCount {
+                players: 2,
+                min: 3,
+                max: 6,
+                allowed_by: Some("allow_two_players".into()),
+            }),
         ];
         for error in errors {
             let body = error.body();
@@ -211,5 +224,19 @@ mod tests {
         let read: safehouse_api::ErrorBody =
             serde_json::from_value(ApiError::missing_seq(7).body()).expect("an ErrorBody");
         assert_eq!((read.error.seq, read.error.rule), (Some(7), None));
+    }
+
+    /// A setup error names its option, so that a client can say it in its players' words; a
+    /// player count no option allows names none.
+    #[test]
+    fn a_setup_error_names_its_option() {
+        let option = |error: SetupError| {
+            let body: safehouse_api::ErrorBody = serde_json::from_value(ApiError::from(error).body()).expect("a body");
+            body.error.option
+        };
+        assert_eq!(option(SetupError::option("first_player", "no such seat")).as_deref(), Some("first_player"));
+        let two = SetupError::PlayerCount { players: 2, min: 3, max: 6, allowed_by: Some("allow_two_players".into()) };
+        assert_eq!(option(two).as_deref(), Some("allow_two_players"));
+        assert_eq!(option(SetupError::PlayerCount { players: 9, min: 3, max: 6, allowed_by: None }), None);
     }
 }

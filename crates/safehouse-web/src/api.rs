@@ -11,8 +11,8 @@ use axum::extract::{ConnectInfo, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::Response;
-use serde::Serialize;
 use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tower::ServiceExt;
 
@@ -52,6 +52,14 @@ impl Reply {
     /// The error's message for a person (English).
     pub(crate) fn message(&self) -> &str {
         self.body["error"]["message"].as_str().unwrap_or("")
+    }
+
+    /// The error as the API's type, if the request failed with one.
+    pub(crate) fn error(&self) -> Option<safehouse_api::ErrorDetail> {
+        if self.ok() {
+            return None;
+        }
+        safehouse_api::ErrorBody::deserialize(&self.body).ok().map(|body| body.error)
     }
 
     /// The rule an illegal action broke.

@@ -12,7 +12,7 @@ use safehouse_engine::{DynGame, OptionDoc};
 use serde::Deserialize;
 use serde_json::{Map, Value};
 
-use crate::api::Peer;
+use crate::api::{Peer, Reply};
 use crate::cookies::{self, Extra};
 use crate::forms::{self, Field};
 use crate::games::game_name;
@@ -132,11 +132,7 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
     // The players' words: the design note with its citations stays in `safehouse rules`. The
     // game crates write them in every language of the table; a match on the language (not a
     // lookup by tag) makes a fourth language fail to compile until its words are chosen here.
-    let (label, help) = match lang {
-        Lang::En => (&doc.label.en, &doc.help_for_players.en),
-        Lang::Ko => (&doc.label.ko, &doc.help_for_players.ko),
-        Lang::De => (&doc.label.de, &doc.help_for_players.de),
-    };
+    let (label, help) = players_words(doc, lang);
     let help_id = format!("{id}-help");
     html! {
         div.option {
@@ -182,6 +178,30 @@ fn preset_words(game: &str, preset: &'static str, lang: Lang) -> (String, String
 /// Who sits at a seat, as chosen on the setup page.
 fn seat_choice(fields: &[(String, String)], seat: usize) -> &str {
     submitted(fields, &format!("seat.{seat}")).unwrap_or(if seat == 0 { "me" } else { "medium" })
+}
+
+/// An option's label and one-line help in the players' words.
+fn players_words(doc: &OptionDoc, lang: Lang) -> (&str, &str) {
+    // The game crates write them in every language of the table; a match on the language (not a
+    // lookup by tag) makes a fourth language fail to compile until its words are chosen here.
+    match lang {
+        Lang::En => (&doc.label.en, &doc.help_for_players.en),
+        Lang::Ko => (&doc.label.ko, &doc.help_for_players.ko),
+        Lang::De => (&doc.label.de, &doc.help_for_players.de),
+    }
+}
+
+/// Why the server refused a table, in the players' words: a refusal that names an option (a
+/// player count only a rule allows, a rule that does not fit the table) names it by its label,
+/// never by its id; any other says the server's message.
+fn setup_refusal(docs: &[OptionDoc], reply: &Reply, players: usize, lang: Lang) -> String {
+    let option = reply.error().and_then(|error| error.option);
+    let label = option.and_then(|name| docs.iter().find(|doc| doc.name == name)).map(|doc| players_words(doc, lang).0);
+    match (reply.code(), label) {
+        ("bad_player_count", Some(rule)) => tr!(lang, "players-need-the-rule", players = players, rule = rule),
+        ("bad_option", Some(rule)) => tr!(lang, "the-rule-does-not-fit", rule = rule),
+        _ => tr!(lang, "the-table-could-not-be", message = reply.message()),
+    }
 }
 
 fn setup_page(game: &'static dyn DynGame, lang: Lang, fields: &[(String, String)], error: Option<&str>) -> Response {
@@ -463,7 +483,7 @@ pub(crate) async fn create(
     };
     let reply = web.api.post_typed("/api/matches", None, &body, peer).await;
     if !reply.ok() {
-        let error = tr!(lang, "the-table-could-not-be", message = reply.message());
+        let error = setup_refusal(&docs, &reply, players, lang);
         return setup_page(game, lang, &fields, Some(&error));
     }
     let Some(created) = reply.read::<MatchCreated>().filter(|created| cookies::valid_id(&created.id)) else {
@@ -606,4 +626,50 @@ pub(crate) async fn join(
     response.headers_mut().append(header::SET_COOKIE, cookies::seat_value(&id, form.seat, &token));
     response.headers_mut().append(header::SET_COOKIE, cookies::set(&cookies::extra_name(&id), &extra.encode()));
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A refusal as the server sends it (`ApiError::from(SetupError)`): code, message, option.
+    fn refusal(code: &str, message: &str, option: Option<&str>) -> Reply {
+        let mut error = serde_json::json!({ "code": code, "message": message });
+        if let Some(option) = option {
+            error["option"] = option.into();
+        }
+        Reply { status: StatusCode::UNPROCESSABLE_ENTITY, body: serde_json::json!({ "error": error }) }
+    }
+
+    /// Safe Breaker's two-player refusal names the rule that allows two by its label, in every
+    /// language, never by its id; a refusal without an option keeps the server's message.
+    #[test]
+    fn a_refused_table_names_the_rule_in_the_players_words() {
+        let Ok(found) = safehouse_games::find("safe-breaker") else { panic!("Safe Breaker is registered") };
+        let docs = found.game.option_docs();
+        let Some(two) = docs.iter().find(|doc| doc.name == "allow_two_players") else { panic!("the option") };
+        let english = "this game takes 3 to 6 players, not 2 (the option `allow_two_players` allows 2)";
+        for lang in [Lang::En, Lang::Ko, Lang::De] {
+            let label = players_words(two, lang).0;
+            let said = setup_refusal(&docs, &refusal("bad_player_count", english, Some("allow_two_players")), 2, lang);
+            assert!(said.contains(label) && said.contains('2'), "{lang:?}: {said}");
+            assert!(!said.contains("allow_two_players"), "{lang:?}: the option's id is shown: {said}");
+            let said = setup_refusal(
+                &docs,
+                &refusal("bad_option", "option `allow_two_players`: no", Some("allow_two_players")),
+                3,
+                lang,
+            );
+            assert!(said.contains(label) && !said.contains("allow_two_players"), "{lang:?}: {said}");
+        }
+        let plain = setup_refusal(
+            &docs,
+            &refusal("bad_player_count", "this game takes 3 to 6 players, not 9", None),
+            9,
+            Lang::En,
+        );
+        assert!(plain.contains("not 9"), "{plain}");
+        let unknown = setup_refusal(&docs, &refusal("bad_option", "option `nope`: no", Some("nope")), 3, Lang::En);
+        assert!(unknown.contains("option `nope`"), "an option the page does not know keeps the message: {unknown}");
+    }
 }

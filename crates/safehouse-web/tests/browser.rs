@@ -904,6 +904,15 @@ fn setup_pages_speak_in_players_words() {
             }
         }
         b.shot("setup-words").await;
+
+        // Two at Safe Breaker, without the rule that allows two: the server refuses the table,
+        // and the page says which rule, by its label.
+        fill_setup(&b, "safe-breaker", &["me", "medium"], &[], false).await;
+        assert!(b.click("form.setup-form button[type=submit]").await, "start");
+        b.wait_for("div.notice[role=alert]").await;
+        let notice = b.text("div.notice[role=alert]").await;
+        assert!(notice.contains("2 players need the rule “Allow two players”"), "the refusal: {notice}");
+        assert!(!notice.contains("allow_two_players"), "the refusal shows the option's id: {notice}");
         b.close().await;
     });
 }
