@@ -347,6 +347,15 @@ struct MatchTargets {
 impl MatchTargets {
     fn apply(&mut self, event: &TableEvent) {
         self.known_n = self.known_n.max(event.n);
+        if event.kind == crate::tables::kinds::SEAT_TAKEN {
+            // A person took this seat of a waiting room: whatever an earlier holder asked to be
+            // told by is theirs, not the newcomer's (the budget of changes stays the seat's).
+            if let Some(targets) = event.data["seat"].as_u64().and_then(|s| self.seats.get_mut(&(s as u8))) {
+                targets.push.clear();
+                targets.webhook = None;
+            }
+            return;
+        }
         if !is_notify_event(&event.kind) {
             return;
         }

@@ -144,6 +144,9 @@ pub(crate) struct Room {
     pub(crate) tx: Option<broadcast::Sender<Arc<str>>>,
     /// The creator's place among its client's unfinished matches (moves to the match at the start).
     pub(crate) creator: Option<Held>,
+    /// This node stored the room's start: once the match is built, its first turn is announced
+    /// here (and only here, not by every node that held the room).
+    pub(crate) started_here: bool,
 }
 
 impl std::fmt::Debug for Room {
@@ -216,6 +219,7 @@ impl Room {
             last_change_ms: header.created_at_ms.max(last_event).max(last_claim),
             tx: None,
             creator: None,
+            started_here: false,
         })
     }
 
@@ -223,7 +227,7 @@ impl Room {
     pub(crate) fn refresh_from(&mut self, fresh: Room) {
         let tx = self.tx.take();
         let creator = self.creator.take();
-        *self = Room { tx, creator, ..fresh };
+        *self = Room { tx, creator, started_here: self.started_here, ..fresh };
     }
 
     pub(crate) fn info(&self, expiry: Option<Duration>) -> TableInfo {

@@ -1,6 +1,6 @@
-//! "Your turn" on the pages: the table's "notify me" panel (a browser notification through Web
-//! Push, and a webhook URL for a Discord or Slack channel), and the home page's list of the
-//! tables waiting for this browser's move.
+//! "Your turn" on the pages: the "notify me" panel of the table and of its waiting room (a
+//! browser notification through Web Push, and a webhook URL for a Discord or Slack channel), and
+//! the home page's list of the tables waiting for this browser's move.
 //!
 //! - `POST /play/{id}/notify/push`: the script (`assets/push.js`) hands over the browser's push
 //!   subscription; it goes to the API's `PUT /api/matches/{id}/notify/push` with the seat's token
@@ -30,8 +30,8 @@ use crate::layout;
 /// Most seats of this browser looked at for the home page's list.
 const MAX_SEATS_LISTED: usize = 30;
 
-/// The table page's notification panel, for the seat this browser holds (nothing for a
-/// spectator or once the match is over).
+/// The notification panel of a table or its waiting room, for the seat this browser holds
+/// (nothing for a spectator or once the match is over).
 pub(crate) async fn panel(
     web: &Web,
     id: &str,

@@ -227,6 +227,9 @@ pub(crate) async fn page(
     let name = cookies::name(&headers).unwrap_or_default();
     let public = table.visibility == Visibility::Public;
     let notice = query.e.as_deref().and_then(|code| notice_text(lang, code));
+    // A seated person can ask here to be told when the game comes to them: a table played over
+    // days may start long after they closed the page.
+    let notify = crate::notify::panel(&web, &id, me.seat.as_ref(), false, lang, peer).await;
     let main = html! {
         section.panel.waiting-room #waiting data-id=(id) data-table=(table_path(&id, &me)) {
             h1 { (tr!(lang, "waiting-room-game", game = &game)) }
@@ -254,6 +257,7 @@ pub(crate) async fn page(
             }
             div #waiting-seats aria-live="polite" { (seats_markup(&table, &me, lang, invite.as_deref())) }
         }
+        (notify)
         script src=(assets::url("waiting.js")) defer {}
     };
     let path = format!("/tables/{id}");

@@ -11,13 +11,29 @@ impl Notifier {
     /// Called under the match's lock right after an action of `actor` was stored by this node:
     /// if the turn passed to a person, announce it (once: only here, never on catch-up).
     pub(crate) fn after_action(&self, lm: &LiveMatch, actor: Seat) {
+        self.announce_turn(lm, Some(actor));
+    }
+
+    /// Called once, by the node that started a waiting room, when its match is built: the
+    /// first turn is announced too when a person has it (a person who took a seat in the room
+    /// and left the page is told the game began with them). After the first action, that
+    /// action's announcement is the one.
+    pub(crate) fn after_start(&self, lm: &LiveMatch) {
+        if lm.seq == 0 {
+            self.announce_turn(lm, None);
+        }
+    }
+
+    /// Announces the turn of the seat to move if a person who joined it has it (and it is not
+    /// `actor`'s own turn again).
+    fn announce_turn(&self, lm: &LiveMatch, actor: Option<Seat>) {
         if lm.finished {
             return;
         }
         let Some(seat) = lm.game_match.to_move() else { return };
         let index = seat.index();
         let person = lm.plan.get(index).is_some_and(|p| p.kind == SeatKind::Person);
-        if seat == actor
+        if Some(seat) == actor
             || !person
             || lm.away.get(index) == Some(&true)
             || lm.claims.get(index).is_none_or(Option::is_none)

@@ -199,11 +199,15 @@ impl App {
         let plan = room_plan(room);
         let data = json!({ "seats": plan, "reason": reason });
         self.store.append_table_event(&room.id, kinds::STARTED, &data, now_ms()).await?;
+        room.started_here = true;
         self.reload_room(room).await
     }
 
     /// Lists or unlists the room, tells its watchers, and lets go of it once it no longer waits.
     pub(crate) async fn settle(self: &Arc<Self>, slot: &Arc<RoomSlot>, room: &mut Room) {
+        // Its table log may have grown (a seat taken or left): the seats' subscriptions, which
+        // a newcomer's seat does not inherit, are folded again before they are next used.
+        self.notifier.table_changed(&room.id);
         let listing = (room.status == TableStatus::Waiting && room.visibility == Visibility::Public)
             .then(|| serde_json::to_value(room.info(self.expiry())).unwrap_or(Value::Null));
         if let Err(error) = self.store.set_listing(&room.id, listing.as_ref(), now_ms()).await {
@@ -223,10 +227,15 @@ impl App {
         if room.status == TableStatus::Started {
             // The match is built now (from the first `started` event) and its bots begin.
             let held = room.creator.take();
+            let announce = std::mem::take(&mut room.started_here);
             match self.get(&room.id).await {
                 Ok(live) => {
+                    let mut lm = live.state.lock().await;
                     if held.is_some() {
-                        live.state.lock().await.creator = held;
+                        lm.creator = held;
+                    }
+                    if announce {
+                        self.notifier.after_start(&lm);
                     }
                 }
                 Err(error) => tracing::error!(match_id = %room.id, %error, "a started table does not load"),

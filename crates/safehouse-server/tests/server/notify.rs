@@ -427,3 +427,83 @@ async fn two_nodes_send_each_turn_once() {
     a.stop().await;
     b.stop().await;
 }
+
+/// The `seq` of each webhook post the receiver got at `path`, in order.
+fn hooked_seqs(receiver: &Receiver, path: &str) -> Vec<u64> {
+    let mut seqs: Vec<u64> = receiver
+        .all(path)
+        .iter()
+        .map(|r| serde_json::from_slice::<Value>(&r.body).expect("json")["seq"].as_u64().expect("seq"))
+        .collect();
+    seqs.sort_unstable();
+    seqs
+}
+
+/// People who took their seats in a waiting room ask there to be told when it is their turn,
+/// and are told from the very first turn once the host starts (nobody is on the page when a
+/// table played over days starts). A seat's subscriptions belong to who holds it: Bob asks,
+/// leaves, Dave takes his seat, and Bob hears nothing of Dave's turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn people_in_a_waiting_room_are_told_from_the_first_turn() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("room.db").display());
+    let server = safehouse_server::start(notify_config(&url, dir.path())).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (receiver_addr, receiver) = start_receiver().await;
+    let base = format!("http://{receiver_addr}");
+    // Club Unlock for three, Dave's seat (1) to move first: his first turn is the start's.
+    let (game, players) = ("club-unlock", 3);
+    let seats: Vec<Value> = (0..players).map(|_| json!({"kind": "person"})).collect();
+    let body = json!({ "game": game, "seats": seats, "waiting_room": true, "visibility": "public",
+        "options": {"first_player": 1}, "join": {"seat": 0, "name": "Alice"} });
+    let reply = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(reply.status, 201, "{}", reply.text);
+    let id = reply.body["id"].as_str().expect("id").to_owned();
+    let creator = reply.body["creator_token"].as_str().expect("creator token").to_owned();
+    let alice = reply.body["joined"]["token"].as_str().expect("seat token").to_owned();
+    let hook = |name: &str| json!({ "url": format!("{base}/hook/{name}") });
+    let webhook = format!("/api/matches/{id}/notify/webhook");
+
+    // In the waiting room: Alice's seat token opens her seat's notifications; no token, none.
+    let reply = put(&http, &webhook, &alice, &hook("alice")).await;
+    assert_eq!((reply.status, reply.body["seat"].as_u64()), (200, Some(0)), "{}", reply.text);
+    let stranger = put(&http, &webhook, "not-a-token", &hook("stranger")).await;
+    assert_eq!(stranger.status, 401, "{}", stranger.text);
+    let take = |name: &str| json!({ "name": name });
+    let taken = http.post(&format!("/api/tables/{id}/seats/1/take"), None, &take("Bob")).await.expect("take");
+    assert_eq!(taken.status, 200, "{}", taken.text);
+    let bob = taken.body["token"].as_str().expect("token").to_owned();
+    assert_eq!(put(&http, &webhook, &bob, &hook("bob")).await.status, 200);
+    let left = http.post(&format!("/api/tables/{id}/seats/1/leave"), Some(&bob), &json!({})).await.expect("leave");
+    assert_eq!(left.status, 200, "{}", left.text);
+    assert_eq!(put(&http, &webhook, &bob, &hook("bob")).await.status, 401, "a seat left is no longer Bob's");
+    let taken = http.post(&format!("/api/tables/{id}/seats/1/take"), None, &take("Dave")).await.expect("take");
+    let dave = taken.body["token"].as_str().expect("token").to_owned();
+    let state = http.get(&webhook.replace("/webhook", ""), Some(&dave)).await.expect("state");
+    assert_eq!(state.body["webhook"], Value::Null, "Dave's seat starts with nothing Bob asked for: {}", state.text);
+    assert_eq!(put(&http, &webhook, &dave, &hook("dave")).await.status, 200);
+
+    // The host starts; the free third seat gets a bot. Nobody has moved yet.
+    let started = http.post(&format!("/api/tables/{id}/start"), Some(&creator), &json!({})).await.expect("start");
+    assert_eq!(started.status, 200, "{}", started.text);
+    let created = Created {
+        id: id.clone(),
+        game: game.to_owned(),
+        players,
+        tokens: vec![Some(alice), Some(dave), None],
+        invites: vec![None; players],
+    };
+    play_out(&[&http], &created).await;
+    let (record, _) = fetch_and_replay(&http, &created).await;
+    let first = safehouse_games::find(&record.game).expect("game").game.new_match(&record.setup()).expect("setup");
+    assert_eq!(first.to_move(), Some(Seat(1)), "Dave moves first");
+    let mut expected = expected_turns(&http, &created).await;
+    expected.insert((1, 0));
+    let want = |seat: u8| expected.iter().filter(|(s, _)| *s == seat).map(|(_, q)| *q).collect::<Vec<_>>();
+    settle(|| receiver.got.lock().map(|g| g.len()).unwrap_or(0), expected.len()).await;
+    assert_eq!(hooked_seqs(&receiver, "hook/alice"), want(0), "Alice: each of her turns once, the first one too");
+    assert_eq!(hooked_seqs(&receiver, "hook/dave"), want(1), "Dave: each of his turns once, the first one too");
+    assert!(receiver.all("hook/bob").is_empty(), "Bob left the seat: nothing of Dave's turns reaches him");
+    assert!(receiver.all("hook/stranger").is_empty());
+    server.stop().await;
+}

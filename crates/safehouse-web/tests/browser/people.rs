@@ -391,6 +391,21 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         b.wait_for("#waiting-seats li[data-seat='1'] strong.you").await;
         assert!(b.exists("#take-name-field[hidden]").await, "a seated person is not asked for a name");
 
+        // Bob asks, in the room, to be told when the game comes to him (he may be gone by the
+        // start): the webhook is saved for his seat and the room comes back showing it.
+        assert!(b.click("details#notify > summary").await, "the waiting room offers \"tell me\" to a seated person");
+        let hook = "https://hooks.example.com/safehouse/bob";
+        let field = b.client.find(Locator::Css("#notify-webhook")).await.expect("the webhook field");
+        field.send_keys(hook).await.expect("typing");
+        assert!(b.click("form.webhook button[value=save]").await, "save");
+        b.wait_for("form.webhook button[value=clear]").await;
+        let at = b.js("return location.pathname;", vec![]).await;
+        assert_eq!(at, json!(format!("/tables/{id}")), "saving comes back to the waiting room");
+        let token = b.token(&id).await.expect("bob's seat token");
+        let http = HttpClient::new(h.addr());
+        let state = http.get(&format!("/api/matches/{id}/notify"), Some(&token)).await.expect("notify state").body;
+        assert_eq!((state["seat"].clone(), state["webhook"].clone()), (json!(1), json!(hook)), "{state}");
+
         // A bot for seat 3, and back.
         let level = a.client.find(Locator::Css("#waiting-seats li[data-seat='2'] select")).await.expect("a level");
         level.select_by_value("easy").await.expect("easy");
