@@ -350,7 +350,8 @@ impl MatchTargets {
         if event.kind == crate::tables::kinds::SEAT_TAKEN {
             // A person took this seat of a waiting room: whatever an earlier holder asked to be
             // told by is theirs, not the newcomer's (the budget of changes stays the seat's).
-            if let Some(targets) = event.data["seat"].as_u64().and_then(|s| self.seats.get_mut(&(s as u8))) {
+            let seat = event.data["seat"].as_u64().and_then(|s| u8::try_from(s).ok());
+            if let Some(targets) = seat.and_then(|seat| self.seats.get_mut(&seat)) {
                 targets.push.clear();
                 targets.webhook = None;
             }
