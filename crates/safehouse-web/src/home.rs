@@ -129,9 +129,7 @@ fn option_input(game: &dyn DynGame, doc: &OptionDoc, lang: Lang, fields: &[(Stri
     let current: Value = submitted(fields, &name)
         .map(|v| serde_json::from_str(v).unwrap_or_else(|_| Value::String(v.to_owned())))
         .unwrap_or_else(|| default.clone());
-    // The players' words: the design note with its citations stays in `safehouse rules`. The
-    // game crates write them in every language of the table; a match on the language (not a
-    // lookup by tag) makes a fourth language fail to compile until its words are chosen here.
+    // The players' words: the design note with its citations stays in `safehouse rules`.
     let (label, help) = players_words(doc, lang);
     let help_id = format!("{id}-help");
     html! {
