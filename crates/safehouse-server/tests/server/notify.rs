@@ -413,17 +413,11 @@ async fn two_nodes_send_each_turn_once() {
     settle(|| receiver.got.lock().map(|g| g.len()).unwrap_or(0), 2 * expected.len()).await;
     let pushed: Vec<u64> =
         receiver.all("push/seat0").iter().map(|r| browser.decrypt(&r.body)["seq"].as_u64().expect("seq")).collect();
-    let hooked: Vec<u64> = receiver
-        .all("hook/seat0")
-        .iter()
-        .map(|r| serde_json::from_slice::<Value>(&r.body).expect("json")["seq"].as_u64().expect("seq"))
-        .collect();
     let mut sorted = pushed.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, expected.iter().copied().collect::<Vec<_>>(), "each turn pushed once, by one node");
-    let mut sorted = hooked.clone();
-    sorted.sort_unstable();
-    assert_eq!(sorted, expected.iter().copied().collect::<Vec<_>>(), "each turn posted once, by one node");
+    let hooked = hooked_seqs(&receiver, "hook/seat0");
+    assert_eq!(hooked, expected.iter().copied().collect::<Vec<_>>(), "each turn posted once, by one node");
     a.stop().await;
     b.stop().await;
 }

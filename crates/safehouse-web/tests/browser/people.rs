@@ -393,12 +393,8 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
 
         // Bob asks, in the room, to be told when the game comes to him (he may be gone by the
         // start): the webhook is saved for his seat and the room comes back showing it.
-        assert!(b.click("details#notify > summary").await, "the waiting room offers \"tell me\" to a seated person");
         let hook = "https://hooks.example.com/safehouse/bob";
-        let field = b.client.find(Locator::Css("#notify-webhook")).await.expect("the webhook field");
-        field.send_keys(hook).await.expect("typing");
-        assert!(b.click("form.webhook button[value=save]").await, "save");
-        b.wait_for("form.webhook button[value=clear]").await;
+        super::turns::save_webhook(&b, hook).await;
         let at = b.js("return location.pathname;", vec![]).await;
         assert_eq!(at, json!(format!("/tables/{id}")), "saving comes back to the waiting room");
         let token = b.token(&id).await.expect("bob's seat token");

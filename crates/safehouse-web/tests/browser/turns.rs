@@ -138,12 +138,8 @@ fn tables_waiting_for_your_move_and_notify_me() {
         );
 
         // A webhook, saved and removed through the panel's form.
-        assert!(a.click("details#notify > summary").await, "the panel opens");
         let hook = "https://hooks.example.com/safehouse/alice";
-        let field = a.client.find(Locator::Css("#notify-webhook")).await.expect("the webhook field");
-        field.send_keys(hook).await.expect("typing");
-        assert!(a.click("form.webhook button[value=save]").await, "save");
-        a.wait_for("form.webhook button[value=clear]").await;
+        save_webhook(&a, hook).await;
         let value = a.js("return document.getElementById('notify-webhook').value;", vec![]).await;
         assert_eq!(value, json!(hook), "the saved webhook is shown");
         assert!(a.exists("details#notify[open]").await, "after saving, the panel shows what was saved");
@@ -167,4 +163,14 @@ fn tables_waiting_for_your_move_and_notify_me() {
             p.close().await;
         }
     });
+}
+
+/// Opens the page's "tell me when it is my turn" panel and saves `hook` through its form, as a
+/// person would; returns once the page came back offering to remove it.
+pub(crate) async fn save_webhook(b: &Browser, hook: &str) {
+    assert!(b.click("details#notify > summary").await, "{}: the page offers the notify panel", b.name);
+    let field = b.client.find(Locator::Css("#notify-webhook")).await.expect("the webhook field");
+    field.send_keys(hook).await.expect("typing");
+    assert!(b.click("form.webhook button[value=save]").await, "save");
+    b.wait_for("form.webhook button[value=clear]").await;
 }
