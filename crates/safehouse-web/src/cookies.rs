@@ -74,17 +74,26 @@ pub(crate) fn seat(headers: &HeaderMap, id: &str) -> Option<SeatCookie> {
         .then(|| SeatCookie { seat, token: token.to_owned() })
 }
 
-/// Every seat this browser holds: `(match id, seat)` for each valid seat cookie.
-pub(crate) fn seats(headers: &HeaderMap) -> Vec<(String, SeatCookie)> {
+/// The match ids of every cookie named `{prefix}{id}` with a valid id, in the request's order.
+fn ids_named(headers: &HeaderMap, prefix: &str) -> Vec<String> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
         .filter_map(|pair| pair.trim().split_once('='))
-        .filter_map(|(key, _)| key.strip_prefix("sh_").filter(|id| valid_id(id)).map(str::to_owned))
-        .filter_map(|id| seat(headers, &id).map(|seat| (id, seat)))
+        .filter_map(|(key, _)| key.strip_prefix(prefix).filter(|id| valid_id(id)).map(str::to_owned))
         .collect()
+}
+
+/// Every seat this browser holds: `(match id, seat)` for each valid seat cookie.
+pub(crate) fn seats(headers: &HeaderMap) -> Vec<(String, SeatCookie)> {
+    ids_named(headers, "sh_").into_iter().filter_map(|id| seat(headers, &id).map(|seat| (id, seat))).collect()
+}
+
+/// Every match this browser created as a waiting room: the id of each valid creator cookie.
+pub(crate) fn created(headers: &HeaderMap) -> Vec<String> {
+    ids_named(headers, "shc_").into_iter().filter(|id| creator(headers, id).is_some()).collect()
 }
 
 /// The `Set-Cookie` value for a seat.
@@ -208,5 +217,7 @@ mod tests {
         assert_eq!(name(&headers).as_deref(), Some("김 민수 \"x\"; y"), "any name survives the cookie");
         assert_eq!(creator(&headers, "abc"), Some(CreatorCookie { token: "00ff".into(), invite: Some("0a".into()) }));
         assert_eq!(creator(&headers, "xyz"), None);
+        assert_eq!(created(&headers), vec!["abc".to_owned()]);
+        assert!(seats(&headers).is_empty(), "a creator cookie is not a seat");
     }
 }

@@ -136,25 +136,38 @@ pub(crate) async fn webhook(
     layout::error_page(lang, reply.status, lang.text("not-saved"), why)
 }
 
-/// The home page's "tables waiting for your move": every seat this browser holds whose match
-/// is not over and has that seat to move.
-pub(crate) async fn waiting_for_you(web: &Web, headers: &HeaderMap, lang: Lang, peer: Peer) -> Markup {
-    let seats: Vec<(String, SeatCookie)> = cookies::seats(headers).into_iter().take(MAX_SEATS_LISTED).collect();
-    let mut waiting = Vec::new();
-    for (id, seat) in &seats {
-        let info = web.api.get(&format!("/api/matches/{id}"), None, peer).await.read::<MatchInfo>();
-        if let Some(info) = info.filter(|info| !info.finished && info.to_move == Some(seat.seat)) {
-            waiting.push((id.clone(), info));
+/// What the home page knows of the seats this browser holds.
+pub(crate) struct YourSeats {
+    /// The matches not over whose move is this browser's seat's.
+    pub(crate) to_move: Vec<(String, MatchInfo)>,
+    /// The tables still in their waiting room (no match to read yet).
+    pub(crate) in_rooms: Vec<String>,
+}
+
+/// Reads every seat this browser holds (up to [`MAX_SEATS_LISTED`]) from the API.
+pub(crate) async fn your_seats(web: &Web, headers: &HeaderMap, peer: Peer) -> YourSeats {
+    let mut yours = YourSeats { to_move: Vec::new(), in_rooms: Vec::new() };
+    for (id, seat) in cookies::seats(headers).into_iter().take(MAX_SEATS_LISTED) {
+        let reply = web.api.get(&format!("/api/matches/{id}"), None, peer).await;
+        if reply.code() == "table_not_started" {
+            yours.in_rooms.push(id);
+        } else if let Some(info) = reply.read::<MatchInfo>().filter(|i| !i.finished && i.to_move == Some(seat.seat)) {
+            yours.to_move.push((id, info));
         }
     }
-    if waiting.is_empty() {
+    yours
+}
+
+/// The home page's "tables waiting for your move" (nothing when none is).
+pub(crate) fn waiting_for_you(to_move: &[(String, MatchInfo)], lang: Lang) -> Markup {
+    if to_move.is_empty() {
         return html! {};
     }
     html! {
         section.panel.waiting aria-labelledby="waiting-h" {
             h2 #waiting-h { (lang.text("tables-waiting-for-your-move")) }
             ul.match-list {
-                @for (id, info) in &waiting {
+                @for (id, info) in to_move {
                     @let game = game_name(&info.game, lang);
                     @let moves = info.seq;
                     li { a href={"/play/" (id)} { (game) " · " (tr!(lang, "moves-count", moves = moves)) " · " (lang.text("your-move")) } }

@@ -370,6 +370,7 @@ fn chat_and_play_again_between_two_browsers() {
             info["seats"].as_array().expect("seats").iter().map(|s| s["joined"] == json!(true)).collect();
         assert_eq!(joined, vec![true, true], "both people sit at the rematch: {info}");
         b.shot("rematch-bob").await;
+
         for p in [a, b, c] {
             p.close().await;
         }
@@ -390,6 +391,13 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         find_and_take_a_seat(&b, "Bob", &id, 1).await;
         b.wait_for("#waiting-seats li[data-seat='1'] strong.you").await;
         assert!(b.exists("#take-name-field[hidden]").await, "a seated person is not asked for a name");
+        // Bob closes the room: the home page lists it as his, and leads him back.
+        let bobs_room = format!(".your-rooms li[data-table='{id}']");
+        b.goto("/").await;
+        wait_text(&b, &bobs_room, "Seat 2 (you)").await;
+        b.shot("home-your-waiting-rooms").await;
+        assert!(b.click(&format!("{bobs_room} a")).await, "back to the room from the home page");
+        b.wait_for("#waiting[data-live='1'] #waiting-seats li[data-seat='1'] strong.you").await;
 
         // Bob asks, in the room, to be told when the game comes to him (he may be gone by the
         // start): the webhook is saved for his seat and the room comes back showing it.
@@ -414,6 +422,12 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         assert!(a.click("#waiting-seats li[data-seat='1'] button.remove").await, "remove bob");
         b.wait_for("#waiting-seats li[data-seat='1'][data-state='free'] button.take").await;
         assert!(!b.exists("#waiting-seats strong.you").await, "bob's page still seats him");
+        // Nor does the home page list the room as his any more (the lobby still offers it).
+        b.goto("/").await;
+        b.wait_for(&format!(".lobby li[data-table='{id}']")).await;
+        assert!(!b.exists(&bobs_room).await, "the home page lists a seat bob lost as his");
+        assert!(b.click(&format!(".lobby li[data-table='{id}'] a.join")).await, "back through the lobby");
+        b.wait_for("#waiting[data-live='1']").await;
         b.wait_for("#take-name-field:not([hidden])").await;
         let name = b.js("return document.getElementById('take-name').value;", vec![]).await;
         assert_eq!(name, json!("Bob"), "the browser remembers bob's name");
@@ -436,8 +450,15 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         let private = private.as_str().expect("the private table's id").to_owned();
         let invite = c.text("code.invite-link").await;
         assert!(invite.contains("?invite="), "the host sees the invite link: {invite}");
+        // The lobby never lists a private room, so the home page lists it to its host.
+        let carols_room = format!(".your-rooms li[data-table='{private}']");
+        c.goto("/").await;
+        wait_text(&c, &carols_room, "Seat 1 (you)").await;
+        assert!(c.click(&format!("{carols_room} a")).await, "back to the private room from the home page");
+        c.wait_for("#waiting[data-live='1']").await;
         b.goto("/").await;
         assert!(!b.exists(&format!(".lobby li[data-table='{private}']")).await, "a private table is listed");
+        assert!(!b.exists(&carols_room).await, "bob's home page lists a room he has no seat in");
         b.goto(&format!("/tables/{private}")).await;
         b.wait_for("#waiting[data-live='1']").await;
         assert!(b.click("#waiting-seats li[data-seat='1'] button.take").await, "take without the link");
