@@ -28,5 +28,5 @@ pub use clock::{ClockView, OnTimeout, TimeControl};
 pub use difficulty::Difficulty;
 pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{Legal, MessageType, Update, Welcome};
-pub use requests::{ActRequest, ActResponse, BackResponse, JoinNow, JoinRequest, Joined, SeatRequest, TokenQuery};
+pub use requests::{ActRequest, ActResponse, JoinNow, JoinRequest, Joined, PresenceResponse, SeatRequest, TokenQuery};
 pub use seats::{SeatInfo, SeatKind};

@@ -85,14 +85,17 @@ pub struct ActResponse {
     pub events: Vec<Value>,
 }
 
-/// The answer to `POST /api/matches/{id}/back`.
+/// The answer to `POST /api/matches/{id}/back` ("I'm back") and `POST /api/matches/{id}/away`
+/// ("a bot plays for me").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
-pub struct BackResponse {
-    /// The seat, now played by its person again.
+pub struct PresenceResponse {
+    /// The seat the token opens.
     pub seat: u8,
     /// The match's sequence number.
     pub seq: u64,
+    /// Whether a bot plays the seat now (`false` after "I'm back", `true` after "away").
+    pub away: bool,
 }
 
 /// `?token=` of the view, the chat and the WebSocket.

@@ -8,8 +8,8 @@
 //! the JSON their server-side definitions wrote, and the requests to what the web wrote by hand.
 
 use safehouse_api::{
-    ActRequest, ActResponse, BackResponse, ClockView, Difficulty, JoinNow, JoinRequest, Legal, MessageType, OnTimeout,
-    SeatInfo, SeatKind, SeatRequest, TimeControl, Update, Welcome,
+    ActRequest, ActResponse, ClockView, Difficulty, JoinNow, JoinRequest, Legal, MessageType, OnTimeout,
+    PresenceResponse, SeatInfo, SeatKind, SeatRequest, TimeControl, Update, Welcome,
 };
 use safehouse_engine::{Seat, Viewer};
 use serde::Serialize;
@@ -118,8 +118,8 @@ fn seats_and_answers_read_and_write_back() {
     assert_eq!(seats[1].difficulty, Some(Difficulty::Hard));
     let acted: ActResponse = exact(ACT);
     assert_eq!(acted.seq, 1);
-    let back: BackResponse = exact(BACK);
-    assert_eq!((back.seat, back.seq), (0, 1));
+    let back: PresenceResponse = exact(BACK);
+    assert_eq!((back.seat, back.seq, back.away), (0, 1, false));
     assert_eq!(exact::<SeatKind>(r#""bot""#), SeatKind::Bot);
 }
 

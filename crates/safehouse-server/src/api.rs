@@ -25,8 +25,8 @@ use safehouse_api::matches::{
 use safehouse_api::settings::{TableSettings, Visibility};
 use safehouse_api::tables::{BotSeat, SeatTaken, TableInfo, TableSeat, TableSeatState, TableStatus, TakeSeat};
 use safehouse_api::{
-    ActRequest, ActResponse, BackResponse, ClockView, Difficulty, ErrorBody, JoinNow, JoinRequest, Joined, OnTimeout,
-    SeatInfo, SeatKind, SeatRequest, TimeControl, TokenQuery,
+    ActRequest, ActResponse, ClockView, Difficulty, ErrorBody, JoinNow, JoinRequest, Joined, OnTimeout,
+    PresenceResponse, SeatInfo, SeatKind, SeatRequest, TimeControl, TokenQuery,
 };
 
 use crate::app::{Actor, App, SeatPlan, request_token};
@@ -297,22 +297,41 @@ pub(crate) async fn act(
 }
 
 /// "I'm back": the person of the seat the token opens takes it back from the bot that played
-/// for them (after they went idle or their time ran out). Only this and acting count as being
-/// present; fetching the view or holding the WebSocket open does not.
+/// for them (after they went idle, their time ran out or they asked for it: `away`). Only this
+/// and acting count as being present; fetching the view or holding the WebSocket open does not.
 #[utoipa::path(post, path = "/api/matches/{id}/back", params(("id" = String, Path, description = "match id")),
-    responses((status = 200, body = BackResponse), (status = 401, body = ErrorBody)),
+    responses((status = 200, body = PresenceResponse), (status = 401, body = ErrorBody)),
     security(("seat_token" = [])))]
 pub(crate) async fn come_back(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
-) -> Result<Json<BackResponse>, ApiError> {
+) -> Result<Json<PresenceResponse>, ApiError> {
     let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
     let slot = app.get(&id).await?;
     let mut lm = slot.state.lock().await;
     let seat = app.authenticate(&mut lm, &token).await?;
     app.seat_active(&mut lm, seat).await;
-    Ok(Json(BackResponse { seat: seat.0, seq: lm.seq }))
+    Ok(Json(PresenceResponse { seat: seat.0, seq: lm.seq, away: false }))
+}
+
+/// "A bot plays for me": the person of the seat the token opens must leave for a while, and a
+/// bot (medium) plays the seat from now on, its actions stored with actor `takeover`, until they
+/// act or say they are back. The others need not wait out the idle time or the seat's clock.
+#[utoipa::path(post, path = "/api/matches/{id}/away", params(("id" = String, Path, description = "match id")),
+    responses((status = 200, body = PresenceResponse), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)),
+    security(("seat_token" = [])))]
+pub(crate) async fn step_away(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<PresenceResponse>, ApiError> {
+    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
+    let slot = app.get(&id).await?;
+    let mut lm = slot.state.lock().await;
+    let seat = app.authenticate(&mut lm, &token).await?;
+    app.step_away(&slot, &mut lm, seat).await?;
+    Ok(Json(PresenceResponse { seat: seat.0, seq: lm.seq, away: true }))
 }
 
 /// The record of a finished match (refused with `match_not_finished` before the end: the seed
@@ -386,12 +405,12 @@ pub(crate) async fn not_found() -> ApiError {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Safehouse table server", description = "Matches of the Safehouse games for people and bots. Errors are `{\"error\": {\"code\", \"message\"}}` with stable codes. Each seat also has a WebSocket at `/api/matches/{id}/ws?token=...` (see docs/server.md)."),
-    paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, come_back, get_record, healthz,
+    paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, come_back, step_away, get_record, healthz,
         tables::list_tables, tables::get_table, tables::take_seat, tables::leave_seat, tables::remove_seat,
         tables::bot_seat, tables::free_seat, tables::start_table),
     components(schemas(ErrorBody, GameSummary, OptionDocSchema, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
         Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse,
-        BackResponse, ClockView, TableSettings, TimeControl, OnTimeout,
+        PresenceResponse, ClockView, TableSettings, TimeControl, OnTimeout,
         TableInfo, TableSeat, TableSeatState, TableStatus, Visibility, TakeSeat, BotSeat, SeatTaken)),
     modifiers(&SecurityAddon)
 )]
@@ -450,6 +469,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/matches/{id}/view", routing::get(get_view))
         .route("/api/matches/{id}/actions", routing::post(act))
         .route("/api/matches/{id}/back", routing::post(come_back))
+        .route("/api/matches/{id}/away", routing::post(step_away))
         .route("/api/matches/{id}/record", routing::get(get_record))
         .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
         .merge(chat::routes())

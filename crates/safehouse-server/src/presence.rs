@@ -12,6 +12,9 @@
 //! - the table has a clock, the seat's time ran out and the table's `on_timeout` is `bot` (or
 //!   `skip` where the game has no pass legal at that moment).
 //!
+//! - the person asked for it ("a bot plays for me": `POST /api/matches/{id}/away`, or
+//!   `{"type": "away"}` on the WebSocket), because they must leave for a while.
+//!
 //! The seat stays with the bot until its person acts or comes back. On a clock that ran out,
 //! `skip` plays the game's pass for the seat (actor `timeout`) and `lose` ends the match with a
 //! forfeit (see [`crate::clock`] for how the clocks are derived from stored data).
@@ -26,10 +29,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use safehouse_engine::{Outcome, Seat};
+use safehouse_engine::{ActionError, Outcome, Seat};
 use serde_json::Value;
 
 use crate::app::{Actor, App, LiveMatch, SeatKind, Slot, now_ms};
+use crate::error::ApiError;
 use safehouse_api::OnTimeout;
 
 /// The action that passes, if the game has one legal now (`{"type": "pass"}` in every game
@@ -75,6 +79,23 @@ impl App {
         }
         metrics::counter!("safehouse_seats_back_total").increment(1);
         lm.publish_seats();
+    }
+
+    /// "A bot plays for me": the person must leave for a while and asks for a bot at once, so
+    /// that the others need not wait out the idle time or a clock. The seat is taken over as an
+    /// idle one is, until its person acts or says they are back. Refused after the end
+    /// (`game_over`); asking again changes nothing.
+    pub(crate) async fn step_away(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        lm: &mut LiveMatch,
+        seat: Seat,
+    ) -> Result<(), ApiError> {
+        if lm.finished {
+            return Err(ActionError::GameOver.into());
+        }
+        self.take_over(slot, lm, seat, "asked").await;
+        Ok(())
     }
 
     /// A bot takes over a person's seat (stored, and announced to every viewer).

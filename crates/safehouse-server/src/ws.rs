@@ -14,7 +14,8 @@
 //! - `ack` / `error`: answers to the client's messages (`id` echoed).
 //!
 //! Client to server: `{"type": "act", "action": ..., "seq": n, "id": any}`,
-//! `{"type": "back"}` (take the seat back from the bot), `{"type": "sync"}` (send `welcome` again),
+//! `{"type": "back"}` (take the seat back from the bot), `{"type": "away"}` (a bot plays the seat
+//! from now on, until `back` or an action), `{"type": "sync"}` (send `welcome` again),
 //! `{"type": "chat", "text": ..., "name": ..., "id": any}` (a chat line: a seat's to the players'
 //! chat, a spectator's to the spectators'; answered `{"type": "ack", "id", "n"}`; `chat.rs`).
 //! Only `act` and `back` count as the person being present: an open socket does not.
@@ -311,7 +312,14 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
             app.seat_active(&mut lm, seat).await;
             Reply::Text(json!({ "type": "ack", "id": id, "seq": lm.seq }).to_string())
         }
-        ("act" | "back", None) => {
+        ("away", Some(seat)) => {
+            let mut lm = slot.state.lock().await;
+            match app.step_away(slot, &mut lm, seat).await {
+                Ok(()) => Reply::Text(json!({ "type": "ack", "id": id, "seq": lm.seq }).to_string()),
+                Err(error) => Reply::Text(error_message(&error, id.as_ref())),
+            }
+        }
+        ("act" | "back" | "away", None) => {
             let error = ApiError::new(StatusCode::FORBIDDEN, "spectator", "spectators cannot act; join a seat");
             Reply::Text(error_message(&error, id.as_ref()))
         }

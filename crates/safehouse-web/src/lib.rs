@@ -76,6 +76,7 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/play/{id}/frag", post(table::frag))
         .route("/play/{id}/act", post(table::act))
         .route("/play/{id}/back", post(table::back))
+        .route("/play/{id}/away", post(table::away))
         .route("/play/{id}/ws", get(table::socket))
         .route("/play/{id}/notify/push", post(notify::push))
         .route("/play/{id}/notify/webhook", post(notify::webhook))

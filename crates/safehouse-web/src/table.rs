@@ -289,6 +289,12 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
                                 form.back method="post" action={"/play/" (snap.match_id) "/back"} {
                                     button.primary type="submit" { (lang.text("im-back")) }
                                 }
+                            } @else if cx.me == Some(seat.seat) && t.live && !snap.finished {
+                                // For a person who must leave: the others need not wait out the
+                                // idle time or the clock.
+                                form.away method="post" action={"/play/" (snap.match_id) "/away"} {
+                                    button type="submit" title=(lang.text("a-bot-plays-your-seat-until")) { (lang.text("let-a-bot-play-for-me")) }
+                                }
                             }
                             @if let Some(line) = drawn.as_ref().and_then(|d| d.seat_lines.get(i)) {
                                 div.seat-line { (line) }
@@ -679,12 +685,23 @@ pub(crate) async fn act(
 
 /// `POST /play/{id}/back`: "I'm back", the seat taken back from the bot that played for it.
 pub(crate) async fn back(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
-    if !cookies::valid_id(&id) {
-        return not_found(Lang::of_request(&headers, None));
+    presence(&web, &id, &headers, peer, "back").await
+}
+
+/// `POST /play/{id}/away`: "a bot plays for me", for a person who must leave for a while.
+pub(crate) async fn away(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
+    presence(&web, &id, &headers, peer, "away").await
+}
+
+/// Says `back` or `away` for this browser's seat (`POST /api/matches/{id}/{what}`), and shows
+/// the table again.
+async fn presence(web: &Web, id: &str, headers: &HeaderMap, peer: Peer, what: &str) -> Response {
+    if !cookies::valid_id(id) {
+        return not_found(Lang::of_request(headers, None));
     }
-    if let Some(seat) = cookies::seat(&headers, &id) {
+    if let Some(seat) = cookies::seat(headers, id) {
         // A refusal (a stale seat cookie, a finished match) leaves the table as it is.
-        let _ = web.api.post_empty(&format!("/api/matches/{id}/back"), Some(&seat.token), peer).await;
+        let _ = web.api.post_empty(&format!("/api/matches/{id}/{what}"), Some(&seat.token), peer).await;
     }
     (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response()
 }

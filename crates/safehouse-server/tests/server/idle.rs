@@ -1,6 +1,7 @@
-//! Presence and idle seats: a person who leaves their decision waiting is replaced by a bot until
-//! they act or say they are back, whatever their open page does; bots move on their own from the
-//! start and after a restart; reconnecting gives the current view.
+//! Presence and idle seats: a person who leaves their decision waiting, or asks for a bot because
+//! they must leave, is replaced by a bot until they act or say they are back, whatever their open
+//! page does; bots move on their own from the start and after a restart; reconnecting gives the
+//! current view.
 
 use std::time::{Duration, Instant};
 
@@ -263,5 +264,70 @@ async fn a_reconnect_sees_the_current_view() {
         }
         ws.close().await;
     }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_who_must_leave_hands_the_seat_to_a_bot_at_once() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("away.db").display());
+    // No idle takeover at all: only asking hands the seat to a bot.
+    let config = safehouse_server::Config { idle_takeover_secs: 0, bot_delay_ms: 50, ..test_config(&url) };
+    let server = safehouse_server::start(config).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
+    let token = token.expect("token");
+    let away = format!("/api/matches/{id}/away");
+    let seat_away = |info: &Value| info["seats"][0]["away"].clone();
+
+    let anonymous = http.post(&away, None, &json!({})).await.expect("away without a token");
+    assert_eq!(
+        (anonymous.status, anonymous.body["error"]["code"].clone()),
+        (401, json!("bad_token")),
+        "{}",
+        anonymous.text
+    );
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body;
+    assert_eq!(seat_away(&info), json!(false), "{info}");
+
+    // Alice must leave: a bot plays her seat from now on, and every viewer is told.
+    let reply = http.post(&away, Some(&token), &json!({})).await.expect("away");
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    assert_eq!((reply.body["seat"].clone(), reply.body["away"].clone()), (json!(0), json!(true)), "{}", reply.text);
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body;
+    assert!(info["finished"] == json!(true) || seat_away(&info) == json!(true), "{info}");
+    let taken_over = |a: &[StoredAction]| a.iter().filter(|a| a.seat == 0 && a.actor == "takeover").count();
+    let actions = wait_stored(&url, &id, "a bot plays for the seat that asked", |a| taken_over(a) >= 2).await;
+    assert!(actions.iter().all(|a| a.seat != 0 || a.actor == "takeover"), "{:?}", actors(&actions));
+
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body;
+    if info["finished"] == json!(false) {
+        // Back, and away again over the WebSocket.
+        let back = http.post(&format!("/api/matches/{id}/back"), Some(&token), &json!({})).await.expect("back");
+        assert_eq!(back.body["away"], json!(false), "{}", back.text);
+        let mut ws = WsClient::connect(server.addr(), &id, Some(&token)).await.expect("ws");
+        ws.send_json(&json!({"type": "away", "id": 7})).await.expect("send");
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let message = ws.next_json(WAIT).await.expect("message");
+            if message["id"] == json!(7) {
+                assert!(message["type"] == "ack" || message["code"] == "game_over", "{message}");
+                break;
+            }
+            assert!(Instant::now() < deadline, "no answer to away");
+        }
+        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body;
+        assert!(info["finished"] == json!(true) || seat_away(&info) == json!(true), "{info}");
+        ws.close().await;
+    }
+
+    // The bots play the match to its end; then there is no seat to leave.
+    let deadline = Instant::now() + WAIT;
+    while http.get(&format!("/api/matches/{id}"), None).await.expect("info").body["finished"] != json!(true) {
+        assert!(Instant::now() < deadline, "the bots did not finish the match");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let late = http.post(&away, Some(&token), &json!({})).await.expect("away after the end");
+    assert_eq!((late.status, late.body["error"]["code"].clone()), (409, json!("game_over")), "{}", late.text);
     server.stop().await;
 }

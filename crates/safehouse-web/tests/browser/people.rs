@@ -371,6 +371,21 @@ fn chat_and_play_again_between_two_browsers() {
         assert_eq!(joined, vec![true, true], "both people sit at the rematch: {info}");
         b.shot("rematch-bob").await;
 
+        // Bob must leave for a while: a bot plays his seat at once, and Alice sees it.
+        assert!(b.click("form.away button").await, "bob lets a bot play for him");
+        b.wait_for("li.seat.me form.back button").await;
+        wait_text(&a, "section.players", "bot plays for Bob").await;
+        b.shot("away-bob").await;
+        let info = http.get(&format!("/api/matches/{new_id}"), None).await.expect("the new match").body;
+        assert!(info["finished"] == json!(true) || info["seats"][1]["away"] == json!(true), "{info}");
+        // He is back: the seat is his again, for Alice too.
+        assert!(b.click("li.seat.me form.back button").await, "bob is back");
+        b.wait_for("li.seat.me form.away button").await;
+        let started = Instant::now();
+        while a.text("section.players").await.contains("bot plays for Bob") {
+            assert!(started.elapsed() < WAIT, "alice's page still has a bot playing for bob");
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
         for p in [a, b, c] {
             p.close().await;
         }
