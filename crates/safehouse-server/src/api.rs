@@ -307,12 +307,7 @@ pub(crate) async fn come_back(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<PresenceResponse>, ApiError> {
-    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
-    let slot = app.get(&id).await?;
-    let mut lm = slot.state.lock().await;
-    let seat = app.authenticate(&mut lm, &token).await?;
-    app.seat_active(&mut lm, seat).await;
-    Ok(Json(PresenceResponse { seat: seat.0, seq: lm.seq, away: false }))
+    presence(&app, &id, &headers, false).await
 }
 
 /// "A bot plays for me": the person of the seat the token opens must leave for a while, and a
@@ -326,12 +321,27 @@ pub(crate) async fn step_away(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<PresenceResponse>, ApiError> {
-    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
-    let slot = app.get(&id).await?;
+    presence(&app, &id, &headers, true).await
+}
+
+/// "I'm back" (`away` false) or "a bot plays for me" (`away` true) for the seat the request's
+/// token opens.
+async fn presence(
+    app: &Arc<App>,
+    id: &str,
+    headers: &HeaderMap,
+    away: bool,
+) -> Result<Json<PresenceResponse>, ApiError> {
+    let token = request_token(headers, None).ok_or_else(ApiError::bad_token)?;
+    let slot = app.get(id).await?;
     let mut lm = slot.state.lock().await;
     let seat = app.authenticate(&mut lm, &token).await?;
-    app.step_away(&slot, &mut lm, seat).await?;
-    Ok(Json(PresenceResponse { seat: seat.0, seq: lm.seq, away: true }))
+    if away {
+        app.step_away(&slot, &mut lm, seat).await?;
+    } else {
+        app.seat_active(&mut lm, seat).await;
+    }
+    Ok(Json(PresenceResponse { seat: seat.0, seq: lm.seq, away }))
 }
 
 /// The record of a finished match (refused with `match_not_finished` before the end: the seed
