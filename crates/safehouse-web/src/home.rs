@@ -49,13 +49,11 @@ pub(crate) async fn home(
     let recent: Vec<MatchListing> = recent.read().unwrap_or_default();
     let live: Vec<&MatchListing> = recent.iter().filter(|m| !m.finished).take(8).collect();
     let done: Vec<&MatchListing> = recent.iter().filter(|m| m.finished).take(8).collect();
-    let seats = crate::notify::your_seats(&web, &headers, peer).await;
-    let waiting = crate::notify::waiting_for_you(&seats.to_move, lang);
-    let rooms = crate::waiting::your_rooms(&web, &headers, seats.in_rooms, lang, peer).await;
+    let yours = crate::yours::read(&web, &headers, peer).await;
     let lobby = crate::waiting::lobby(&web, lang, peer).await;
     let main = html! {
-        (waiting)
-        (rooms)
+        (yours.waiting_for_you(lang))
+        (yours.tables(lang))
         section.hero {
             h1 { (lang.text("crack-safes-with-friends-or")) }
             p { (lang.text("four-card-games-about-safes")) }

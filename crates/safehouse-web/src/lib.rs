@@ -45,6 +45,7 @@ mod table;
 pub mod terminal;
 mod tutorial;
 mod waiting;
+mod yours;
 
 use axum::Router;
 use axum::routing::{get, post};
@@ -63,7 +64,7 @@ pub(crate) struct Web {
 /// `api` is the table server's API router with its state applied (every `/api/...` route);
 /// the pages call it in-process. The routes are `/` (home), `/new/{game}` (set up a table),
 /// `/rules/{game}` (the rulebook for players), `/join/{id}` (an invite link), `/play/{id}` (the
-/// table, `?watch=1` to watch), its `/frag`, `/act`, `/ws`, `/chat` and `/rematch`, `/replay/{id}`, `/tutorial` and
+/// table, `?watch=1` to watch), its `/frag`, `/act`, `/ws`, `/chat`, `/rematch`, `/back` and `/away`, `/replay/{id}`, `/tutorial` and
 /// `/tutorial/{id}` (the first games), `/lang/{code}` and `/assets/{file}`.
 pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
     let web = Web { api: api::Api::new(api) };

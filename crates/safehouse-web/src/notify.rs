@@ -1,6 +1,6 @@
 //! "Your turn" on the pages: the "notify me" panel of the table and of its waiting room (a
-//! browser notification through Web Push, and a webhook URL for a Discord or Slack channel), and
-//! the home page's list of the tables waiting for this browser's move.
+//! browser notification through Web Push, and a webhook URL for a Discord or Slack channel). The
+//! home page's list of the tables waiting for this browser's move is in `yours`.
 //!
 //! - `POST /play/{id}/notify/push`: the script (`assets/push.js`) hands over the browser's push
 //!   subscription; it goes to the API's `PUT /api/matches/{id}/notify/push` with the seat's token
@@ -14,7 +14,6 @@ use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 use safehouse_api::OnTimeout;
-use safehouse_api::matches::MatchInfo;
 use safehouse_api::notify::{NotifyLang, NotifyState, WebhookRequest};
 use safehouse_api::settings::TurnBased;
 use serde_json::{Value, json};
@@ -23,12 +22,8 @@ use crate::Web;
 use crate::api::Peer;
 use crate::assets;
 use crate::cookies::{self, SeatCookie};
-use crate::games::game_name;
 use crate::i18n::Lang;
 use crate::layout;
-
-/// Most seats of this browser looked at for the home page's list.
-const MAX_SEATS_LISTED: usize = 30;
 
 /// The notification panel of a table or its waiting room, for the seat this browser holds
 /// (nothing for a spectator or once the match is over).
@@ -134,47 +129,6 @@ pub(crate) async fn webhook(
         _ => lang.text("the-webhook-could-not-be"),
     };
     layout::error_page(lang, reply.status, lang.text("not-saved"), why)
-}
-
-/// What the home page knows of the seats this browser holds.
-pub(crate) struct YourSeats {
-    /// The matches not over whose move is this browser's seat's.
-    pub(crate) to_move: Vec<(String, MatchInfo)>,
-    /// The tables still in their waiting room (no match to read yet).
-    pub(crate) in_rooms: Vec<String>,
-}
-
-/// Reads every seat this browser holds (up to [`MAX_SEATS_LISTED`]) from the API.
-pub(crate) async fn your_seats(web: &Web, headers: &HeaderMap, peer: Peer) -> YourSeats {
-    let mut yours = YourSeats { to_move: Vec::new(), in_rooms: Vec::new() };
-    for (id, seat) in cookies::seats(headers).into_iter().take(MAX_SEATS_LISTED) {
-        let reply = web.api.get(&format!("/api/matches/{id}"), None, peer).await;
-        if reply.code() == "table_not_started" {
-            yours.in_rooms.push(id);
-        } else if let Some(info) = reply.read::<MatchInfo>().filter(|i| !i.finished && i.to_move == Some(seat.seat)) {
-            yours.to_move.push((id, info));
-        }
-    }
-    yours
-}
-
-/// The home page's "tables waiting for your move" (nothing when none is).
-pub(crate) fn waiting_for_you(to_move: &[(String, MatchInfo)], lang: Lang) -> Markup {
-    if to_move.is_empty() {
-        return html! {};
-    }
-    html! {
-        section.panel.waiting aria-labelledby="waiting-h" {
-            h2 #waiting-h { (lang.text("tables-waiting-for-your-move")) }
-            ul.match-list {
-                @for (id, info) in to_move {
-                    @let game = game_name(&info.game, lang);
-                    @let moves = info.seq;
-                    li { a href={"/play/" (id)} { (game) " · " (tr!(lang, "moves-count", moves = moves)) " · " (lang.text("your-move")) } }
-                }
-            }
-        }
-    }
 }
 
 /// The move deadlines the setup page offers for a turn-based table, in hours.

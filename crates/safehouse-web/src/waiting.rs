@@ -34,9 +34,9 @@ pub(crate) struct RoomQuery {
 }
 
 /// What this browser is at a table.
-struct Me {
-    seat: Option<cookies::SeatCookie>,
-    creator: Option<cookies::CreatorCookie>,
+pub(crate) struct Me {
+    pub(crate) seat: Option<cookies::SeatCookie>,
+    pub(crate) creator: Option<cookies::CreatorCookie>,
 }
 
 impl Me {
@@ -47,7 +47,7 @@ impl Me {
     /// As [`Me::of`], for the room as `table` shows it: a seat cookie whose seat no person holds
     /// any more (the host removed them, or gave the seat to a bot) holds nothing, so the page
     /// offers the free seats again instead of a seat that is gone.
-    fn at(headers: &HeaderMap, id: &str, table: &TableInfo) -> Me {
+    pub(crate) fn at(headers: &HeaderMap, id: &str, table: &TableInfo) -> Me {
         let mut me = Me::of(headers, id);
         if let Some(seat) = &me.seat {
             let state = table.seats.iter().find(|s| s.seat == seat.seat).map(|s| s.state);
@@ -175,7 +175,8 @@ fn seat_state_name(state: TableSeatState) -> &'static str {
     }
 }
 
-async fn fetch(web: &Web, id: &str, peer: Peer) -> Result<TableInfo, crate::api::Reply> {
+/// The waiting room `id` as the API shows it.
+pub(crate) async fn fetch(web: &Web, id: &str, peer: Peer) -> Result<TableInfo, crate::api::Reply> {
     let reply = web.api.get(&format!("/api/tables/{id}"), None, peer).await;
     reply.read().ok_or(reply)
 }
@@ -404,59 +405,6 @@ pub(crate) async fn socket(State(web): State<Web>, Path(id): Path<String>, reque
         return (StatusCode::NOT_FOUND, "no such table").into_response();
     }
     crate::table::forward_socket(&web, request, &format!("/api/tables/{id}/ws"), None).await
-}
-
-/// Most waiting rooms listed on the home page under "your waiting rooms".
-const MAX_ROOMS_LISTED: usize = 10;
-
-/// The home page's "your waiting rooms": the tables of `in_rooms` (this browser's seats whose
-/// table has not started) where it still holds a seat, and the tables it set up as a waiting
-/// room, while they wait. A guest who closed the page finds a private room, or a full one, again
-/// here: the lobby lists only public rooms with a free seat.
-pub(crate) async fn your_rooms(
-    web: &Web,
-    headers: &HeaderMap,
-    in_rooms: Vec<String>,
-    lang: Lang,
-    peer: Peer,
-) -> Markup {
-    let mut ids = in_rooms;
-    for id in cookies::created(headers) {
-        if !ids.contains(&id) {
-            ids.push(id);
-        }
-    }
-    let mut rooms = Vec::new();
-    for id in ids.into_iter().take(MAX_ROOMS_LISTED) {
-        let Ok(table) = fetch(web, &id, peer).await else { continue };
-        let me = Me::at(headers, &id, &table);
-        if table.status == TableStatus::Waiting && (me.seat.is_some() || me.creator.is_some()) {
-            rooms.push((table, me));
-        }
-    }
-    if rooms.is_empty() {
-        return html! {};
-    }
-    html! {
-        section.panel.your-rooms aria-labelledby="your-rooms-h" {
-            h2 #your-rooms-h { (lang.text("your-waiting-rooms")) }
-            ul.match-list {
-                @for (table, me) in &rooms {
-                    @let id = table.id.as_str();
-                    @let (players, free) = (table.players, table.free_seats);
-                    li data-table=(id) {
-                        a href={"/tables/" (id)} { (tr!(lang, "waiting-room-game", game = game_name(&table.game, lang))) }
-                        " · " (tr!(lang, "waiting-players-and-free-seats", players = players, free = free))
-                        @if let Some(seat) = &me.seat {
-                            " · " (tr!(lang, "seat-number", number = seat_number(seat.seat))) " " (lang.text("you-3"))
-                        } @else {
-                            " · " (lang.text("you-set-it-up"))
-                        }
-                    }
-                }
-            }
-        }
-    }
 }
 
 /// The lobby on the home page: public tables with free seats, each with its join button.

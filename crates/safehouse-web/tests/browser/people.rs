@@ -407,10 +407,10 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         b.wait_for("#waiting-seats li[data-seat='1'] strong.you").await;
         assert!(b.exists("#take-name-field[hidden]").await, "a seated person is not asked for a name");
         // Bob closes the room: the home page lists it as his, and leads him back.
-        let bobs_room = format!(".your-rooms li[data-table='{id}']");
+        let bobs_room = format!(".your-tables li[data-table='{id}']");
         b.goto("/").await;
         wait_text(&b, &bobs_room, "Seat 2 (you)").await;
-        b.shot("home-your-waiting-rooms").await;
+        b.shot("home-your-tables").await;
         assert!(b.click(&format!("{bobs_room} a")).await, "back to the room from the home page");
         b.wait_for("#waiting[data-live='1'] #waiting-seats li[data-seat='1'] strong.you").await;
 
@@ -466,7 +466,7 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         let invite = c.text("code.invite-link").await;
         assert!(invite.contains("?invite="), "the host sees the invite link: {invite}");
         // The lobby never lists a private room, so the home page lists it to its host.
-        let carols_room = format!(".your-rooms li[data-table='{private}']");
+        let carols_room = format!(".your-tables li[data-table='{private}']");
         c.goto("/").await;
         wait_text(&c, &carols_room, "Seat 1 (you)").await;
         assert!(c.click(&format!("{carols_room} a")).await, "back to the private room from the home page");

@@ -51,11 +51,13 @@ PushManager.prototype.subscribe = function (options) {
 return true;
 "#;
 
-/// Whether `b`'s home page lists match `id` among the tables waiting for its move.
-async fn waits_for_me(b: &Browser, id: &str) -> bool {
+/// Where `b`'s home page lists match `id`: among the tables waiting for its move, and among its
+/// other tables.
+async fn home_lists(b: &Browser, id: &str) -> (bool, bool) {
     b.goto("/").await;
     b.wait_for("section.games").await;
-    b.exists(&format!("section.waiting a[href='/play/{id}']")).await
+    let link = format!("a[href='/play/{id}']");
+    (b.exists(&format!("section.waiting {link}")).await, b.exists(&format!("section.your-tables {link}")).await)
 }
 
 #[test]
@@ -75,7 +77,8 @@ fn tables_waiting_for_your_move_and_notify_me() {
         assert!(b.click("form button[type=submit]").await, "take the seat");
         b.wait_for("#play").await;
 
-        // Each home page lists the table exactly when it is that person's move.
+        // Each home page lists the table as waiting for its move exactly when it is that
+        // person's move, and among their other tables (saying who is to play) when it is not.
         for round in 0..3 {
             a.goto(&format!("/play/{id}")).await;
             b.goto(&format!("/play/{id}")).await;
@@ -83,10 +86,21 @@ fn tables_waiting_for_your_move_and_notify_me() {
             let sb = b.wait_state("the table", |_| true).await;
             assert!(sa.mine != sb.mine, "exactly one of the two is to move: {sa:?} {sb:?}");
             let (mover, waiter) = if sa.mine { (&a, &b) } else { (&b, &a) };
-            assert!(waits_for_me(mover, &id).await, "round {round}: {}'s home page misses the table", mover.name);
-            assert!(!waits_for_me(waiter, &id).await, "round {round}: {}'s home page lists it", waiter.name);
+            assert_eq!(home_lists(waiter, &id).await, (false, true), "round {round}: {}'s home page", waiter.name);
+            let info =
+                HttpClient::new(h.addr()).get(&format!("/api/matches/{id}"), None).await.expect("the match").body;
+            let to_move = info["to_move"].as_u64().expect("a seat to move");
+            let mover_name = match info["seats"][to_move as usize]["name"].as_str() {
+                Some(name) => name.to_owned(),
+                None => format!("Player {}", to_move + 1),
+            };
+            let listed = waiter.text(&format!("section.your-tables li[data-match='{id}']")).await;
+            assert!(listed.contains(&format!("{mover_name} to play")), "round {round}: {listed:?}");
+            assert_eq!(home_lists(mover, &id).await, (true, false), "round {round}: {}'s home page", mover.name);
             if round == 0 {
                 mover.shot("waiting-for-your-move").await;
+                waiter.goto("/").await;
+                waiter.shot("your-tables").await;
             }
             assert!(mover.click(&format!("section.waiting a[href='/play/{id}']")).await, "the link to the table");
             let state = mover.wait_state("my turn", |s| s.mine).await;
