@@ -198,11 +198,14 @@
     });
     var range = document.getElementById('step-range');
     if (range) range.addEventListener('change', function () { range.form.submit(); });
-    // The move list follows the current step (it scrolls on its own, not the page).
+    // The move list follows the current step (it scrolls on its own, not the page): the entry
+    // is centred, whole (a move of many events may be taller than half the list), or, taller
+    // than the list, shown from its top.
     var current = document.getElementById('current-move');
     var list = current && current.closest('.replay-log');
     if (list && list.scrollHeight > list.clientHeight) {
-      list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+      var room = list.clientHeight - current.offsetHeight;
+      list.scrollTop = current.offsetTop - list.offsetTop - Math.max(0, room / 2);
     }
     // Auto-play: the server names the next step's link while the replay plays.
     if (play.dataset.autoplay) {

@@ -1,12 +1,13 @@
 //! The replay of a finished match in a real browser: auto-play steps on by itself, the move
-//! list's current entry follows each step (marked, and scrolled into the list's view), and
-//! pause stops it (issue 16 item 9).
+//! list's current entry follows each step (marked, and scrolled into the list's view, whole),
+//! and pause stops it (issue 16 item 9).
 
 use super::*;
 
 /// The replay page as a person sees it: the step in the address, the move list's current entry
 /// (its number, how many entries are marked current, whether it lies inside the list's visible
-/// part), whether the list scrolls at all, and whether the page is playing (it offers Pause).
+/// part, or, taller than the list, starts at its top), whether the list scrolls at all, and
+/// whether the page is playing (it offers Pause).
 const REPLAY_JS: &str = r#"
 const play = document.getElementById('play');
 if (!play || !play.dataset.replay) return null;
@@ -18,7 +19,10 @@ let r = null, l = null;
 if (current && list) {
   r = current.getBoundingClientRect();
   l = list.getBoundingClientRect();
-  visible = r.top >= l.top - 1 && r.bottom <= l.bottom + 1;
+  // Whole; or, for an entry taller than the list, from its top.
+  visible = r.height <= l.height + 1
+    ? r.top >= l.top - 1 && r.bottom <= l.bottom + 1
+    : Math.abs(r.top - l.top) <= 1;
 }
 return {
   step: m ? Number(m[1]) : -1,
@@ -136,6 +140,23 @@ fn the_replay_plays_itself_its_move_list_follows_and_pause_stops_it() {
         b.goto(&format!("/replay/{id}?step={}&as=spectator&play=1", total - 1)).await;
         let end = wait_replay(&b, "the last step", |s| s.step == total).await;
         assert!(!end.playing && follows(&end), "the last step ends the play: {end:?}");
+
+        // The tallest move is shown too: whole, or from its top when it is taller than the list
+        // (an entry taller than half the list once hung below it, its top centred: a game
+        // ending in a long move failed the check above).
+        let tallest = b
+            .js(
+                "let best = null; for (const li of document.querySelectorAll('.replay-log > li')) {                  if (!best || li.offsetHeight > best.offsetHeight) best = li; }                  return [Number(best.getAttribute('value')), best.offsetHeight,                  document.querySelector('.replay-log').clientHeight];",
+                vec![],
+            )
+            .await;
+        let step = tallest[0].as_i64().expect("the tallest move's step");
+        b.goto(&format!("/replay/{id}?step={step}&as=spectator")).await;
+        let shown = wait_replay(&b, "the tallest move", |s| s.step == step).await;
+        assert!(
+            follows(&shown),
+            "the tallest move ({tallest}: step, height and the list's, px) is not shown: {shown:?}"
+        );
         b.close().await;
     });
 }
