@@ -307,40 +307,50 @@ pub(crate) async fn come_back(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<PresenceResponse>, ApiError> {
-    presence(&app, &id, &headers, false).await
+    presence(&app, &id, &headers, Presence::Back).await
 }
 
 /// "A bot plays for me": the person of the seat the token opens must leave for a while, and a
 /// bot (medium) plays the seat from now on, its actions stored with actor `takeover`, until they
 /// act or say they are back. The others need not wait out the idle time or the seat's clock.
 #[utoipa::path(post, path = "/api/matches/{id}/away", params(("id" = String, Path, description = "match id")),
-    responses((status = 200, body = PresenceResponse), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)),
+    responses((status = 200, body = PresenceResponse), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 429, body = ErrorBody)),
     security(("seat_token" = [])))]
 pub(crate) async fn step_away(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    extensions: axum::http::Extensions,
 ) -> Result<Json<PresenceResponse>, ApiError> {
-    presence(&app, &id, &headers, true).await
+    presence(&app, &id, &headers, Presence::Away(crate::limits::request_client(&extensions))).await
 }
 
-/// "I'm back" (`away` false) or "a bot plays for me" (`away` true) for the seat the request's
-/// token opens.
+/// What a person says of their presence.
+#[derive(Clone, Copy)]
+enum Presence {
+    /// "I'm back".
+    Back,
+    /// "A bot plays for me", asked by this client (limited per client).
+    Away(Option<std::net::IpAddr>),
+}
+
+/// Says `presence` for the seat the request's token opens.
 async fn presence(
     app: &Arc<App>,
     id: &str,
     headers: &HeaderMap,
-    away: bool,
+    presence: Presence,
 ) -> Result<Json<PresenceResponse>, ApiError> {
     let token = request_token(headers, None).ok_or_else(ApiError::bad_token)?;
     let slot = app.get(id).await?;
     let mut lm = slot.state.lock().await;
     let seat = app.authenticate(&mut lm, &token).await?;
-    if away {
-        app.step_away(&slot, &mut lm, seat).await?;
-    } else {
-        app.seat_active(&mut lm, seat).await;
+    match presence {
+        Presence::Away(client) => app.step_away(&slot, &mut lm, seat, client).await?,
+        Presence::Back => app.seat_active(&mut lm, seat).await,
     }
+    let away = matches!(presence, Presence::Away(_));
     Ok(Json(PresenceResponse { seat: seat.0, seq: lm.seq, away }))
 }
 

@@ -36,6 +36,12 @@ use crate::config::Config;
 pub const CHAT_BURST: u32 = 8;
 /// Chat lines one client may write per minute, on average.
 pub const CHAT_PER_MINUTE: u32 = 20;
+/// Times one client may hand its seat to a bot ("a bot plays for me") at once. Each is stored and
+/// told to every watcher of the match, whose pages draw the seats again: a client flipping its
+/// seat between away and back must not keep the other players' pages busy.
+pub const AWAY_BURST: u32 = 4;
+/// Times one client may hand its seat to a bot per minute, on average.
+pub const AWAY_PER_MINUTE: u32 = 6;
 use crate::error::ApiError;
 
 /// The key every per-client limit counts by: the address, or an IPv6 address's /64 network
@@ -183,6 +189,8 @@ pub struct Limits {
     pub creates: ClientRate,
     /// Chat lines per client, over HTTP and WebSocket together (`chat`).
     pub chat: ClientRate,
+    /// "A bot plays for me" per client, over HTTP and WebSocket together (`presence`).
+    pub away: ClientRate,
     /// Requests in flight, for the whole server.
     pub in_flight: Arc<Semaphore>,
     /// Requests in flight per client.
@@ -206,6 +214,7 @@ impl Limits {
                 f64::from(config.create_burst),
             ),
             chat: ClientRate::new(f64::from(CHAT_PER_MINUTE) / 60.0, f64::from(CHAT_BURST)),
+            away: ClientRate::new(f64::from(AWAY_PER_MINUTE) / 60.0, f64::from(AWAY_BURST)),
             in_flight: Arc::new(Semaphore::new(config.max_http_concurrency.max(1))),
             in_flight_per_client: Arc::default(),
             tcp_per_client: Arc::default(),

@@ -26,14 +26,18 @@
 //! All of this drives the live matches through [`App`], so it sits above `app` (which never
 //! names it), beside the handlers that call it.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
+
+use axum::http::StatusCode;
 
 use safehouse_engine::{ActionError, Outcome, Seat};
 use serde_json::Value;
 
 use crate::app::{Actor, App, LiveMatch, SeatKind, Slot, now_ms};
 use crate::error::ApiError;
+use crate::limits::{AWAY_BURST, AWAY_PER_MINUTE};
 use safehouse_api::OnTimeout;
 
 /// The action that passes, if the game has one legal now (`{"type": "pass"}` in every game
@@ -84,15 +88,34 @@ impl App {
     /// "A bot plays for me": the person must leave for a while and asks for a bot at once, so
     /// that the others need not wait out the idle time or a clock. The seat is taken over as an
     /// idle one is, until its person acts or says they are back. Refused after the end
-    /// (`game_over`); asking again changes nothing.
+    /// (`game_over`) and, for a client asking too often, `rate_limited` (see
+    /// [`crate::limits::AWAY_BURST`]); asking again while away changes nothing.
     pub(crate) async fn step_away(
         self: &Arc<Self>,
         slot: &Arc<Slot>,
         lm: &mut LiveMatch,
         seat: Seat,
+        client: Option<IpAddr>,
     ) -> Result<(), ApiError> {
         if lm.finished {
             return Err(ActionError::GameOver.into());
+        }
+        if lm.away.get(seat.index()) == Some(&true) {
+            return Ok(());
+        }
+        if let Some(ip) = client
+            && let Err(wait) = self.limits.away.take(ip, 1)
+        {
+            metrics::counter!("safehouse_rate_limited_total", "via" => "away").increment(1);
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                format!(
+                    "a bot can be asked for at most {AWAY_BURST} times at once and {AWAY_PER_MINUTE} a minute; wait \
+                     a moment"
+                ),
+            )
+            .retry_after(wait));
         }
         self.take_over(slot, lm, seat, "asked").await;
         Ok(())

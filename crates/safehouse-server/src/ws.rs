@@ -314,7 +314,7 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
         }
         ("away", Some(seat)) => {
             let mut lm = slot.state.lock().await;
-            match app.step_away(slot, &mut lm, seat).await {
+            match app.step_away(slot, &mut lm, seat, client).await {
                 Ok(()) => Reply::Text(json!({ "type": "ack", "id": id, "seq": lm.seq }).to_string()),
                 Err(error) => Reply::Text(error_message(&error, id.as_ref())),
             }

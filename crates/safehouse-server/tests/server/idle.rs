@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::common::*;
 use safehouse_client::{HttpClient, Tracker, WsClient};
+use safehouse_server::limits::AWAY_BURST;
 use safehouse_store::{OpenOptions, StoredAction};
 use serde_json::{Value, json};
 
@@ -329,5 +330,41 @@ async fn a_person_who_must_leave_hands_the_seat_to_a_bot_at_once() {
     }
     let late = http.post(&away, Some(&token), &json!({})).await.expect("away after the end");
     assert_eq!((late.status, late.body["error"]["code"].clone()), (409, json!("game_over")), "{}", late.text);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_flipping_between_away_and_back_is_limited() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("flip.db").display());
+    // Bots wait long, so the match outlives the flips.
+    let config = safehouse_server::Config { idle_takeover_secs: 0, bot_delay_ms: 60_000, ..test_config(&url) };
+    let server = safehouse_server::start(config).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
+    let token = token.expect("token");
+    // Each flip is stored and redraws every watcher's seats: a burst, then the client waits.
+    for flip in 0..AWAY_BURST {
+        let away = http.post(&format!("/api/matches/{id}/away"), Some(&token), &json!({})).await.expect("away");
+        assert_eq!(away.status, 200, "flip {flip}: {}", away.text);
+        let back = http.post(&format!("/api/matches/{id}/back"), Some(&token), &json!({})).await.expect("back");
+        assert_eq!(back.status, 200, "flip {flip}: {}", back.text);
+    }
+    let refused = http.post(&format!("/api/matches/{id}/away"), Some(&token), &json!({})).await.expect("away");
+    assert_eq!((refused.status, refused.code()), (429, Some("rate_limited")), "{}", refused.text);
+    assert!(refused.body["error"]["retry_after"].as_u64().is_some_and(|s| s >= 1), "{}", refused.text);
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body;
+    assert_eq!(info["seats"][0]["away"], json!(false), "a refused request changes nothing: {info}");
+    // The WebSocket counts with HTTP.
+    let mut ws = WsClient::connect(server.addr(), &id, Some(&token)).await.expect("ws");
+    ws.send_json(&json!({"type": "away", "id": 1})).await.expect("send");
+    loop {
+        let message = ws.next_json(WAIT).await.expect("message");
+        if message["id"] == json!(1) {
+            assert_eq!(message["code"], json!("rate_limited"), "{message}");
+            break;
+        }
+    }
+    ws.close().await;
     server.stop().await;
 }
