@@ -8,10 +8,9 @@
 //! A person's seat is *taken over* (a bot plays it, its actions stored with actor `takeover`,
 //! and every viewer's seat list says `away: true`) when
 //! - the table has no clock and the person left their decision waiting `idle_takeover_secs`
-//!   (counted from the stored time of the action before it, or the match's start), or
+//!   (counted from the stored time of the action before it, or the match's start),
 //! - the table has a clock, the seat's time ran out and the table's `on_timeout` is `bot` (or
-//!   `skip` where the game has no pass legal at that moment).
-//!
+//!   `skip` where the game has no pass legal at that moment), or
 //! - the person asked for it ("a bot plays for me": `POST /api/matches/{id}/away`, or
 //!   `{"type": "away"}` on the WebSocket), because they must leave for a while.
 //!
@@ -31,7 +30,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::http::StatusCode;
-
 use safehouse_engine::{ActionError, Outcome, Seat};
 use serde_json::Value;
 
