@@ -462,6 +462,7 @@ your-turn-game = Du bist dran · { $game }
 name-to-play = { $name } ist dran
 seat-n = Platz { $n }
 all-your-legal-moves-legal = Alle deine erlaubten Züge ({ $legal_count })
+a-bot-plays-for-you = ein Bot spielt für dich
 a-bot-plays-for-name = ein Bot spielt für { $name }
 not-allowed-why = Nicht erlaubt: { $why }
 it-is-not-your-turn-name-is = Du bist nicht dran: { $name } ist am Zug.

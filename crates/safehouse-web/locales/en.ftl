@@ -480,6 +480,7 @@ your-turn-game = Your turn · { $game }
 name-to-play = { $name } to play
 seat-n = Seat { $n }
 all-your-legal-moves-legal = All your legal moves ({ $legal_count })
+a-bot-plays-for-you = a bot plays for you
 a-bot-plays-for-name = a bot plays for { $name }
 not-allowed-why = Not allowed: { $why }
 it-is-not-your-turn-name-is = It is not your turn: { $name } is to play.

@@ -390,6 +390,7 @@ your-turn-game = 내 차례 · { $game }
 name-to-play = { $name } 차례
 seat-n = { $n }번 자리
 all-your-legal-moves-legal = 둘 수 있는 모든 수 ({ $legal_count })
+a-bot-plays-for-you = 봇이 나 대신 두는 중
 a-bot-plays-for-name = 봇이 { $name } 대신 두는 중
 not-allowed-why = 둘 수 없습니다: { $why }
 it-is-not-your-turn-name-is = 내 차례가 아닙니다. 지금은 { $name } 차례입니다.

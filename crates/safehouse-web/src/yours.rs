@@ -1,6 +1,7 @@
 //! The home page's lists of this browser's own tables, read from its cookies (it has no account):
 //! the matches waiting for its move, on top, and "your tables": the matches it plays that wait
-//! for somebody else, and the waiting rooms it sits in or set up. A person who closed a page
+//! for somebody else (saying so where a bot plays for this browser's seat), and the waiting
+//! rooms it sits in or set up. A person who closed a page
 //! finds every table of theirs here again: a turn-based table while others move, a private or
 //! full waiting room (the lobby lists only public rooms with a free seat).
 
@@ -81,7 +82,10 @@ impl Yours {
                     @for (id, info) in &self.to_move {
                         @let game = game_name(&info.game, lang);
                         @let moves = info.seq;
-                        li { a href={"/play/" (id)} { (game) " · " (tr!(lang, "moves-count", moves = moves)) " · " (lang.text("your-move")) } }
+                        li data-match=(id) {
+                            a href={"/play/" (id)} { (game) " · " (tr!(lang, "moves-count", moves = moves)) " · " (lang.text("your-move")) }
+                            (bot_plays_for_you(info, info.to_move, lang))
+                        }
                     }
                 }
             }
@@ -107,6 +111,7 @@ impl Yours {
                             @if let Some(mover) = info.to_move {
                                 " · " (tr!(lang, "name-to-play", name = cx.name(mover)))
                             }
+                            (bot_plays_for_you(info, Some(*seat), lang))
                         }
                     }
                     @for (table, me) in &self.rooms {
@@ -125,5 +130,14 @@ impl Yours {
                 }
             }
         }
+    }
+}
+
+/// " · a bot plays for you" when a bot plays `seat` for this browser's person (until they press
+/// "I'm back" or move, as the table says too).
+fn bot_plays_for_you(info: &MatchInfo, seat: Option<u8>, lang: Lang) -> Markup {
+    let away = seat.and_then(|seat| info.seats.get(usize::from(seat))).is_some_and(|s| s.away);
+    html! {
+        @if away { " · " span.tag.wait { (lang.text("a-bot-plays-for-you")) } }
     }
 }

@@ -378,7 +378,14 @@ fn chat_and_play_again_between_two_browsers() {
         b.shot("away-bob").await;
         let info = http.get(&format!("/api/matches/{new_id}"), None).await.expect("the new match").body;
         assert!(info["finished"] == json!(true) || info["seats"][1]["away"] == json!(true), "{info}");
+        // His home page says so too, and leads back (the table is his to move, or Alice's once
+        // the bot moved for him).
+        b.goto("/").await;
+        let listed = format!("li[data-match='{new_id}']");
+        wait_text(&b, &listed, "a bot plays for you").await;
+        assert!(b.click(&format!("{listed} a")).await, "back to the table from the home page");
         // He is back: the seat is his again, for Alice too.
+        b.wait_for("li.seat.me form.back button").await;
         assert!(b.click("li.seat.me form.back button").await, "bob is back");
         b.wait_for("li.seat.me form.away button").await;
         let started = Instant::now();
