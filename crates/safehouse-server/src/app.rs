@@ -210,10 +210,9 @@ impl App {
                     )
                     .retry_after(Duration::from_secs(60)));
                 };
-                if let Err(wait) = self.limits.creates.take(ip, 1) {
-                    metrics::counter!("safehouse_rate_limited_total", "via" => "create").increment(1);
-                    return Err(ApiError::rate_limited().retry_after(wait));
-                }
+                self.limits.creates.admit(ip, "create", || {
+                    format!("at most {} new matches a minute; wait a moment", self.config.creates_per_minute)
+                })?;
                 Some(held)
             }
             None => None,

@@ -162,6 +162,20 @@ impl ClientRate {
         ClientRate { limiter: RateLimiter::keyed(quota), burst, clock: DefaultClock::default() }
     }
 
+    /// Takes one token of `client`'s bucket, or refuses with `429 rate_limited`, `message()`
+    /// and `Retry-After`, counted in `safehouse_rate_limited_total{via}`.
+    pub(crate) fn admit(
+        &self,
+        client: IpAddr,
+        via: &'static str,
+        message: impl FnOnce() -> String,
+    ) -> Result<(), ApiError> {
+        self.take(client, 1).map_err(|wait| {
+            metrics::counter!("safehouse_rate_limited_total", "via" => via).increment(1);
+            ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message()).retry_after(wait)
+        })
+    }
+
     /// Takes `cost` tokens of `client`'s bucket, or says how long to wait.
     pub fn take(&self, client: IpAddr, cost: u32) -> Result<(), Duration> {
         let cost = NonZeroU32::new(cost.min(self.burst.get())).unwrap_or(NonZeroU32::MIN);

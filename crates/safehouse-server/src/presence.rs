@@ -29,7 +29,6 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::http::StatusCode;
 use safehouse_engine::{ActionError, Outcome, Seat};
 use serde_json::Value;
 
@@ -101,19 +100,10 @@ impl App {
         if lm.away.get(seat.index()) == Some(&true) {
             return Ok(());
         }
-        if let Some(ip) = client
-            && let Err(wait) = self.limits.away.take(ip, 1)
-        {
-            metrics::counter!("safehouse_rate_limited_total", "via" => "away").increment(1);
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                format!(
-                    "a bot can be asked for at most {AWAY_BURST} times at once and {AWAY_PER_MINUTE} a minute; wait \
-                     a moment"
-                ),
-            )
-            .retry_after(wait));
+        if let Some(ip) = client {
+            self.limits.away.admit(ip, "away", || {
+                format!("a bot can be asked for at most {AWAY_BURST} times at once and {AWAY_PER_MINUTE} a minute")
+            })?;
         }
         self.take_over(slot, lm, seat, "asked").await;
         Ok(())

@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use axum::http::StatusCode;
 use safehouse_api::chat::{Channel, ChatLine};
 use safehouse_engine::Viewer;
 use safehouse_store::TableEvent;
@@ -44,16 +43,10 @@ pub(crate) async fn post(
             (Channel::Spectators, None, name)
         }
     };
-    if let Some(ip) = client
-        && let Err(wait) = app.limits.chat.take(ip, 1)
-    {
-        metrics::counter!("safehouse_rate_limited_total", "via" => "chat").increment(1);
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            format!("at most {CHAT_BURST} chat lines at once and {CHAT_PER_MINUTE} a minute; wait a moment"),
-        )
-        .retry_after(wait));
+    if let Some(ip) = client {
+        app.limits.chat.admit(ip, "chat", || {
+            format!("at most {CHAT_BURST} chat lines at once and {CHAT_PER_MINUTE} a minute; wait a moment")
+        })?;
     }
     let lines = match lm.chat.lines {
         Some(lines) => lines,
