@@ -101,15 +101,35 @@ fn actors(actions: &[StoredAction]) -> Vec<(u8, &str)> {
     actions.iter().map(|a| (a.seat, a.actor.as_str())).collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_open_idle_page_does_not_hold_the_seat_and_back_returns_it() {
+/// A server on a fresh SQLite file (`tune` sets what the test needs: the idle time, the bots'
+/// pause) with a match of the first game: Alice joined at seat 0, easy bots in the other seats.
+struct AliceAtATable {
+    /// Holds the database file for the test's length.
+    _dir: tempfile::TempDir,
+    url: String,
+    server: safehouse_server::Server,
+    http: HttpClient,
+    id: String,
+    token: String,
+}
+
+async fn alice_at_a_table(tune: impl FnOnce(&mut safehouse_server::Config)) -> AliceAtATable {
     let dir = tempfile::tempdir().expect("dir");
     let url = format!("sqlite://{}", dir.path().join("idle.db").display());
-    let config = safehouse_server::Config { idle_takeover_secs: 1, ..test_config(&url) };
+    let mut config = test_config(&url);
+    tune(&mut config);
     let server = safehouse_server::start(config).await.expect("start");
     let http = HttpClient::new(server.addr());
     let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
-    let token = token.expect("token");
+    AliceAtATable { _dir: dir, url, server, http, id, token: token.expect("alice's token") }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_idle_page_does_not_hold_the_seat_and_back_returns_it() {
+    let AliceAtATable { _dir, url, server, http, id, token } = alice_at_a_table(|c| {
+        c.idle_takeover_secs = 1;
+    })
+    .await;
 
     // Alice's page is open the whole time, but she does nothing: bots play for her, again and
     // again (an open page that fetched views used to take the seat back after every move).
@@ -161,14 +181,12 @@ async fn an_open_idle_page_does_not_hold_the_seat_and_back_returns_it() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn acting_takes_the_seat_back_from_the_bot() {
-    let dir = tempfile::tempdir().expect("dir");
-    let url = format!("sqlite://{}", dir.path().join("act.db").display());
     // Bots wait 1.5 s before each move: time enough for the person to act first.
-    let config = safehouse_server::Config { idle_takeover_secs: 1, bot_delay_ms: 1500, ..test_config(&url) };
-    let server = safehouse_server::start(config).await.expect("start");
-    let http = HttpClient::new(server.addr());
-    let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
-    let token = token.expect("token");
+    let AliceAtATable { _dir, url, server, http, id, token } = alice_at_a_table(|c| {
+        c.idle_takeover_secs = 1;
+        c.bot_delay_ms = 1500;
+    })
+    .await;
     let deadline = Instant::now() + WAIT;
     loop {
         let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
@@ -248,12 +266,7 @@ async fn bots_move_after_a_restart_with_no_page_open() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_reconnect_sees_the_current_view() {
-    let dir = tempfile::tempdir().expect("dir");
-    let url = format!("sqlite://{}", dir.path().join("reconnect.db").display());
-    let server = safehouse_server::start(test_config(&url)).await.expect("start");
-    let http = HttpClient::new(server.addr());
-    let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
-    let token = token.expect("token");
+    let AliceAtATable { _dir, server, http, id, token, .. } = alice_at_a_table(|_| {}).await;
     for _ in 0..2 {
         let mut ws = WsClient::connect(server.addr(), &id, Some(&token)).await.expect("ws");
         let mut tracker = Tracker::default();
@@ -270,14 +283,12 @@ async fn a_reconnect_sees_the_current_view() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_person_who_must_leave_hands_the_seat_to_a_bot_at_once() {
-    let dir = tempfile::tempdir().expect("dir");
-    let url = format!("sqlite://{}", dir.path().join("away.db").display());
     // No idle takeover at all: only asking hands the seat to a bot.
-    let config = safehouse_server::Config { idle_takeover_secs: 0, bot_delay_ms: 50, ..test_config(&url) };
-    let server = safehouse_server::start(config).await.expect("start");
-    let http = HttpClient::new(server.addr());
-    let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
-    let token = token.expect("token");
+    let AliceAtATable { _dir, url, server, http, id, token } = alice_at_a_table(|c| {
+        c.idle_takeover_secs = 0;
+        c.bot_delay_ms = 50;
+    })
+    .await;
     let away = format!("/api/matches/{id}/away");
     let seat_away = |info: &Value| info["seats"][0]["away"].clone();
 
@@ -335,14 +346,12 @@ async fn a_person_who_must_leave_hands_the_seat_to_a_bot_at_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_flipping_between_away_and_back_is_limited() {
-    let dir = tempfile::tempdir().expect("dir");
-    let url = format!("sqlite://{}", dir.path().join("flip.db").display());
     // Bots wait long, so the match outlives the flips.
-    let config = safehouse_server::Config { idle_takeover_secs: 0, bot_delay_ms: 60_000, ..test_config(&url) };
-    let server = safehouse_server::start(config).await.expect("start");
-    let http = HttpClient::new(server.addr());
-    let (id, token) = create_match(&http, two_player_game(), &seats_of(two_player_game(), &["me"]), json!({})).await;
-    let token = token.expect("token");
+    let AliceAtATable { _dir, server, http, id, token, .. } = alice_at_a_table(|c| {
+        c.idle_takeover_secs = 0;
+        c.bot_delay_ms = 60_000;
+    })
+    .await;
     // Each flip is stored and redraws every watcher's seats: a burst, then the client waits.
     for flip in 0..AWAY_BURST {
         let away = http.post(&format!("/api/matches/{id}/away"), Some(&token), &json!({})).await.expect("away");
