@@ -39,22 +39,29 @@ pub(crate) struct Yours {
 pub(crate) async fn read(web: &Web, headers: &HeaderMap, peer: Peer) -> Yours {
     let mut yours = Yours { to_move: Vec::new(), playing: Vec::new(), rooms: Vec::new() };
     let mut in_rooms = Vec::new();
+    // Matches that have started (over or not): no room to look for.
+    let mut started = Vec::new();
     for (id, seat) in cookies::seats(headers).into_iter().take(MAX_SEATS_LISTED) {
         let reply = web.api.get(&format!("/api/matches/{id}"), None, peer).await;
         if reply.code() == "table_not_started" {
             in_rooms.push(id);
             continue;
         }
-        match reply.read::<MatchInfo>().filter(|info| !info.finished) {
-            Some(info) if info.to_move == Some(seat.seat) => yours.to_move.push((id, info)),
-            Some(info) => yours.playing.push((id, info, seat.seat)),
-            None => {}
+        let Some(info) = reply.read::<MatchInfo>() else { continue };
+        started.push(id.clone());
+        if info.finished {
+            continue;
+        }
+        if info.to_move == Some(seat.seat) {
+            yours.to_move.push((id, info));
+        } else {
+            yours.playing.push((id, info, seat.seat));
         }
     }
-    // A table this browser created and sits at is known by now (started or not).
-    let started = |id: &str| yours.to_move.iter().any(|(m, _)| m == id) || yours.playing.iter().any(|(m, ..)| m == id);
+    // A table this browser created and sat at is known by now; one it only set up is looked up
+    // as a room (and left out once it started).
     for id in cookies::created(headers) {
-        if !in_rooms.contains(&id) && !started(&id) {
+        if !in_rooms.contains(&id) && !started.contains(&id) {
             in_rooms.push(id);
         }
     }
