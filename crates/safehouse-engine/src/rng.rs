@@ -74,17 +74,7 @@ impl GameRng {
     /// If `bound` is zero: asking for a number below zero is a bug in the caller.
     #[inline]
     pub fn below(&mut self, bound: u32) -> u32 {
-        assert!(bound > 0, "GameRng::below(0)");
-        let mut product = u64::from(self.next_u32()) * u64::from(bound);
-        let mut low = product as u32;
-        if low < bound {
-            let threshold = bound.wrapping_neg() % bound;
-            while low < threshold {
-                product = u64::from(self.next_u32()) * u64::from(bound);
-                low = product as u32;
-            }
-        }
-        (product >> 32) as u32
+        below(bound, || self.next_u32())
     }
 
     /// A uniformly random index into a collection of `len` items.
@@ -93,8 +83,7 @@ impl GameRng {
     /// If `len` is zero or does not fit in 32 bits.
     #[inline]
     pub fn index(&mut self, len: usize) -> usize {
-        let bound = u32::try_from(len).expect("GameRng::index: length over u32::MAX");
-        self.below(bound) as usize
+        self.below(index_bound(len)) as usize
     }
 
     /// A uniformly random element, or `None` for an empty slice.
@@ -122,9 +111,94 @@ impl GameRng {
     }
 }
 
+/// A number in `0..bound` from 32-bit words (Lemire's unbiased multiply-and-reject).
+///
+/// # Panics
+/// If `bound` is zero: asking for a number below zero is a bug in the caller.
+#[inline]
+fn below(bound: u32, mut next_u32: impl FnMut() -> u32) -> u32 {
+    assert!(bound > 0, "below(0): no number is below zero");
+    let mut product = u64::from(next_u32()) * u64::from(bound);
+    let mut low = product as u32;
+    if low < bound {
+        let threshold = bound.wrapping_neg() % bound;
+        while low < threshold {
+            product = u64::from(next_u32()) * u64::from(bound);
+            low = product as u32;
+        }
+    }
+    (product >> 32) as u32
+}
+
+/// The bound for an index into `len` items.
+#[inline]
+fn index_bound(len: usize) -> u32 {
+    u32::try_from(len).expect("index: length over u32::MAX")
+}
+
+/// A small, fast generator for choices that are no game's randomness: a bot's own draws, where
+/// [`GameRng`]'s ChaCha costs more to set up than a short game's decisions (a random bot seeded
+/// for each game draws a few words and threw away the rest of a 256-byte ChaCha buffer).
+///
+/// It is xoshiro256++ (Blackman and Vigna, a fixed, published algorithm), its 256-bit state
+/// expanded from the seed by SplitMix64: not for dealing cards, whose order must not be
+/// guessable from earlier draws, only for choosing among moves. The same stability promise as
+/// `GameRng`: the golden test below pins its outputs, and a test compares it with `rand_xoshiro`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SmallRng {
+    state: [u64; 4],
+}
+
+impl SmallRng {
+    /// A generator for one seed.
+    pub fn from_seed(seed: u64) -> Self {
+        let mut splitmix = seed;
+        SmallRng { state: std::array::from_fn(|_| splitmix64(&mut splitmix)) }
+    }
+
+    /// A uniformly random 64-bit word.
+    #[inline]
+    pub fn next_u64(&mut self) -> u64 {
+        let s = &mut self.state;
+        let result = s[0].wrapping_add(s[3]).rotate_left(23).wrapping_add(s[0]);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        result
+    }
+
+    /// A uniformly random 32-bit word (the high half of a 64-bit one, xoshiro's better bits).
+    #[inline]
+    pub fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    /// A uniformly random number in `0..bound`, as [`GameRng::below`] draws it.
+    ///
+    /// # Panics
+    /// If `bound` is zero.
+    #[inline]
+    pub fn below(&mut self, bound: u32) -> u32 {
+        below(bound, || self.next_u32())
+    }
+
+    /// A uniformly random index into a collection of `len` items.
+    ///
+    /// # Panics
+    /// If `len` is zero or does not fit in 32 bits.
+    #[inline]
+    pub fn index(&mut self, len: usize) -> usize {
+        self.below(index_bound(len)) as usize
+    }
+}
+
 /// The seeds of one series ([`GameRng::derive_seed`] for a fixed master seed), derived without
-/// a generator: the master seed's ChaCha key is expanded once, and each seed is the first 64-bit
-/// word of block 0 of the index's stream, computed as that one block alone. `derive_seed` builds
+/// a generator: the master seed's ChaCha key is expanded once, and each index's seeds are the
+/// 64-bit words of block 0 of its stream, computed as that one block alone. `derive_seed` builds
 /// a full generator and refills its four-block (256-byte) buffer to keep 8 bytes, which costs a
 /// simulator several times more per game than this; the numbers are the same (tested).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,6 +223,14 @@ impl SeedSeries {
     /// `GameRng::derive_seed(master_seed, index)`.
     #[inline]
     pub fn seed(&self, index: u64) -> u64 {
+        self.words(index)[0]
+    }
+
+    /// The first eight 64-bit words of `GameRng::for_game(master_seed, index)`, the whole of
+    /// its block 0 (the first is [`SeedSeries::seed`]): a game's seed and seven more, for the
+    /// cost of one block.
+    #[inline]
+    pub fn words(&self, index: u64) -> [u64; 8] {
         /// ChaCha's quarter round on four words of the state.
         #[inline(always)]
         fn quarter(x: &mut [u32; 16], a: usize, b: usize, c: usize, d: usize) {
@@ -193,8 +275,11 @@ impl SeedSeries {
             quarter(&mut x, 2, 7, 8, 13);
             quarter(&mut x, 3, 4, 9, 14);
         }
-        // The block's first two output words, low word first (as `next_u64` reads them).
-        u64::from(x[0].wrapping_add(input[0])) | (u64::from(x[1].wrapping_add(input[1])) << 32)
+        // The block's output words in pairs, low word first (as `next_u64` reads them).
+        std::array::from_fn(|i| {
+            let (lo, hi) = (2 * i, 2 * i + 1);
+            u64::from(x[lo].wrapping_add(input[lo])) | (u64::from(x[hi].wrapping_add(input[hi])) << 32)
+        })
     }
 }
 
@@ -226,8 +311,28 @@ mod tests {
             let series = SeedSeries::new(master);
             for index in indices.into_iter().chain((0..200).map(|i| i * 0x9e37_79b9)) {
                 assert_eq!(series.seed(index), GameRng::derive_seed(master, index), "master {master} index {index}");
+                let mut rng = GameRng::for_game(master, index);
+                let drawn: [u64; 8] = std::array::from_fn(|_| rng.next_u64());
+                assert_eq!(series.words(index), drawn, "master {master} index {index}");
             }
         }
+    }
+
+    #[test]
+    fn the_small_generator_is_xoshiro256plusplus_and_pinned() {
+        use rand_xoshiro::rand_core::{RngCore, SeedableRng};
+        for seed in [0, 1, 42, 0xb07_5eed, u64::MAX] {
+            let mut ours = SmallRng::from_seed(seed);
+            let mut reference = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+            for _ in 0..100 {
+                assert_eq!(ours.next_u64(), reference.next_u64(), "seed {seed}");
+            }
+            assert_eq!(ours.next_u32(), reference.next_u32(), "seed {seed}");
+        }
+        let mut rng = SmallRng::from_seed(42);
+        let words: Vec<u64> = (0..4).map(|_| rng.next_u64()).collect();
+        let draws: Vec<u32> = (0..10).map(|_| rng.below(6)).collect();
+        insta::assert_debug_snapshot!("small_seed_42", (words, draws));
     }
 
     #[test]
