@@ -119,18 +119,38 @@ pub enum ChoiceCheck {
     ApplyOnly,
 }
 
-/// The buffers a game loop reuses from one game to the next (legal actions, events), so that a
-/// worker playing many games allocates them once.
+/// The buffers a game loop reuses from one game to the next (legal actions, events, and the
+/// outcome of [`play_game_into`]), so that a worker playing many games allocates them once.
 #[derive(Debug)]
 pub struct PlayBuffers<G: Game> {
     legal: Vec<G::Action>,
     events: Vec<G::Event>,
+    outcome: Outcome,
 }
 
 impl<G: Game> Default for PlayBuffers<G> {
     fn default() -> Self {
-        PlayBuffers { legal: Vec::with_capacity(64), events: Vec::with_capacity(64) }
+        PlayBuffers { legal: Vec::with_capacity(64), events: Vec::with_capacity(64), outcome: Outcome::default() }
     }
+}
+
+impl<G: Game> PlayBuffers<G> {
+    /// The outcome of the last game [`play_game_into`] played, without its sentence for a
+    /// person ([`Game::outcome_into`]).
+    pub fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+}
+
+/// A game [`play_game_into`] played to the end; its outcome is in the buffers.
+#[derive(Clone, Debug)]
+pub struct Finished<G: Game> {
+    /// The final state.
+    pub state: G,
+    /// Decisions taken.
+    pub actions: usize,
+    /// The seat that took the first decision.
+    pub first_mover: Seat,
 }
 
 /// Plays a game from `setup` with `players[s]` at seat `s` until it ends (or `max_actions`).
@@ -145,7 +165,7 @@ pub fn play_game<G: Game>(
 }
 
 /// [`play_game`] with the choice check given and buffers kept from game to game: the one game
-/// loop of the simulator, the tests and the examples.
+/// loop of the tests and the examples (the simulator's is [`play_game_into`]).
 pub fn play_game_with<G: Game>(
     setup: &Setup<G>,
     players: &mut [Player<G>],
@@ -153,12 +173,42 @@ pub fn play_game_with<G: Game>(
     check: ChoiceCheck,
     buffers: &mut PlayBuffers<G>,
 ) -> Result<Played<G>, PlayError> {
+    let Finished { state, actions, first_mover } = play_to_end(setup, players, max_actions, check, buffers)?;
+    let outcome = state.outcome().ok_or(PlayError::TooLong(actions))?;
+    Ok(Played { state, outcome, actions, first_mover })
+}
+
+/// [`play_game_with`] with the outcome written into the buffers ([`PlayBuffers::outcome`]) by
+/// [`Game::outcome_into`], without its sentence for a person: the simulator's game loop, which
+/// reads only the figures of millions of games.
+pub fn play_game_into<G: Game>(
+    setup: &Setup<G>,
+    players: &mut [Player<G>],
+    max_actions: usize,
+    check: ChoiceCheck,
+    buffers: &mut PlayBuffers<G>,
+) -> Result<Finished<G>, PlayError> {
+    let finished = play_to_end(setup, players, max_actions, check, buffers)?;
+    if !finished.state.outcome_into(&mut buffers.outcome) {
+        return Err(PlayError::TooLong(finished.actions));
+    }
+    Ok(finished)
+}
+
+/// The one game loop: deals, then asks each seat to move and applies its choice until the end.
+fn play_to_end<G: Game>(
+    setup: &Setup<G>,
+    players: &mut [Player<G>],
+    max_actions: usize,
+    check: ChoiceCheck,
+    buffers: &mut PlayBuffers<G>,
+) -> Result<Finished<G>, PlayError> {
     let mut state = G::new(setup)?;
     if players.len() < state.players() {
         return Err(PlayError::Seats { seats: state.players(), players: players.len() });
     }
     let first_mover = state.to_move().unwrap_or(Seat(0));
-    let PlayBuffers { legal, events } = buffers;
+    let PlayBuffers { legal, events, .. } = buffers;
     let mut actions = 0;
     while let Some(seat) = state.to_move() {
         if actions >= max_actions {
@@ -184,6 +234,5 @@ pub fn play_game_with<G: Game>(
         })?;
         actions += 1;
     }
-    let outcome = state.outcome().ok_or(PlayError::TooLong(actions))?;
-    Ok(Played { state, outcome, actions, first_mover })
+    Ok(Finished { state, actions, first_mover })
 }

@@ -34,7 +34,9 @@ mod the_safe;
 
 use safehouse_engine::{Game, GameRng, SetupError};
 
-pub use arena::{ChoiceCheck, PlayBuffers, PlayError, Played, Player, play_game, play_game_with};
+pub use arena::{
+    ChoiceCheck, Finished, PlayBuffers, PlayError, Played, Player, play_game, play_game_into, play_game_with,
+};
 pub use club_unlock::CashHeuristic;
 pub use dynbot::{DynBot, JsonBot, bot_kinds, difficulty_kind, dyn_bot};
 pub use explosiv::ExplosivHeuristic;
@@ -212,5 +214,9 @@ pub fn make_bot<G: BotGame>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Bo
 
 /// A fresh generator for a bot from its seed (kept in one place so all bots agree).
 pub(crate) fn bot_rng(seed: u64) -> GameRng {
-    GameRng::from_seed(seed ^ 0xb07_5eed)
+    GameRng::from_seed(seed ^ BOT_SEED_SALT)
 }
+
+/// Mixed into a bot's seed before its generator is seeded, so that a bot seeded like a game
+/// does not draw the game's numbers.
+pub(crate) const BOT_SEED_SALT: u64 = 0xb07_5eed;

@@ -217,6 +217,19 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Serialize + Deserializ
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// [`Game::outcome`]'s figures written into `out`, reusing its buffers, without the sentence
+    /// for a person (`out.detail` is left empty): what a simulator reads of millions of games.
+    /// Returns `false`, leaving `out` as it was, while the game is not over. The scores, ranks,
+    /// winners, `cooperative` and `reason` are `outcome()`'s (the battery checks it). The default
+    /// builds the whole outcome; a game of a few decisions, whose outcome is much of a simulated
+    /// game's cost, overrides it.
+    fn outcome_into(&self, out: &mut Outcome) -> bool {
+        let Some(mut outcome) = self.outcome() else { return false };
+        outcome.detail.clear();
+        *out = outcome;
+        true
+    }
+
     /// A full state consistent with everything in `view` (a seat's view), with the hidden parts
     /// drawn at random from `rng`: the determinization that search bots sample.
     ///

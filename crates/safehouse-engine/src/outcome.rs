@@ -4,8 +4,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::Seat;
 
-/// The result of a finished game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// The result of a finished game (the default is an empty one, for a buffer to write into).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {
     /// Each seat's final score, by seat index.
     pub scores: Vec<i64>,
@@ -36,6 +36,23 @@ impl Outcome {
     pub fn ranked_by_score(scores: Vec<i64>, reason: &str, detail: impl Into<String>) -> Self {
         let ranks = ranks_of(&scores);
         Self::competitive(scores, ranks, reason, detail)
+    }
+
+    /// Rewrites this outcome as [`Outcome::ranked_by_score`] would build it from `scores`, but
+    /// with no sentence for a person (`detail` is left empty) and reusing its buffers: what
+    /// [`Game::outcome_into`](crate::Game::outcome_into) writes for a simulator.
+    pub fn rank_by_score_into(&mut self, scores: impl IntoIterator<Item = i64>, reason: &str) {
+        self.scores.clear();
+        self.scores.extend(scores);
+        self.ranks.clear();
+        let scores = &self.scores;
+        self.ranks.extend(scores.iter().map(|mine| 1 + scores.iter().filter(|other| *other > mine).count() as u8));
+        self.winners.clear();
+        self.winners.extend(Seat::all(scores.len()).filter(|s| self.ranks[s.index()] == 1));
+        self.cooperative = false;
+        self.reason.clear();
+        self.reason.push_str(reason);
+        self.detail.clear();
     }
 
     fn competitive(scores: Vec<i64>, ranks: Vec<u8>, reason: &str, detail: impl Into<String>) -> Self {

@@ -13,7 +13,9 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 use crate::dynamic::{DynGame, GameHandle};
-use crate::{ActionError, Game, GameRng, MatchRecord, RecordedAction, Seat, Setup, Viewer, random_playout_step};
+use crate::{
+    ActionError, Game, GameRng, MatchRecord, Outcome, RecordedAction, Seat, Setup, Viewer, random_playout_step,
+};
 
 /// Re-deals what one viewer cannot see: the independent half of the battery's hiding check.
 ///
@@ -104,6 +106,12 @@ pub fn check_random_games<G: Redeal>(setups: &[Setup<G>], max_actions: usize, in
             };
             assert!(!legal.is_empty(), "{}: {seat} to move but no legal action", context());
             assert!(game.outcome().is_none(), "{}: the game is not over but has an outcome", context());
+            let mut untouched = Outcome::team(1, 0, false, "untouched", "");
+            assert!(
+                !game.outcome_into(&mut untouched) && untouched == Outcome::team(1, 0, false, "untouched", ""),
+                "{}: the game is not over but outcome_into wrote an outcome",
+                context()
+            );
             assert!(step < max_actions, "{}: game did not end within {max_actions} actions", context());
             for action in &legal {
                 if !seen.contains(action) {
@@ -126,6 +134,10 @@ pub fn check_random_games<G: Redeal>(setups: &[Setup<G>], max_actions: usize, in
             record.actions.push(RecordedAction { seat, action });
         }
         let outcome = game.outcome().unwrap_or_else(|| panic!("game {number}: over but no outcome"));
+        // Into a buffer that still holds another outcome, as a simulator's does.
+        let mut figures = Outcome::team(6, 9, true, "stale", "stale");
+        assert!(game.outcome_into(&mut figures), "game {number}: over but no outcome_into");
+        assert_eq!(figures, Outcome { detail: String::new(), ..outcome.clone() }, "game {number}: outcome_into");
         assert_eq!(outcome.scores.len(), game.players(), "game {number}: one score per seat");
         assert_eq!(outcome.ranks.len(), game.players(), "game {number}: one rank per seat");
         let replayed = record.replay().unwrap_or_else(|e| panic!("game {number}: replay failed: {e}"));

@@ -101,6 +101,10 @@ impl Game for SafeBreaker {
         self.final_outcome()
     }
 
+    fn outcome_into(&self, out: &mut Outcome) -> bool {
+        self.final_outcome_into(out)
+    }
+
     fn determinize(view: &View, rng: &mut GameRng) -> Result<Self, SetupError> {
         SafeBreaker::from_view(view, rng)
     }

@@ -8,6 +8,9 @@ use crate::options::{HalfRevealTurn, SimpleWrongGuess};
 use crate::state::SafeBreaker;
 use crate::state::Status;
 
+/// The outcome's reason code: the game ends with one seat left in it.
+const LAST_STANDING: &str = "last_player_standing";
+
 safehouse_engine::rule_codes! {
     /// The rules an action can break, each refused with [`ActionError::illegal`] under its
     /// stable code (what the protocol and the server send as `rule`).
@@ -329,15 +332,27 @@ impl SafeBreaker {
     /// lasted. A seat's score is the number of seats that went out before it.
     pub(crate) fn final_outcome(&self) -> Option<Outcome> {
         let winner = self.winner()?;
+        let scores = self.final_scores().collect();
+        Some(Outcome::ranked_by_score(scores, LAST_STANDING, format!("{winner} is the last player standing")))
+    }
+
+    /// [`Game::outcome_into`]: a game is four or five decisions, and its outcome's sentence and
+    /// vectors were a fifth of a simulated game's cost.
+    pub(crate) fn final_outcome_into(&self, out: &mut Outcome) -> bool {
+        if self.winner().is_none() {
+            return false;
+        }
+        out.rank_by_score_into(self.final_scores(), LAST_STANDING);
+        true
+    }
+
+    /// Each seat's score at the end: the seats it outlasted (the last one standing outlasted
+    /// everybody).
+    fn final_scores(&self) -> impl Iterator<Item = i64> + '_ {
         let players = self.seats.len();
-        let scores: Vec<i64> = self
-            .seats
-            .iter()
-            .map(|s| match s.status {
-                Status::Active => players as i64 - 1,
-                Status::Out { order, .. } => i64::from(order) - 1,
-            })
-            .collect();
-        Some(Outcome::ranked_by_score(scores, "last_player_standing", format!("{winner} is the last player standing")))
+        self.seats.iter().map(move |s| match s.status {
+            Status::Active => players as i64 - 1,
+            Status::Out { order, .. } => i64::from(order) - 1,
+        })
     }
 }
