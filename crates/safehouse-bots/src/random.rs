@@ -1,19 +1,21 @@
 //! The uniformly random bot, and a rule-based bot with random slips (the easy level).
 
-use safehouse_engine::{Game, GameRng};
+use safehouse_engine::{Game, GameRng, SmallRng};
 
-use crate::{Bot, bot_rng};
+use crate::{BOT_SEED_SALT, Bot, bot_rng};
 
 /// Plays a uniformly random legal action. Works for every game.
 #[derive(Debug)]
 pub struct RandomBot {
-    rng: GameRng,
+    /// A small generator, not a `GameRng`: a simulator seeds a random bot for every game, and a
+    /// ChaCha generator cost more to set up than a short game's choices (docs/simulator.md).
+    rng: SmallRng,
 }
 
 impl RandomBot {
     /// A random bot with its own seeded generator.
     pub fn new(seed: u64) -> Self {
-        RandomBot { rng: bot_rng(seed) }
+        RandomBot { rng: SmallRng::from_seed(seed ^ BOT_SEED_SALT) }
     }
 }
 

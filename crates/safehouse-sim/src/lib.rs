@@ -2,7 +2,7 @@
 //!
 //! A [`Tournament`] plays `games` seeded games of one game between a line-up of bots, on every
 //! core (rayon). Game number `i` is set up from `GameRng::derive_seed(seed, i)` and its bots are
-//! seeded from the master seed and `i` too, and results are gathered in index order, so the
+//! seeded from the master seed and `i` too ([`SEEDING`]), and results are gathered in index order, so the
 //! results are the same whatever the number of threads. Seats rotate: in game `i` seat `s` is
 //! played by entrant `(s + i) mod players`, so every bot sits in every seat equally often and
 //! the first player's edge cancels out. A line-up longer than the table is a *league*: each game
@@ -32,7 +32,7 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use safehouse_bots::{
-    BotError, BotGame, BotSpec, BotVisitor, ChoiceCheck, PlayBuffers, PlayError, Player, make_bot, play_game_with,
+    BotError, BotGame, BotSpec, BotVisitor, ChoiceCheck, PlayBuffers, PlayError, Player, make_bot, play_game_into,
 };
 use safehouse_engine::{GameRng, Seat, SeedSeries, Setup, SetupError, Viewer};
 use safehouse_player::{
@@ -45,8 +45,15 @@ pub(crate) use stats::SummaryHeader;
 pub use stats::{Distribution, Elo, Estimate, KindStats, PositionStats, Summary, TeamStats, quantile, wilson};
 pub use tally::{KindTally, MergeError, PairTally, PositionTally, Shard, ShardResult, Tally, Values};
 
-/// Salt mixed into the master seed for the bots' seeds (the games use the master seed itself).
-const BOT_SALT: u64 = 0xb075_5a17;
+/// The seeding scheme: how a run's games and bots are seeded from its master seed (see
+/// [`Seeds`]). A new scheme changes the results of every seed, so the number is kept with every
+/// shard and summary, and shards of different schemes are not merged.
+///
+/// - 1 (until December 2026): game `i`'s seed `GameRng::derive_seed(S, i)`, and seat `s`'s bot
+///   seed `GameRng::derive_seed(S ^ 0xb075_5a17, 16 i + s)`;
+/// - 2: the eight words of game `i`'s block, `GameRng::for_game(S, i)` drawn eight times: the
+///   first is the game's seed (the same as in scheme 1), and word `1 + s` is seat `s`'s bot seed.
+pub const SEEDING: u32 = 2;
 /// Salt for drawing league tables.
 const LEAGUE_SALT: u64 = 0x1ea6_0e5a;
 
@@ -361,6 +368,7 @@ impl Tournament {
             players,
             options,
             names,
+            seeding: SEEDING,
             ranges: if range.is_empty() { Vec::new() } else { vec![(range.start, range.end)] },
             tally,
             programs,
@@ -393,40 +401,57 @@ impl Tournament {
 
     /// The entrants seated in game `index`: `seats[s]` is the line-up index at seat `s`.
     pub fn seating(&self, index: u64, players: usize, entrants: usize) -> Vec<usize> {
+        let mut seats = Vec::with_capacity(entrants);
+        self.seating_into(index, players, entrants, &mut seats);
+        seats
+    }
+
+    /// [`Tournament::seating`] written into `seats`, reusing its buffer.
+    fn seating_into(&self, index: u64, players: usize, entrants: usize, seats: &mut Vec<usize>) {
+        seats.clear();
         if entrants == players {
-            (0..players).map(|s| (s + index as usize) % players).collect()
+            seats.extend((0..players).map(|s| (s + index as usize) % players));
         } else {
-            let mut order: Vec<usize> = (0..entrants).collect();
-            GameRng::for_game(self.seed ^ LEAGUE_SALT, index).shuffle(&mut order);
-            order.truncate(players);
-            order
+            seats.extend(0..entrants);
+            GameRng::for_game(self.seed ^ LEAGUE_SALT, index).shuffle(seats);
+            seats.truncate(players);
         }
     }
 }
 
-/// The seeds of a run: each game's (`GameRng::derive_seed(S, i)`) and each of its bots'
-/// (`GameRng::derive_seed(S ^ BOT_SALT, 16 i + seat)`), through [`SeedSeries`], which expands
-/// each master seed's key once and computes only the one ChaCha block a seed needs: the same
-/// numbers, for a fraction of the cost of building five generators a game.
+/// The seeds of a run ([`SEEDING`] 2): the eight words of block 0 of game `i`'s ChaCha stream
+/// (`GameRng::for_game(S, i)`), through [`SeedSeries`], which expands the master seed's key once
+/// and computes only that one block. Word 0 is the game's seed (`GameRng::derive_seed(S, i)`),
+/// word `1 + s` the bot seed of seat `s`: a game's seeds for the cost of one block (scheme 1
+/// computed one block for each of them, five for a four-player game).
 #[derive(Clone, Debug)]
 struct Seeds {
     games: SeedSeries,
-    bots: SeedSeries,
 }
+
+/// The seeds of one game.
+struct GameSeeds([u64; 8]);
 
 impl Seeds {
     fn new(master: u64) -> Self {
-        Seeds { games: SeedSeries::new(master), bots: SeedSeries::new(master ^ BOT_SALT) }
+        Seeds { games: SeedSeries::new(master) }
     }
 
-    /// The seed of game `index`.
-    fn game(&self, index: u64) -> u64 {
-        self.games.seed(index)
+    /// The seeds of game `index`.
+    fn of(&self, index: u64) -> GameSeeds {
+        GameSeeds(self.games.words(index))
+    }
+}
+
+impl GameSeeds {
+    /// The game's seed.
+    fn game(&self) -> u64 {
+        self.0[0]
     }
 
-    /// The seed of bot `seat` in game `index`.
-    fn bot(&self, index: u64, seat: usize) -> u64 {
-        self.bots.seed(index.wrapping_mul(16).wrapping_add(seat as u64))
+    /// The seed of the bot at `seat` (no game seats more than seven).
+    fn bot(&self, seat: usize) -> u64 {
+        self.0[1 + seat]
     }
 }
 
@@ -517,18 +542,50 @@ impl BotVisitor for Job<'_, '_> {
             make_bot::<G>(&t.exec_fallback, 0)?;
         }
         let mut tally = Tally::new(plan.lineup, plan.players);
+        let Some(sink) = sink.as_mut() else {
+            // Only the figures: each worker counts its own games, and the tallies merge into
+            // exactly the counts of one tally of every game (counts are exact, as shards' are).
+            let counted = plan
+                .range
+                .clone()
+                .into_par_iter()
+                .try_fold(
+                    // Boxed: the fold hands its worker on from game to game, a pointer's move.
+                    || Box::new(Worker::new(&plan, &options)),
+                    |mut worker, index| {
+                        plan.play_one::<G>(index, &specs, &mut worker)?;
+                        worker.tally.add(&worker.result);
+                        Ok::<_, SimError>(worker)
+                    },
+                )
+                .map(|worker| worker.map(|w| w.tally))
+                .try_reduce(
+                    || Tally::new(plan.lineup, plan.players),
+                    |mut all, some| {
+                        all.merge(&some);
+                        Ok(all)
+                    },
+                )?;
+            tally.merge(&counted);
+            return Ok((names, tally));
+        };
+        // Per-game rows: the games of a batch are handed to the sink in index order.
         let mut at = plan.range.start;
         while at < plan.range.end {
             let end = plan.range.end.min(at.saturating_add(plan.batch.max(1)));
             let games = (at..end)
                 .into_par_iter()
-                .map_init(|| Worker::new(&plan, &options), |worker, index| plan.play_one::<G>(index, &specs, worker))
+                .map_init(
+                    || Worker::new(&plan, &options),
+                    |worker, index| {
+                        plan.play_one::<G>(index, &specs, worker)?;
+                        Ok(worker.result.clone())
+                    },
+                )
                 .collect::<Result<Vec<_>, SimError>>()?;
             for game in &games {
                 tally.add(game);
-                if let Some(sink) = sink.as_mut() {
-                    sink(game).map_err(|e| SimError::Output(e.to_string()))?;
-                }
+                sink(game).map_err(|e| SimError::Output(e.to_string()))?;
             }
             at = end;
         }
@@ -537,9 +594,10 @@ impl BotVisitor for Job<'_, '_> {
 }
 
 /// What a worker thread keeps from one game to the next, so that a game costs its own work and
-/// little more: the game loop's buffers, the setup (options cloned once), and the bots, each
+/// little more: the game loop's buffers, the setup (options cloned once), the bots, each
 /// entrant's reset for its next game ([`Player::reset`]) instead of built and boxed again (in a
-/// random Safe Breaker game of five decisions, building four bots cost more than the game).
+/// random Safe Breaker game of five decisions, building four bots cost more than the game), the
+/// last game's result, rewritten in place, and the worker's own tally.
 struct Worker<G: BotGame> {
     buffers: PlayBuffers<G>,
     setup: Setup<G>,
@@ -547,6 +605,10 @@ struct Worker<G: BotGame> {
     idle: Vec<Option<Player<G>>>,
     /// The players of the game being played, by seat.
     seated: Vec<Player<G>>,
+    /// The last game played.
+    result: GameResult,
+    /// The games this worker counted (when no game is kept).
+    tally: Tally,
 }
 
 impl<G: BotGame> Worker<G> {
@@ -556,21 +618,37 @@ impl<G: BotGame> Worker<G> {
             setup: Setup { players: plan.players, options: options.clone(), seed: 0, deal: None },
             idle: std::iter::repeat_with(|| None).take(plan.lineup.len()).collect(),
             seated: Vec::with_capacity(plan.players),
+            result: GameResult {
+                index: 0,
+                seed: 0,
+                entrants: Vec::with_capacity(plan.players),
+                scores: Vec::with_capacity(plan.players),
+                ranks: Vec::with_capacity(plan.players),
+                win_shares: Vec::with_capacity(plan.players),
+                first_mover: 0,
+                actions: 0,
+                cooperative: false,
+                reason: String::new(),
+                forfeited: Vec::new(),
+            },
+            tally: Tally::new(plan.lineup, plan.players),
         }
     }
 }
 
 impl Plan<'_> {
-    /// Plays game `index`.
-    fn play_one<G: BotGame>(&self, index: u64, specs: &Specs, worker: &mut Worker<G>) -> Result<GameResult, SimError> {
+    /// Plays game `index` into `worker.result`.
+    fn play_one<G: BotGame>(&self, index: u64, specs: &Specs, worker: &mut Worker<G>) -> Result<(), SimError> {
         let t = self.tournament;
-        let seed = self.seeds.game(index);
-        let entrants = t.seating(index, self.players, self.lineup.len());
-        let Worker { buffers, setup, idle, seated } = worker;
+        let seeds = self.seeds.of(index);
+        let seed = seeds.game();
+        let Worker { buffers, setup, idle, seated, result, .. } = worker;
+        t.seating_into(index, self.players, self.lineup.len(), &mut result.entrants);
+        let entrants = &result.entrants;
         seated.clear();
         let mut programs = Vec::new();
         for (seat, &entrant) in entrants.iter().enumerate() {
-            let bot_seed = self.seeds.bot(index, seat);
+            let bot_seed = seeds.bot(seat);
             // The same player a fresh build would give: `reset` promises it, and
             // `tests/reuse.rs` checks it for every kind.
             match idle[entrant].take().and_then(|mut p| p.reset(bot_seed).then_some(p)) {
@@ -584,7 +662,7 @@ impl Plan<'_> {
         }
         setup.seed = seed;
         // `apply` alone checks each choice: the engine refuses an illegal action and changes nothing.
-        let played = play_game_with(setup, seated, t.max_actions, ChoiceCheck::ApplyOnly, buffers)
+        let played = play_game_into(setup, seated, t.max_actions, ChoiceCheck::ApplyOnly, buffers)
             .map_err(|error| SimError::Play { index, seed, error })?;
         for (seat, player) in seated.drain(..).enumerate() {
             // An outside program's player is tied to this game's seat driver: never reused.
@@ -592,11 +670,14 @@ impl Plan<'_> {
                 idle[entrants[seat]] = Some(player);
             }
         }
+        let outcome = buffers.outcome();
         let mut forfeited = Vec::new();
         for (seat, driver) in &programs {
             let mut driver = driver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             let view = played.state.view(Viewer::Seat(Seat(*seat as u8)));
-            driver.finish(serde_json::to_value(&played.outcome).ok(), serde_json::to_value(view).ok());
+            // The program is told the whole outcome, with its sentence for a person.
+            let told = played.state.outcome().unwrap_or_else(|| outcome.clone());
+            driver.finish(serde_json::to_value(&told).ok(), serde_json::to_value(view).ok());
             if driver.forfeited() {
                 forfeited.push(*seat);
             }
@@ -604,22 +685,19 @@ impl Plan<'_> {
         if let Some(bar) = self.bar {
             bar.inc(1);
         }
-        let outcome = played.outcome;
-        let mut result = GameResult {
-            index,
-            seed,
-            win_shares: (0..self.players).map(|s| outcome.win_share(safehouse_engine::Seat(s as u8))).collect(),
-            entrants,
-            scores: outcome.scores,
-            ranks: outcome.ranks,
-            first_mover: played.first_mover.index(),
-            actions: played.actions,
-            cooperative: outcome.cooperative,
-            reason: outcome.reason,
-            forfeited: Vec::new(),
-        };
+        result.index = index;
+        result.seed = seed;
+        result.win_shares.clear();
+        result.win_shares.extend((0..self.players).map(|s| outcome.win_share(Seat(s as u8))));
+        result.scores.clone_from(&outcome.scores);
+        result.ranks.clone_from(&outcome.ranks);
+        result.first_mover = played.first_mover.index();
+        result.actions = played.actions;
+        result.cooperative = outcome.cooperative;
+        result.reason.clone_from(&outcome.reason);
+        result.forfeited.clear();
         result.forfeit(&forfeited);
-        Ok(result)
+        Ok(())
     }
 }
 
@@ -655,7 +733,7 @@ pub fn check_lineup(game: &str, lineup: &[String]) -> Result<(), SimError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use safehouse_bots::Bot;
+    use safehouse_bots::{Bot, play_game_with};
     use safehouse_engine::Game;
 
     /// Plays the first action it was offered, again and again: soon not a legal one.

@@ -155,6 +155,7 @@ impl ShardResult {
                 players: self.players,
                 options: &self.options,
                 tournament: &self.tournament,
+                seeding: self.seeding,
                 names: &self.names,
                 programs: &self.programs,
                 threads: self.threads,
@@ -253,6 +254,9 @@ pub struct Summary {
     pub games: u64,
     /// The master seed.
     pub seed: u64,
+    /// The seeding scheme ([`crate::SEEDING`]): with the seed, what makes the games repeatable.
+    #[serde(default = "crate::tally::first_seeding")]
+    pub seeding: u32,
     /// Threads used.
     pub threads: usize,
     /// Wall-clock seconds.
@@ -286,6 +290,7 @@ pub(crate) struct SummaryHeader<'a> {
     pub players: usize,
     pub options: &'a Value,
     pub tournament: &'a Tournament,
+    pub seeding: u32,
     pub names: &'a [String],
     pub programs: &'a [ProgramReport],
     pub threads: usize,
@@ -306,6 +311,7 @@ impl Summary {
                 players: played.players,
                 options: &played.options,
                 tournament: &played.tournament,
+                seeding: crate::SEEDING,
                 names: &played.names,
                 programs: &played.programs,
                 threads: played.threads,
@@ -381,6 +387,7 @@ impl Summary {
             lineup,
             games: tally.games,
             seed: header.tournament.seed,
+            seeding: header.seeding,
             threads: header.threads,
             seconds: header.seconds,
             games_per_second: tally.games as f64 / header.seconds.max(1e-9),

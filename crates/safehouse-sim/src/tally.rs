@@ -440,6 +440,10 @@ pub struct ShardResult {
     pub options: Value,
     /// The line-up's bot names, one per entrant.
     pub names: Vec<String>,
+    /// The seeding scheme the games were played with ([`crate::SEEDING`]; a shard written
+    /// before the number was kept has scheme 1).
+    #[serde(default = "first_seeding")]
+    pub seeding: u32,
     /// The game indices played, as sorted, disjoint, half-open ranges.
     pub ranges: Vec<(u64, u64)>,
     /// The counts.
@@ -453,6 +457,11 @@ pub struct ShardResult {
     pub seconds: f64,
 }
 
+/// The seeding scheme of a shard that does not name one.
+pub(crate) fn first_seeding() -> u32 {
+    1
+}
+
 impl ShardResult {
     /// Merges `other` (another shard of the same tournament) into this one.
     pub fn merge(&mut self, other: &ShardResult) -> Result<(), MergeError> {
@@ -462,6 +471,10 @@ impl ShardResult {
         same("the player counts differ", self.players == other.players)?;
         same("the resolved options differ", self.options == other.options)?;
         same("the bots differ", self.names == other.names)?;
+        same(
+            "the seeding schemes differ (shards written by Safehouse versions that seed games differently)",
+            self.seeding == other.seeding,
+        )?;
         let mut ranges: Vec<(u64, u64)> = self.ranges.iter().chain(&other.ranges).copied().collect();
         ranges.sort_unstable();
         let mut merged: Vec<(u64, u64)> = Vec::new();

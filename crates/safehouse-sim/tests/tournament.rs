@@ -32,8 +32,9 @@ fn insta_free_check(winners: &[Vec<usize>], heuristic_share: f64) {
     assert!((heuristic_share - EXPECTED_HEURISTIC_SHARE).abs() < 1e-12, "{heuristic_share}");
 }
 
-const EXPECTED_WINNERS: &[&[usize]] = &[&[0], &[2], &[0], &[0], &[2], &[2], &[1], &[0], &[0], &[2], &[0], &[1]];
-const EXPECTED_HEURISTIC_SHARE: f64 = 0.5;
+/// Seeding scheme 2 (`safehouse_sim::SEEDING`); a new scheme changes the games.
+const EXPECTED_WINNERS: &[&[usize]] = &[&[0], &[2], &[0], &[2], &[0], &[2], &[2], &[0], &[2, 0], &[1], &[0], &[2]];
+const EXPECTED_HEURISTIC_SHARE: f64 = 5.5 / 12.0;
 
 #[test]
 fn results_do_not_depend_on_the_thread_count() {
@@ -240,11 +241,22 @@ fn merging_refuses_missing_overlapping_and_foreign_shards() {
     let other = tournament("explosiv", "random", 10, 2).run_shard(&quiet(1), Shard::new(1, 2).expect("shard"));
     assert!(matches!(ShardResult::merge_all([shard(0, 2), other.expect("runs")]), Err(MergeError::Different(_))));
     assert_eq!(ShardResult::merge_all([]), Err(MergeError::Empty));
+    // A shard written before the scheme was kept reads as scheme 1, and is not merged with one of
+    // scheme 2: the same seed plays other games there.
+    let mut old = serde_json::to_value(shard(1, 2)).expect("a shard serialises");
+    assert_eq!(old["seeding"], safehouse_sim::SEEDING);
+    old.as_object_mut().expect("an object").remove("seeding");
+    let old: ShardResult = serde_json::from_value(old).expect("an old shard reads");
+    assert_eq!(old.seeding, 1);
+    match ShardResult::merge_all([shard(0, 2), old]) {
+        Err(MergeError::Different(what)) => assert!(what.contains("seeding"), "{what}"),
+        other => panic!("shards of two seeding schemes merged: {other:?}"),
+    }
 }
 
 /// Game `i` is the game that `play_game` plays from `GameRng::derive_seed(S, i)` with the random
-/// bot at seat `s` seeded by `GameRng::derive_seed(S ^ 0xb075_5a17, 16 i + s)` (docs/simulator.md),
-/// whatever faster way the simulator computes those seeds.
+/// bot at seat `s` seeded by word `1 + s` of `GameRng::for_game(S, i)` (seeding scheme 2,
+/// docs/simulator.md), whatever faster way the simulator computes those seeds.
 struct SeededAsDocumented;
 
 impl safehouse_bots::BotVisitor for SeededAsDocumented {
@@ -259,14 +271,13 @@ impl safehouse_bots::BotVisitor for SeededAsDocumented {
         for g in &played.games {
             let seed = GameRng::derive_seed(master, g.index);
             let setup = Setup::<G>::new(players, seed).with_options(G::Options::default().for_bots_only());
+            let mut stream = GameRng::for_game(master, g.index);
+            let words: Vec<u64> = (0..8).map(|_| stream.next_u64()).collect();
             let mut bots: Vec<safehouse_bots::Player<G>> = (0..players)
-                .map(|s| {
-                    let bot_seed = GameRng::derive_seed(master ^ 0xb075_5a17, g.index * 16 + s as u64);
-                    safehouse_bots::Player::of_kind("random", bot_seed).expect("the random bot")
-                })
+                .map(|s| safehouse_bots::Player::of_kind("random", words[1 + s]).expect("the random bot"))
                 .collect();
             let alone = safehouse_bots::play_game(&setup, &mut bots, 100_000).expect("plays to the end");
-            if g.seed != seed || g.actions != alone.actions || g.scores != alone.outcome.scores {
+            if g.seed != seed || words[0] != seed || g.actions != alone.actions || g.scores != alone.outcome.scores {
                 wrong.push(format!("{} game {}: {} vs {} decisions", G::INFO.id, g.index, g.actions, alone.actions));
             }
         }
@@ -279,5 +290,15 @@ fn games_and_bots_are_seeded_as_documented() {
     for game in ["safe-breaker", "explosiv"] {
         let wrong = safehouse_bots::visit(game, SeededAsDocumented).expect("a game with bots");
         assert!(wrong.is_empty(), "{wrong:?}");
+    }
+}
+
+/// Seeding scheme 2 draws a game's seed and its bots' from one ChaCha block of eight words, so
+/// no game may seat more than seven: a game that does needs a new scheme, not a silent overflow.
+#[test]
+fn every_game_seats_its_bots_from_one_block() {
+    for id in safehouse_games::ids() {
+        let info = safehouse_games::find(id).expect("a registered game").game.info();
+        assert!(info.max_players <= 7, "{id} seats {}: seeding scheme 2 seeds at most seven bots", info.max_players);
     }
 }
