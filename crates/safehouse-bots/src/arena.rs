@@ -120,21 +120,34 @@ pub enum ChoiceCheck {
 }
 
 /// The buffers a game loop reuses from one game to the next (legal actions, events, and the
-/// outcome of [`play_game_into`]), so that a worker playing many games allocates them once.
+/// state and outcome of [`play_game_into`]), so that a worker playing many games allocates them
+/// once.
 #[derive(Debug)]
 pub struct PlayBuffers<G: Game> {
     legal: Vec<G::Action>,
     events: Vec<G::Event>,
+    /// The last game's state, which the next is dealt into ([`Game::new_into`]).
+    state: Option<G>,
     outcome: Outcome,
 }
 
 impl<G: Game> Default for PlayBuffers<G> {
     fn default() -> Self {
-        PlayBuffers { legal: Vec::with_capacity(64), events: Vec::with_capacity(64), outcome: Outcome::default() }
+        PlayBuffers {
+            legal: Vec::with_capacity(64),
+            events: Vec::with_capacity(64),
+            state: None,
+            outcome: Outcome::default(),
+        }
     }
 }
 
 impl<G: Game> PlayBuffers<G> {
+    /// The final state of the last game [`play_game_into`] played (`None` before the first).
+    pub fn state(&self) -> Option<&G> {
+        self.state.as_ref()
+    }
+
     /// The outcome of the last game [`play_game_into`] played, without its sentence for a
     /// person ([`Game::outcome_into`]).
     pub fn outcome(&self) -> &Outcome {
@@ -142,11 +155,10 @@ impl<G: Game> PlayBuffers<G> {
     }
 }
 
-/// A game [`play_game_into`] played to the end; its outcome is in the buffers.
-#[derive(Clone, Debug)]
-pub struct Finished<G: Game> {
-    /// The final state.
-    pub state: G,
+/// How a game [`play_game_into`] played to the end went; its state and outcome are in the
+/// buffers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Finished {
     /// Decisions taken.
     pub actions: usize,
     /// The seat that took the first decision.
@@ -173,42 +185,54 @@ pub fn play_game_with<G: Game>(
     check: ChoiceCheck,
     buffers: &mut PlayBuffers<G>,
 ) -> Result<Played<G>, PlayError> {
-    let Finished { state, actions, first_mover } = play_to_end(setup, players, max_actions, check, buffers)?;
+    let Finished { actions, first_mover } = play_to_end(setup, players, max_actions, check, buffers)?;
+    // The state is handed back, so the next game is dealt afresh.
+    let state = buffers.state.take().ok_or(PlayError::TooLong(actions))?;
     let outcome = state.outcome().ok_or(PlayError::TooLong(actions))?;
     Ok(Played { state, outcome, actions, first_mover })
 }
 
-/// [`play_game_with`] with the outcome written into the buffers ([`PlayBuffers::outcome`]) by
-/// [`Game::outcome_into`], without its sentence for a person: the simulator's game loop, which
-/// reads only the figures of millions of games.
+/// [`play_game_with`] with the state kept in the buffers and dealt into from game to game
+/// ([`Game::new_into`], [`PlayBuffers::state`]) and the outcome written there too
+/// ([`Game::outcome_into`], [`PlayBuffers::outcome`]), without its sentence for a person: the
+/// simulator's game loop, which reads only the figures of millions of games.
 pub fn play_game_into<G: Game>(
     setup: &Setup<G>,
     players: &mut [Player<G>],
     max_actions: usize,
     check: ChoiceCheck,
     buffers: &mut PlayBuffers<G>,
-) -> Result<Finished<G>, PlayError> {
+) -> Result<Finished, PlayError> {
     let finished = play_to_end(setup, players, max_actions, check, buffers)?;
-    if !finished.state.outcome_into(&mut buffers.outcome) {
+    let ended = buffers.state.as_ref().is_some_and(|state| state.outcome_into(&mut buffers.outcome));
+    if !ended {
         return Err(PlayError::TooLong(finished.actions));
     }
     Ok(finished)
 }
 
-/// The one game loop: deals, then asks each seat to move and applies its choice until the end.
+/// The one game loop: deals into the buffers' state, then asks each seat to move and applies
+/// its choice until the end.
 fn play_to_end<G: Game>(
     setup: &Setup<G>,
     players: &mut [Player<G>],
     max_actions: usize,
     check: ChoiceCheck,
     buffers: &mut PlayBuffers<G>,
-) -> Result<Finished<G>, PlayError> {
-    let mut state = G::new(setup)?;
+) -> Result<Finished, PlayError> {
+    let PlayBuffers { legal, events, state: slot, .. } = buffers;
+    // Taken out while dealing: a refused setup leaves scratch behind, and the slot empty.
+    let state = match slot.take() {
+        Some(mut state) => {
+            G::new_into(setup, &mut state)?;
+            slot.insert(state)
+        }
+        None => slot.insert(G::new(setup)?),
+    };
     if players.len() < state.players() {
         return Err(PlayError::Seats { seats: state.players(), players: players.len() });
     }
     let first_mover = state.to_move().unwrap_or(Seat(0));
-    let PlayBuffers { legal, events, .. } = buffers;
     let mut actions = 0;
     while let Some(seat) = state.to_move() {
         if actions >= max_actions {
@@ -216,7 +240,7 @@ fn play_to_end<G: Game>(
         }
         state.legal_actions(legal);
         let player = &mut players[seat.index()];
-        let action = player.choose(&state, seat, legal);
+        let action = player.choose(state, seat, legal);
         if check == ChoiceCheck::LegalList && !legal.contains(&action) {
             return Err(PlayError::IllegalChoice {
                 bot: player.name().to_owned(),
@@ -234,5 +258,5 @@ fn play_to_end<G: Game>(
         })?;
         actions += 1;
     }
-    Ok(Finished { state, actions, first_mover })
+    Ok(Finished { actions, first_mover })
 }

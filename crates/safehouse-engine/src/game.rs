@@ -191,6 +191,16 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + Serialize + Deserializ
     /// Sets up a game; validates the player count, the options and any deal.
     fn new(setup: &Setup<Self>) -> Result<Self, SetupError>;
 
+    /// [`Game::new`] into an existing state, reusing its heap buffers: what a simulator calls
+    /// once a game, so that dealing allocates nothing once `into` has grown. The same state as
+    /// `new` from the same setup (the battery checks it, into a state of another deal); on error
+    /// `into` may hold anything (it is scratch). The default builds a fresh state; a game of a
+    /// few decisions, whose deal is much of a simulated game's cost, overrides it.
+    fn new_into(setup: &Setup<Self>, into: &mut Self) -> Result<(), SetupError> {
+        *into = Self::new(setup)?;
+        Ok(())
+    }
+
     /// Number of seats.
     fn players(&self) -> usize;
 

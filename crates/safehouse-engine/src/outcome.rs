@@ -42,13 +42,19 @@ impl Outcome {
     /// with no sentence for a person (`detail` is left empty) and reusing its buffers: what
     /// [`Game::outcome_into`](crate::Game::outcome_into) writes for a simulator.
     pub fn rank_by_score_into(&mut self, scores: impl IntoIterator<Item = i64>, reason: &str) {
-        self.scores.clear();
-        self.scores.extend(scores);
-        self.ranks.clear();
-        let scores = &self.scores;
-        self.ranks.extend(scores.iter().map(|mine| 1 + scores.iter().filter(|other| *other > mine).count() as u8));
-        self.winners.clear();
-        self.winners.extend(Seat::all(scores.len()).filter(|s| self.ranks[s.index()] == 1));
+        let Outcome { scores: all, ranks, winners, .. } = self;
+        all.clear();
+        all.extend(scores);
+        ranks.clear();
+        winners.clear();
+        for (seat, mine) in all.iter().enumerate() {
+            // 1 + the seats with a greater score, as `ranks_of` ranks.
+            let rank = 1 + all.iter().filter(|other| *other > mine).count() as u8;
+            ranks.push(rank);
+            if rank == 1 {
+                winners.push(Seat(seat as u8));
+            }
+        }
         self.cooperative = false;
         self.reason.clear();
         self.reason.push_str(reason);
@@ -92,6 +98,16 @@ fn ranks_of<K: PartialOrd>(keys: &[K]) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ranking_into_a_used_outcome_ranks_as_a_new_one() {
+        let mut reused = Outcome::team(6, 4, true, "stale", "stale");
+        for scores in [vec![3, 1, 3, 0], vec![0, 0], vec![-1, 5, 2], vec![2, 2, 2, 2, 2, 2]] {
+            reused.rank_by_score_into(scores.iter().copied(), "why");
+            let new = Outcome::ranked_by_score(scores, "why", "");
+            assert_eq!(reused, new);
+        }
+    }
 
     #[test]
     fn ties_share_rank_and_win() {

@@ -83,9 +83,15 @@ pub fn play_random<G: Game>(setup: &Setup<G>, rng: &mut GameRng, max_actions: us
 /// re-deals nothing could not catch a leak).
 pub fn check_random_games<G: Redeal>(setups: &[Setup<G>], max_actions: usize, invariant: impl Fn(&G)) {
     let mut redeals_differ = false;
+    // The last game's final state, to deal the next game into (`Game::new_into`).
+    let mut last: Option<G> = None;
     for (number, setup) in setups.iter().enumerate() {
         let mut rng = GameRng::for_game(setup.seed, number as u64);
         let mut game = G::new(setup).unwrap_or_else(|e| panic!("setup {setup:?} failed: {e}"));
+        if let Some(mut reused) = last.take() {
+            G::new_into(setup, &mut reused).unwrap_or_else(|e| panic!("setup {setup:?} failed into a state: {e}"));
+            assert!(reused == game, "game {number}: new_into a used state differs from new");
+        }
         let mut record = MatchRecord { setup: setup.clone(), actions: Vec::new() };
         let mut seen: Vec<G::Action> = Vec::new();
         let mut legal = Vec::new();
@@ -146,6 +152,7 @@ pub fn check_random_games<G: Redeal>(setups: &[Setup<G>], max_actions: usize, in
         let record_back: MatchRecord<G> = serde_json::from_str(&record_json).expect("record deserialises");
         assert_eq!(record_back.replay().ok().as_ref(), Some(&game), "game {number}: JSON record replay differs");
         check_dynamic_replay(&record, &game);
+        last = Some(game);
     }
     assert!(
         setups.is_empty() || redeals_differ,

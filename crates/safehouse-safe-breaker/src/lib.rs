@@ -70,6 +70,10 @@ impl Game for SafeBreaker {
         SafeBreaker::setup(setup)
     }
 
+    fn new_into(setup: &Setup<Self>, into: &mut Self) -> Result<(), SetupError> {
+        into.deal(setup)
+    }
+
     fn players(&self) -> usize {
         self.seats.len()
     }

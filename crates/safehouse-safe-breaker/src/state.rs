@@ -118,6 +118,24 @@ pub(crate) fn check_codes(codes: &[Code], players: usize) -> Result<(), String> 
 impl SafeBreaker {
     /// Sets up a game (validates players, options and deal).
     pub(crate) fn setup(setup: &Setup<SafeBreaker>) -> Result<SafeBreaker, SetupError> {
+        let mut state = SafeBreaker {
+            options: setup.options.clone(),
+            seats: Vec::with_capacity(setup.players),
+            exposed_locks: Vec::new(),
+            exposed_keys: Vec::new(),
+            first_player: Seat(0),
+            to_move: None,
+            active: SeatSet::first(0),
+            log: Vec::with_capacity(LOG_CAPACITY),
+            questions: 0,
+        };
+        state.deal(setup)?;
+        Ok(state)
+    }
+
+    /// Deals a new game from `setup` into this state, reusing its buffers ([`Game::new_into`]:
+    /// a simulator deals millions of games of five decisions). On error the state is scratch.
+    pub(crate) fn deal(&mut self, setup: &Setup<SafeBreaker>) -> Result<(), SetupError> {
         let players = setup.players;
         let options = &setup.options;
         options.validate(players)?;
@@ -147,19 +165,21 @@ impl SafeBreaker {
             spare(Colour::ALL, |c| codes.iter().all(|code| code.colour != *c), Colour::ALL[0]);
         let (spare_keys, spare_key_count) =
             spare(Number::ALL, |n| codes.iter().all(|code| code.number != *n), Number::ALL[0]);
-        let exposed_locks = exposed(
+        exposed(
             deal.and_then(|d| d.exposed_locks.as_deref()),
             &spare_locks[..spare_lock_count],
             options.exposed_locks.count(players),
             "lock",
             &mut rng,
+            &mut self.exposed_locks,
         )?;
-        let exposed_keys = exposed(
+        exposed(
             deal.and_then(|d| d.exposed_keys.as_deref()),
             &spare_keys[..spare_key_count],
             options.exposed_keys.count(players),
             "key",
             &mut rng,
+            &mut self.exposed_keys,
         )?;
         let first_player = match (deal.and_then(|d| d.first_player), options.first_player) {
             (Some(seat), _) if seat.index() >= players => {
@@ -168,21 +188,21 @@ impl SafeBreaker {
             (Some(seat), _) | (None, Some(seat)) => seat,
             (None, None) => Seat(rng.index(players) as u8),
         };
-        let seats = codes
-            .iter()
-            .map(|&code| SeatState { code, status: Status::Active, lock_shown: false, key_shown: false })
-            .collect();
-        Ok(SafeBreaker {
-            options: options.clone(),
-            seats,
-            exposed_locks,
-            exposed_keys,
-            first_player,
-            to_move: Some(first_player),
-            active: SeatSet::first(players),
-            log: Vec::with_capacity(LOG_CAPACITY),
-            questions: 0,
-        })
+        self.seats.clear();
+        self.seats.extend(codes.iter().map(|&code| SeatState {
+            code,
+            status: Status::Active,
+            lock_shown: false,
+            key_shown: false,
+        }));
+        self.options.clone_from(options);
+        self.first_player = first_player;
+        self.to_move = Some(first_player);
+        self.active = SeatSet::first(players);
+        self.log.clear();
+        self.log.reserve(LOG_CAPACITY);
+        self.questions = 0;
+        Ok(())
     }
 
     /// Every seat's code, by seat.
@@ -233,7 +253,9 @@ fn exposed<T: Copy + PartialEq + std::fmt::Display>(
     count: usize,
     kind: &str,
     rng: &mut GameRng,
-) -> Result<Vec<T>, SetupError> {
+    out: &mut Vec<T>,
+) -> Result<(), SetupError> {
+    out.clear();
     match dealt {
         Some(parts) => {
             if parts.len() != count {
@@ -250,7 +272,8 @@ fn exposed<T: Copy + PartialEq + std::fmt::Display>(
                     return Err(SetupError::InvalidDeal(format!("exposed {kind} {part} is listed twice")));
                 }
             }
-            Ok(parts.to_vec())
+            out.extend_from_slice(parts);
+            Ok(())
         }
         None => {
             // Shuffled on the stack (the same draws as a shuffled vector): only what is exposed
@@ -261,7 +284,8 @@ fn exposed<T: Copy + PartialEq + std::fmt::Display>(
             }
             let shuffled = &mut shuffled[..spare.len()];
             rng.shuffle(shuffled);
-            Ok(shuffled.iter().take(count).flatten().copied().collect())
+            out.extend(shuffled.iter().take(count).flatten().copied());
+            Ok(())
         }
     }
 }

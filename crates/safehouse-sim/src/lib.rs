@@ -34,7 +34,7 @@ use rayon::prelude::*;
 use safehouse_bots::{
     BotError, BotGame, BotSpec, BotVisitor, ChoiceCheck, PlayBuffers, PlayError, Player, make_bot, play_game_into,
 };
-use safehouse_engine::{GameRng, Seat, SeedSeries, Setup, SetupError, Viewer};
+use safehouse_engine::{Game, GameRng, Seat, SeedSeries, Setup, SetupError, Viewer};
 use safehouse_player::{
     ExecBot, ExecSettings, FailureCounts, GameContext, ProgramPool, SeatDriver, SharedSeat, exec_command,
 };
@@ -674,10 +674,11 @@ impl Plan<'_> {
         let mut forfeited = Vec::new();
         for (seat, driver) in &programs {
             let mut driver = driver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let view = played.state.view(Viewer::Seat(Seat(*seat as u8)));
+            let state = buffers.state();
+            let view = state.map(|state| state.view(Viewer::Seat(Seat(*seat as u8))));
             // The program is told the whole outcome, with its sentence for a person.
-            let told = played.state.outcome().unwrap_or_else(|| outcome.clone());
-            driver.finish(serde_json::to_value(&told).ok(), serde_json::to_value(view).ok());
+            let told = state.and_then(Game::outcome).unwrap_or_else(|| outcome.clone());
+            driver.finish(serde_json::to_value(&told).ok(), view.and_then(|view| serde_json::to_value(view).ok()));
             if driver.forfeited() {
                 forfeited.push(*seat);
             }
