@@ -187,7 +187,7 @@ pub fn play_game_with<G: Game>(
 ) -> Result<Played<G>, PlayError> {
     let Finished { actions, first_mover } = play_to_end(setup, players, max_actions, check, buffers)?;
     // The state is handed back, so the next game is dealt afresh.
-    let state = buffers.state.take().ok_or(PlayError::TooLong(actions))?;
+    let state = buffers.state.take().expect("play_to_end leaves the game it dealt in the buffers");
     let outcome = state.outcome().ok_or(PlayError::TooLong(actions))?;
     Ok(Played { state, outcome, actions, first_mover })
 }

@@ -48,8 +48,7 @@ impl Outcome {
         ranks.clear();
         winners.clear();
         for (seat, mine) in all.iter().enumerate() {
-            // 1 + the seats with a greater score, as `ranks_of` ranks.
-            let rank = 1 + all.iter().filter(|other| *other > mine).count() as u8;
+            let rank = rank_among(mine, all);
             ranks.push(rank);
             if rank == 1 {
                 winners.push(Seat(seat as u8));
@@ -92,7 +91,12 @@ impl Outcome {
 /// Each seat's rank by `keys` (higher is better): 1 + the seats with a greater key, so equal
 /// keys share a rank.
 fn ranks_of<K: PartialOrd>(keys: &[K]) -> Vec<u8> {
-    keys.iter().map(|mine| 1 + keys.iter().filter(|other| *other > mine).count() as u8).collect()
+    keys.iter().map(|mine| rank_among(mine, keys)).collect()
+}
+
+/// The rank of `mine` among `keys` (higher is better): 1 + the keys greater than it.
+fn rank_among<K: PartialOrd>(mine: &K, keys: &[K]) -> u8 {
+    1 + keys.iter().filter(|other| *other > mine).count() as u8
 }
 
 #[cfg(test)]

@@ -670,15 +670,17 @@ impl Plan<'_> {
                 idle[entrants[seat]] = Some(player);
             }
         }
-        let outcome = buffers.outcome();
+        let (state, outcome) = (buffers.state(), buffers.outcome());
         let mut forfeited = Vec::new();
         for (seat, driver) in &programs {
             let mut driver = driver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            let state = buffers.state();
             let view = state.map(|state| state.view(Viewer::Seat(Seat(*seat as u8))));
             // The program is told the whole outcome, with its sentence for a person.
-            let told = state.and_then(Game::outcome).unwrap_or_else(|| outcome.clone());
-            driver.finish(serde_json::to_value(&told).ok(), view.and_then(|view| serde_json::to_value(view).ok()));
+            let told = state.and_then(Game::outcome);
+            driver.finish(
+                told.and_then(|o| serde_json::to_value(o).ok()),
+                view.and_then(|v| serde_json::to_value(v).ok()),
+            );
             if driver.forfeited() {
                 forfeited.push(*seat);
             }
