@@ -80,11 +80,26 @@ impl Outcome {
     /// The share of the win that goes to `seat`: 1 for a sole winner, 1/k when k seats tie
     /// for first, 0 otherwise. Win shares over all seats add up to 1 (0 when a team lost).
     pub fn win_share(&self, seat: Seat) -> f64 {
-        if self.winners.contains(&seat) {
-            if self.cooperative { 1.0 } else { 1.0 / self.winners.len() as f64 }
-        } else {
-            0.0
+        if self.winners.contains(&seat) { self.winner_share() } else { 0.0 }
+    }
+
+    /// Every seat's [`Outcome::win_share`], for a table of `players`, written into `out`: one
+    /// pass over the winners rather than a search of them for each seat, whose result a random
+    /// game's processor cannot predict (a simulator writes it for millions of games).
+    pub fn win_shares_into(&self, players: usize, out: &mut Vec<f64>) {
+        out.clear();
+        out.resize(players, 0.0);
+        let share = self.winner_share();
+        for winner in &self.winners {
+            if let Some(slot) = out.get_mut(winner.index()) {
+                *slot = share;
+            }
         }
+    }
+
+    /// What each winner gets.
+    fn winner_share(&self) -> f64 {
+        if self.cooperative { 1.0 } else { 1.0 / self.winners.len() as f64 }
     }
 }
 
@@ -120,6 +135,21 @@ mod tests {
         assert_eq!(o.winners, vec![Seat(1), Seat(2)]);
         assert_eq!(o.win_share(Seat(1)), 0.5);
         assert_eq!(o.win_share(Seat(0)), 0.0);
+    }
+
+    #[test]
+    fn win_shares_into_gives_each_seats_win_share() {
+        let mut shares = vec![7.0; 9];
+        for outcome in [
+            Outcome::ranked(vec![5, 9, 9, 1], &[vec![5], vec![9], vec![9], vec![1]], "x", ""),
+            Outcome::ranked_by_score(vec![3, 1, 0], "x", ""),
+            Outcome::team(4, 2, true, "x", ""),
+            Outcome::team(4, 2, false, "x", ""),
+        ] {
+            outcome.win_shares_into(outcome.scores.len(), &mut shares);
+            let each: Vec<f64> = Seat::all(outcome.scores.len()).map(|s| outcome.win_share(s)).collect();
+            assert_eq!(shares, each, "{outcome:?}");
+        }
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //!
 //! Run: `SAFEHOUSE_BIN=target/release/safehouse cargo bench -p safehouse-sim --bench simulate`
 //! (`SAFEHOUSE_BENCH_SAMPLES`, default 5; `SAFEHOUSE_BENCH_SECONDS`, the CPU time of one sample,
-//! default 0.5).
+//! default 0.5; `SAFEHOUSE_BENCH_GAMES`, a comma-separated list of the games to run, default all).
 
 #![allow(unsafe_code)] // `getrusage` from the C library: std has no CPU-time clock.
 
@@ -165,7 +165,9 @@ fn main() {
         "{:<14} {:>8} {:>9} {:>9} {:>9} {:>10} {:>7} {:>9} {:>7} {:>7}   (medians of {samples}; ns per decision)",
         "game", "games", "dec/game", "playout", "+setup", "simulator", "ratio", "process", "ratio", "+setup"
     );
-    for (game, players) in CONFIGS {
+    let only = std::env::var("SAFEHOUSE_BENCH_GAMES").ok();
+    let chosen = |game: &str| only.as_deref().is_none_or(|list| list.split(',').any(|g| g.trim() == game));
+    for (game, players) in CONFIGS.into_iter().filter(|(game, _)| chosen(game)) {
         // Size a sample from a short run; the same run gives the options the simulator plays.
         let probe = tournament(game, players, 200)
             .run_shard(&RunOptions { threads: Some(1), ..RunOptions::default() }, Shard { index: 0, count: 1 })

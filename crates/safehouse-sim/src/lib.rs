@@ -410,7 +410,9 @@ impl Tournament {
     fn seating_into(&self, index: u64, players: usize, entrants: usize, seats: &mut Vec<usize>) {
         seats.clear();
         if entrants == players {
-            seats.extend((0..players).map(|s| (s + index as usize) % players));
+            // One division a game, not one a seat.
+            let first = (index % players.max(1) as u64) as usize;
+            seats.extend((0..players).map(|s| if s + first < players { s + first } else { s + first - players }));
         } else {
             seats.extend(0..entrants);
             GameRng::for_game(self.seed ^ LEAGUE_SALT, index).shuffle(seats);
@@ -690,8 +692,7 @@ impl Plan<'_> {
         }
         result.index = index;
         result.seed = seed;
-        result.win_shares.clear();
-        result.win_shares.extend((0..self.players).map(|s| outcome.win_share(Seat(s as u8))));
+        outcome.win_shares_into(self.players, &mut result.win_shares);
         result.scores.clone_from(&outcome.scores);
         result.ranks.clone_from(&outcome.ranks);
         result.first_mover = played.first_mover.index();

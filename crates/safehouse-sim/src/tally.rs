@@ -21,23 +21,46 @@ use crate::{GameResult, ProgramReport, Tournament};
 /// How often each exact value was seen (keys are `f64::to_bits`, so no rounding on the way in
 /// or through JSON).
 ///
-/// The last few values counted wait in a small array before they reach the ordered map: a
-/// game adds a dozen values, mostly ones just seen (a seat's score, a share of 0 or 1), and a
-/// search of the map for each cost a short game more than its own tally arithmetic. Every
-/// reading (counts, figures, merging, comparing, the serde form, which is the map alone) sees
-/// the pending counts folded in, so nothing shows the difference.
-#[derive(Clone, Debug, Default)]
+/// Counts wait in two places before they reach the ordered map, since a search of the map for
+/// each of the dozen values a game adds cost a short game more than its own arithmetic:
+/// - whole numbers `0..SMALL` (scores, ranks, most game lengths, win shares of 0 and 1) are
+///   counted in an array indexed by the number itself: no search and no branch on which value
+///   came, which the processor could not predict for a random game's scores;
+/// - other values in a few recent slots (a fraction that comes again and again, like a share of
+///   a tied win).
+///
+/// Every reading (counts, figures, merging, comparing, the serde form, which is the map alone)
+/// sees the pending counts folded in, so nothing shows the difference.
+#[derive(Clone, Debug)]
 pub struct Values {
     /// Counts by value bits.
     counts: BTreeMap<u64, u64>,
-    /// Pending counts: `(bits, count)`, a count of 0 marking a free slot.
+    /// Pending counts of the whole numbers `0..SMALL`, by number (`+0.0` only: `-0.0` has other
+    /// bits and goes to the map like any other value).
+    small: Box<[u64; SMALL]>,
+    /// Pending counts of other values: `(bits, count)`, a count of 0 marking a free slot.
     recent: [(u64, u64); RECENT],
     /// The slot the next value that finds no slot takes (its count goes to `counts` first).
     evict: u8,
 }
 
-/// Values kept pending (Safe Breaker's scores, 0-3 at four seats, fit).
+/// Whole numbers counted by index (Safe Breaker's and Explosiv's game lengths fit).
+const SMALL: usize = 128;
+
+/// Other values kept pending.
 const RECENT: usize = 4;
+
+/// 2^52: from there on every whole number is an `f64`'s mantissa bits.
+const TWO_TO_52: f64 = 4_503_599_627_370_496.0;
+
+/// An `f64`'s 52 mantissa bits.
+const MANTISSA: u64 = (1 << 52) - 1;
+
+impl Default for Values {
+    fn default() -> Self {
+        Values { counts: BTreeMap::new(), small: Box::new([0; SMALL]), recent: [(0, 0); RECENT], evict: 0 }
+    }
+}
 
 impl Values {
     /// Counts `value` once.
@@ -55,6 +78,14 @@ impl Values {
 
     #[inline]
     fn add_bits(&mut self, bits: u64, count: u64) {
+        // Adding 2^52 moves a whole number below 2^52 into the low mantissa bits, in two
+        // instructions (a saturating `as u64` took a dozen). For any other value (a fraction,
+        // -0.0, a negative, NaN) the number read there is one whose bits differ.
+        let number = (f64::from_bits(bits) + TWO_TO_52).to_bits() & MANTISSA;
+        if number < SMALL as u64 && (number as f64).to_bits() == bits {
+            self.small[number as usize] += count;
+            return;
+        }
         if let Some(slot) = self.recent.iter_mut().find(|(b, c)| *c > 0 && *b == bits) {
             slot.1 += count;
             return;
@@ -69,13 +100,19 @@ impl Values {
         self.evict = (self.evict + 1) % RECENT as u8;
     }
 
+    /// The pending counts: `(bits, count)`, each count above 0.
+    fn pending(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        let small = self.small.iter().enumerate().map(|(number, &count)| ((number as f64).to_bits(), count));
+        small.chain(self.recent.iter().copied()).filter(|&(_, count)| count > 0)
+    }
+
     /// Every count, the pending ones folded in.
     fn settled(&self) -> std::borrow::Cow<'_, BTreeMap<u64, u64>> {
-        if self.recent.iter().all(|(_, c)| *c == 0) {
+        if self.pending().next().is_none() {
             return std::borrow::Cow::Borrowed(&self.counts);
         }
         let mut counts = self.counts.clone();
-        for &(bits, count) in self.recent.iter().filter(|(_, c)| *c > 0) {
+        for (bits, count) in self.pending() {
             *counts.entry(bits).or_default() += count;
         }
         std::borrow::Cow::Owned(counts)
@@ -90,7 +127,7 @@ impl Values {
 
     /// Values counted.
     pub fn n(&self) -> u64 {
-        self.counts.values().sum::<u64>() + self.recent.iter().map(|(_, c)| c).sum::<u64>()
+        self.counts.values().sum::<u64>() + self.pending().map(|(_, count)| count).sum::<u64>()
     }
 
     /// Distinct values with their counts, smallest first.
@@ -274,10 +311,11 @@ impl Tally {
         }
         self.games += 1;
         for (k, tally) in self.by_kind.iter_mut().enumerate() {
-            // Sums in seat order, as the figures always were (no allocation per game).
-            let kind_of = &self.kind_of;
-            let mine = |s: &usize| kind_of[g.entrants[*s]] == k;
-            let seats = (0..players).filter(mine).count();
+            // Sums in seat order, as the figures always were (no allocation per game); the
+            // kind's seats as a bit set, looked up once (no game seats 64).
+            let mask = (0..players).fold(0u64, |mask, s| mask | u64::from(self.kind_of[g.entrants[s]] == k) << s);
+            let mine = |s: &usize| mask >> s & 1 == 1;
+            let seats = mask.count_ones() as usize;
             if seats == 0 {
                 continue;
             }
@@ -294,15 +332,17 @@ impl Tally {
                 tally.rank_sum += u64::from(g.ranks[s]);
             }
         }
+        // `(first_mover + p) % players`, with one division a game rather than one a position.
+        let first = g.first_mover % players.max(1);
         for (p, position) in self.positions.iter_mut().enumerate() {
-            let seat = (g.first_mover + p) % players;
+            let seat = first + p;
+            let seat = if seat < players { seat } else { seat - players };
             position.shares.add(g.win_shares[seat]);
             position.score_sum += g.scores[seat];
         }
         self.length.add(g.actions as f64);
-        if g.win_shares.iter().any(|&w| w > 0.0) {
-            self.won += 1;
-        }
+        // Every share looked at (no early exit on the first winner, whose seat is random).
+        self.won += u64::from(g.win_shares.iter().fold(false, |won, &w| won | (w > 0.0)));
         self.team_scores.add(g.scores.first().copied().unwrap_or(0) as f64);
         match self.reasons.get_mut(&g.reason) {
             Some(count) => *count += 1,
@@ -310,7 +350,8 @@ impl Tally {
                 self.reasons.insert(g.reason.clone(), 1);
             }
         }
-        let n = g.entrants.len();
+        // Pairs of seats of different kinds: none when one kind holds every seat.
+        let n = if self.kinds.len() > 1 { g.entrants.len() } else { 0 };
         for a in 0..n {
             for b in (a + 1)..n {
                 let (ka, kb) = (self.kind_of[g.entrants[a]], self.kind_of[g.entrants[b]]);
@@ -578,11 +619,16 @@ mod tests {
         for i in 0u32..200 {
             add(&mut values, f64::from((i * 7) % 23) / 2.0, u64::from(i % 3));
         }
+        // The edges of the whole numbers counted by index, and values that only look like them.
+        for v in [0.0, -0.0, 127.0, 128.0, 129.0, -1.0, 0.5, 1e300, f64::NAN, f64::INFINITY, 127.0, -0.0] {
+            add(&mut values, v, 2);
+        }
         let json = serde_json::to_string(&values).expect("serialise");
         assert_eq!(json, serde_json::to_string(&plain).expect("serialise"));
         assert_eq!(values.n(), plain.values().sum::<u64>());
-        let sorted: Vec<(f64, u64)> = plain.iter().map(|(&b, &c)| (f64::from_bits(b), c)).collect();
-        assert_eq!(values.sorted(), sorted);
+        let mut sorted: Vec<(f64, u64)> = plain.iter().map(|(&b, &c)| (f64::from_bits(b), c)).collect();
+        sorted.sort_by(|a, b| a.0.total_cmp(&b.0));
+        assert_eq!(format!("{:?}", values.sorted()), format!("{sorted:?}"), "NaN too");
         let back: Values = serde_json::from_str(&json).expect("deserialise");
         assert_eq!(back, values);
         let mut merged = Values::default();
@@ -593,6 +639,18 @@ mod tests {
         assert_eq!(merged, expected);
         assert_eq!(merged.n(), values.n() + 1);
         assert_ne!(merged, values);
+    }
+
+    #[test]
+    fn whole_numbers_below_the_bound_are_counted_by_index() {
+        let mut values = Values::default();
+        for v in [0.0, 3.0, 3.0, 127.0, 128.0, -0.0, 0.5, -3.0] {
+            values.add(v);
+        }
+        let by_index: Vec<(usize, u64)> =
+            values.small.iter().enumerate().filter(|(_, c)| **c > 0).map(|(i, c)| (i, *c)).collect();
+        assert_eq!(by_index, vec![(0, 1), (3, 2), (127, 1)]);
+        assert_eq!(values.n(), 8);
     }
 
     #[test]
