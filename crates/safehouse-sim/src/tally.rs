@@ -31,7 +31,7 @@ use crate::{GameResult, ProgramReport, Tournament};
 ///
 /// Every reading (counts, figures, merging, comparing, the serde form, which is the map alone)
 /// sees the pending counts folded in, so nothing shows the difference.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Values {
     /// Counts by value bits.
     counts: BTreeMap<u64, u64>,
@@ -188,6 +188,13 @@ impl Values {
     /// The sum of the values, in value order.
     pub fn sum(&self) -> f64 {
         self.sorted().iter().map(|&(v, c)| v * c as f64).sum()
+    }
+}
+
+impl std::fmt::Debug for Values {
+    /// The counts by value bits, the pending ones folded in (as the serde form).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_map().entries(self.settled().iter()).finish()
     }
 }
 
