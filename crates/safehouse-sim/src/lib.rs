@@ -410,9 +410,8 @@ impl Tournament {
     fn seating_into(&self, index: u64, players: usize, entrants: usize, seats: &mut Vec<usize>) {
         seats.clear();
         if entrants == players {
-            // One division a game, not one a seat.
             let first = (index % players.max(1) as u64) as usize;
-            seats.extend((0..players).map(|s| if s + first < players { s + first } else { s + first - players }));
+            seats.extend((0..players).map(|s| seat_after(first, s, players)));
         } else {
             seats.extend(0..entrants);
             GameRng::for_game(self.seed ^ LEAGUE_SALT, index).shuffle(seats);
@@ -703,6 +702,14 @@ impl Plan<'_> {
         result.forfeit(&forfeited);
         Ok(())
     }
+}
+
+/// `(first + steps) % players` for `first` and `steps` below `players` (seats round a table):
+/// without a division, which cost more than the rest of a seat's bookkeeping in a short game.
+#[inline]
+fn seat_after(first: usize, steps: usize, players: usize) -> usize {
+    let seat = first + steps;
+    if seat < players { seat } else { seat - players }
 }
 
 /// Parses a comma-separated line-up (`ismcts:2000,heuristic,heuristic`); `kind*n` repeats a kind.

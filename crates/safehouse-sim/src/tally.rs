@@ -339,11 +339,10 @@ impl Tally {
                 tally.rank_sum += u64::from(g.ranks[s]);
             }
         }
-        // `(first_mover + p) % players`, with one division a game rather than one a position.
+        // The seat in each turn-order position, with one division a game.
         let first = g.first_mover % players.max(1);
         for (p, position) in self.positions.iter_mut().enumerate() {
-            let seat = first + p;
-            let seat = if seat < players { seat } else { seat - players };
+            let seat = crate::seat_after(first, p, players);
             position.shares.add(g.win_shares[seat]);
             position.score_sum += g.scores[seat];
         }
