@@ -197,10 +197,12 @@ impl WsClient {
         Ok(serde_json::from_str(&text)?)
     }
 
-    /// The next text message (pings and pongs skipped), within `timeout`.
+    /// The next text message (pings and pongs skipped), within `timeout` (in all: a ping does not
+    /// start the wait again, or a server pinging more often than `timeout` would keep it going).
     pub async fn next_text(&mut self, timeout: Duration) -> anyhow::Result<Utf8Bytes> {
+        let deadline = tokio::time::Instant::now() + timeout;
         loop {
-            let message = tokio::time::timeout(timeout, self.stream.next())
+            let message = tokio::time::timeout_at(deadline, self.stream.next())
                 .await
                 .map_err(|_| anyhow!("no message within {timeout:?}"))?
                 .ok_or_else(|| anyhow!("websocket closed"))??;
@@ -302,5 +304,29 @@ mod tests {
         assert!(tracker.apply(&update).is_err(), "a repeated update skips back");
         assert!(tracker.apply(&json!({"type": "welcome", "seq": 0})).is_err(), "not the API's welcome");
         assert!(tracker.apply(&json!({"type": "chat", "text": "hi"})).is_ok(), "other messages are ignored");
+    }
+
+    /// A server that pings more often than the wait lasts, and sends nothing else: the wait still
+    /// ends (it used to start again after every ping, for ever).
+    #[tokio::test]
+    async fn pings_do_not_stretch_the_wait_for_a_message() {
+        use futures_util::SinkExt;
+        use std::time::Duration;
+        use tokio_tungstenite::tungstenite::Message;
+
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        let server = tokio::spawn(async move {
+            let (stream, _) = listener.accept().await.expect("accept");
+            let mut ws = tokio_tungstenite::accept_async(stream).await.expect("handshake");
+            while ws.send(Message::Ping(Default::default())).await.is_ok() {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        });
+        let mut client = super::WsClient::connect(addr, "m", None).await.expect("connect");
+        let waited = tokio::time::timeout(Duration::from_secs(20), client.next_text(Duration::from_millis(300))).await;
+        let error = waited.expect("the wait of 300 ms ends well within 20 s").expect_err("no text arrives");
+        assert!(error.to_string().contains("no message within"), "{error}");
+        server.abort();
     }
 }
