@@ -85,16 +85,18 @@ pub struct ActResponse {
     pub events: Vec<Value>,
 }
 
-/// The answer to `POST /api/matches/{id}/back` ("I'm back") and `POST /api/matches/{id}/away`
-/// ("a bot plays for me").
+/// The answer to `POST /api/matches/{id}/back` ("I'm back"), `POST /api/matches/{id}/away`
+/// ("a bot plays for me") and `POST /api/matches/{id}/seats/{seat}/bot` (a seat nobody joined
+/// handed to a bot).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 pub struct PresenceResponse {
-    /// The seat the token opens.
+    /// The seat concerned: the one the token opens (for a seat handed to a bot, that seat).
     pub seat: u8,
     /// The match's sequence number.
     pub seq: u64,
-    /// Whether a bot plays the seat now (`false` after "I'm back", `true` after "away").
+    /// Whether a bot plays the seat now (`false` after "I'm back", `true` after "away" or a seat
+    /// handed to a bot).
     pub away: bool,
 }
 

@@ -326,6 +326,32 @@ pub(crate) async fn step_away(
     presence(&app, &id, &headers, Presence::Away(crate::limits::request_client(&extensions))).await
 }
 
+/// "Let a bot play this seat until its person joins": with the token of any seat of the match, a
+/// seat that nobody has joined (an invite never used, a rematch seat whose person has not come
+/// back) is played by a bot (medium) from now on, its actions stored with actor `takeover`, so
+/// the table need not wait out the idle time. Its person may still join with their invite (or
+/// take their rematch seat): the seat is theirs from then on. A joined seat is refused
+/// (`seat_taken`: only its person may hand it over); a bot's seat, or one a bot already plays,
+/// changes nothing. The answer's `seat` is the seat handed over.
+#[utoipa::path(post, path = "/api/matches/{id}/seats/{seat}/bot",
+    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "the seat nobody joined")),
+    responses((status = 200, body = PresenceResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)),
+    security(("seat_token" = [])))]
+pub(crate) async fn hand_to_bot(
+    State(app): State<Arc<App>>,
+    Path((id, seat)): Path<(String, u8)>,
+    headers: HeaderMap,
+    extensions: axum::http::Extensions,
+) -> Result<Json<PresenceResponse>, ApiError> {
+    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
+    let slot = app.get(&id).await?;
+    let mut lm = slot.state.lock().await;
+    let by = app.authenticate(&mut lm, &token).await?;
+    app.hand_to_bot(&slot, &mut lm, by, seat, crate::limits::request_client(&extensions)).await?;
+    Ok(Json(PresenceResponse { seat, seq: lm.seq, away: true }))
+}
+
 /// What a person says of their presence.
 #[derive(Clone, Copy)]
 enum Presence {
@@ -425,7 +451,7 @@ pub(crate) async fn not_found() -> ApiError {
 #[derive(OpenApi)]
 #[openapi(
     info(title = "Safehouse table server", description = "Matches of the Safehouse games for people and bots. Errors are `{\"error\": {\"code\", \"message\"}}` with stable codes. Each seat also has a WebSocket at `/api/matches/{id}/ws?token=...` (see docs/server.md)."),
-    paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, come_back, step_away, get_record, healthz,
+    paths(list_games, get_game, create_match, list_matches, get_match, join_match, get_view, act, come_back, step_away, hand_to_bot, get_record, healthz,
         tables::list_tables, tables::get_table, tables::take_seat, tables::leave_seat, tables::remove_seat,
         tables::bot_seat, tables::free_seat, tables::start_table),
     components(schemas(ErrorBody, GameSummary, OptionDocSchema, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
@@ -490,6 +516,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/matches/{id}/actions", routing::post(act))
         .route("/api/matches/{id}/back", routing::post(come_back))
         .route("/api/matches/{id}/away", routing::post(step_away))
+        .route("/api/matches/{id}/seats/{seat}/bot", routing::post(hand_to_bot))
         .route("/api/matches/{id}/record", routing::get(get_record))
         .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
         .merge(chat::routes())

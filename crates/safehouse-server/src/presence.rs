@@ -12,7 +12,10 @@
 //! - the table has a clock, the seat's time ran out and the table's `on_timeout` is `bot` (or
 //!   `skip` where the game has no pass legal at that moment), or
 //! - the person asked for it ("a bot plays for me": `POST /api/matches/{id}/away`, or
-//!   `{"type": "away"}` on the WebSocket), because they must leave for a while.
+//!   `{"type": "away"}` on the WebSocket), because they must leave for a while, or
+//! - nobody joined the seat and a seated person handed it to a bot
+//!   (`POST /api/matches/{id}/seats/{seat}/bot`, or `{"type": "bot_for", "seat": n}`), so the
+//!   table need not wait out the idle time for somebody who is not coming.
 //!
 //! The seat stays with the bot until its person acts or comes back. On a clock that ran out,
 //! `skip` plays the game's pass for the seat (actor `timeout`) and `lose` ends the match with a
@@ -29,12 +32,14 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::http::StatusCode;
 use safehouse_engine::{ActionError, Outcome, Seat};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::app::{Actor, App, LiveMatch, SeatKind, Slot, now_ms};
 use crate::error::ApiError;
 use crate::limits::{AWAY_BURST, AWAY_PER_MINUTE};
+use crate::tables::kinds;
 use safehouse_api::OnTimeout;
 
 /// The action that passes, if the game has one legal now (`{"type": "pass"}` in every game
@@ -100,12 +105,59 @@ impl App {
         if lm.away.get(seat.index()) == Some(&true) {
             return Ok(());
         }
+        self.admit_bot_request(client)?;
+        self.take_over(slot, lm, seat, "asked").await;
+        Ok(())
+    }
+
+    /// "Let a bot play this seat until its person joins": a seated person hands a seat that
+    /// nobody has joined to a bot at once, so the table need not wait out the idle time for
+    /// somebody who is not coming (a rematch's seat whose person left, an invite never used).
+    /// Stored in the table log ([`kinds::SEAT_HANDED`]), so every node and a restarted server
+    /// agree, and taken over as an idle seat is, until its person joins. Only a seat nobody
+    /// joined: a joined person's seat is theirs (`seat_taken`; the idle time or their clock hands
+    /// it over). A bot's seat or one already taken over changes nothing; after the end
+    /// `game_over`; limited per client together with "a bot plays for me".
+    pub(crate) async fn hand_to_bot(
+        self: &Arc<Self>,
+        slot: &Arc<Slot>,
+        lm: &mut LiveMatch,
+        by: Seat,
+        seat: u8,
+        client: Option<IpAddr>,
+    ) -> Result<(), ApiError> {
+        if lm.finished {
+            return Err(ActionError::GameOver.into());
+        }
+        let index = usize::from(seat);
+        let plan = lm.plan.get(index).ok_or_else(|| ApiError::not_found(format!("no seat {seat} in this match")))?;
+        if plan.kind == SeatKind::Bot || lm.away[index] {
+            return Ok(());
+        }
+        if lm.claims[index].is_some() {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "seat_taken",
+                "somebody joined this seat: only they can hand it to a bot; if they leave their move waiting, \
+                 a bot takes it after the idle time",
+            ));
+        }
+        self.admit_bot_request(client)?;
+        self.store
+            .append_table_event(&lm.id, kinds::SEAT_HANDED, &json!({ "seat": seat, "by": by.0 }), now_ms())
+            .await?;
+        self.take_over(slot, lm, Seat(seat), "handed").await;
+        Ok(())
+    }
+
+    /// Counts a request for a bot ("a bot plays for me", a seat handed over) against the
+    /// client's allowance.
+    fn admit_bot_request(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
         if let Some(ip) = client {
             self.limits.away.admit(ip, "away", || {
                 format!("a bot can be asked for at most {AWAY_BURST} times at once and {AWAY_PER_MINUTE} a minute")
             })?;
         }
-        self.take_over(slot, lm, seat, "asked").await;
         Ok(())
     }
 

@@ -60,6 +60,17 @@ pub mod kinds {
     pub const SEAT_FREED: &str = "seat_freed";
     /// The match started: `{seats: [seat plan...], reason: "creator" | "full"}`.
     pub const STARTED: &str = "started";
+    /// After the start, a seated person handed a seat nobody joined to a bot until its person
+    /// joins: `{seat, by}` (`presence`).
+    pub const SEAT_HANDED: &str = "seat_handed_to_bot";
+}
+
+/// The seat a [`kinds::SEAT_HANDED`] event names (None for another kind).
+pub(crate) fn handed_seat(event: &safehouse_store::TableEvent) -> Option<usize> {
+    if event.kind != kinds::SEAT_HANDED {
+        return None;
+    }
+    event.data.get("seat").and_then(Value::as_u64).and_then(|s| usize::try_from(s).ok())
 }
 
 /// The part of a match's stored settings the waiting room reads.

@@ -15,7 +15,8 @@
 //!
 //! Client to server: `{"type": "act", "action": ..., "seq": n, "id": any}`,
 //! `{"type": "back"}` (take the seat back from the bot), `{"type": "away"}` (a bot plays the seat
-//! from now on, until `back` or an action), `{"type": "sync"}` (send `welcome` again),
+//! from now on, until `back` or an action), `{"type": "bot_for", "seat": n}` (a bot plays seat
+//! `n`, which nobody joined, until its person joins: `presence.rs`), `{"type": "sync"}` (send `welcome` again),
 //! `{"type": "chat", "text": ..., "name": ..., "id": any}` (a chat line: a seat's to the players'
 //! chat, a spectator's to the spectators'; answered `{"type": "ack", "id", "n"}`; `chat.rs`).
 //! Only `act` and `back` count as the person being present: an open socket does not.
@@ -319,7 +320,17 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
                 Err(error) => Reply::Text(error_message(&error, id.as_ref())),
             }
         }
-        ("act" | "back" | "away", None) => {
+        ("bot_for", Some(by)) => {
+            let Some(handed) = message.get("seat").and_then(Value::as_u64).and_then(|s| u8::try_from(s).ok()) else {
+                return Reply::Text(error_message(&ApiError::bad_request("`bot_for` needs a `seat`"), id.as_ref()));
+            };
+            let mut lm = slot.state.lock().await;
+            match app.hand_to_bot(slot, &mut lm, by, handed, client).await {
+                Ok(()) => Reply::Text(json!({ "type": "ack", "id": id, "seq": lm.seq }).to_string()),
+                Err(error) => Reply::Text(error_message(&error, id.as_ref())),
+            }
+        }
+        ("act" | "back" | "away" | "bot_for", None) => {
             let error = ApiError::new(StatusCode::FORBIDDEN, "spectator", "spectators cannot act; join a seat");
             Reply::Text(error_message(&error, id.as_ref()))
         }

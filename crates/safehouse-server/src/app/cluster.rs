@@ -96,7 +96,8 @@ impl App {
     }
 
     /// Event `n` of a match's table log was stored by another node: a chat line or a rematch link
-    /// goes to the watchers here (nothing to do for a match this node does not hold).
+    /// goes to the watchers here, a seat handed to a bot is played by one here too (nothing to do
+    /// for a match this node does not hold).
     async fn on_table_notice(self: &Arc<Self>, match_id: &str, n: u64) {
         let Some(slot) = self.slots().get(match_id).cloned() else { return };
         let events = match self.store.table_events(match_id, n.saturating_sub(1)).await {
@@ -107,11 +108,15 @@ impl App {
             }
         };
         let Some(event) = events.into_iter().find(|e| e.n == n) else { return };
-        if event.kind != crate::chat::KIND && event.kind != crate::rematch::KIND {
+        let handed = crate::tables::handed_seat(&event);
+        if event.kind != crate::chat::KIND && event.kind != crate::rematch::KIND && handed.is_none() {
             return;
         }
         let mut lm = slot.state.lock().await;
         super::chat::on_table_event(&mut lm, &event);
         super::rematch::on_table_event(&mut lm, &event);
+        if let Some(index) = handed {
+            self.seat_handed(&slot, &mut lm, index);
+        }
     }
 }

@@ -136,6 +136,13 @@ impl LiveMatch {
                 *slot = Some(claim);
             }
         }
+        // A seat nobody joined that a seated person handed to a bot stays with it (until its
+        // person joins: then the claim's own flag counts).
+        for index in stored.table_events.iter().filter_map(crate::tables::handed_seat) {
+            if index < players && claims[index].is_none() && plan[index].kind == SeatKind::Person {
+                away[index] = true;
+            }
+        }
         let finished = stored.finished || game_match.to_move().is_none();
         let settings = TableSettings::from_stored(&header.settings);
         let start_ms = crate::clock::start_ms(&stored.table_events, header.created_at_ms);

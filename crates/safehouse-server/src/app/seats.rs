@@ -9,7 +9,7 @@ use safehouse_engine::Seat;
 use safehouse_store::SeatClaim;
 
 use super::wire::SeatKind;
-use super::{App, LiveMatch, now_ms};
+use super::{App, LiveMatch, Slot, now_ms};
 use crate::error::ApiError;
 use crate::token;
 
@@ -85,6 +85,21 @@ impl App {
         lm.away[index] = false;
         lm.publish_seats();
         Ok(secret)
+    }
+}
+
+impl App {
+    /// Seat `index`, which nobody joined, was handed to a bot (on another node: see
+    /// `tables::kinds::SEAT_HANDED`): the server plays it here too, unless its person joined
+    /// meanwhile.
+    pub(crate) fn seat_handed(self: &Arc<Self>, slot: &Arc<Slot>, lm: &mut LiveMatch, index: usize) {
+        let unjoined_person =
+            lm.plan.get(index).is_some_and(|p| p.kind == SeatKind::Person) && lm.claims[index].is_none();
+        if unjoined_person && !lm.finished && !lm.away[index] {
+            lm.away[index] = true;
+            lm.publish_seats();
+            self.schedule_bot(slot, lm);
+        }
     }
 }
 

@@ -52,6 +52,12 @@ async fn create_match_with(
     settings: Value,
     options: Option<Value>,
 ) -> (String, Option<String>) {
+    let created = create_reply(http, game, seats, settings, options).await;
+    (created["id"].as_str().expect("id").to_owned(), created["joined"]["token"].as_str().map(str::to_owned))
+}
+
+/// As [`create_match_with`], answering the whole reply (which alone tells the invite codes).
+async fn create_reply(http: &HttpClient, game: &str, seats: &[&str], settings: Value, options: Option<Value>) -> Value {
     let plan: Vec<Value> = seats
         .iter()
         .map(|kind| match *kind {
@@ -68,8 +74,7 @@ async fn create_match_with(
     }
     let reply = http.post("/api/matches", None, &body).await.expect("create");
     assert_eq!(reply.status, 201, "{}", reply.text);
-    let id = reply.body["id"].as_str().expect("id").to_owned();
-    (id, reply.body["joined"]["token"].as_str().map(str::to_owned))
+    reply.body
 }
 
 /// What an open table page does: it holds the seat's WebSocket and, after every message, fetches
@@ -375,5 +380,106 @@ async fn a_seat_flipping_between_away_and_back_is_limited() {
         }
     }
     ws.close().await;
+    server.stop().await;
+}
+
+/// The answer (`ack` or `error`) to the WebSocket message numbered `id`, past the updates and
+/// seat lists that arrive meanwhile.
+async fn answer_to(ws: &mut WsClient, id: u64) -> Value {
+    // Bounded as a whole: updates (and pings, skipped) may keep arriving meanwhile.
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let message = ws.next_json(deadline.saturating_duration_since(Instant::now())).await.expect("an answer");
+        if message["id"] == json!(id) {
+            return message;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_nobody_joined_is_handed_to_a_bot_until_its_person_joins() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("handed.db").display());
+    // No idle takeover at all (`test_config`): only handing the seat over lets a bot play it.
+    let config = || safehouse_server::Config { bot_delay_ms: 50, ..test_config(&url) };
+    let server = safehouse_server::start(config()).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let game = two_player_game();
+    let created = create_reply(&http, game, &seats_of(game, &["me", "friend"]), json!({}), None).await;
+    let id = created["id"].as_str().expect("id").to_owned();
+    let token = created["joined"]["token"].as_str().expect("alice's token").to_owned();
+    let invite = created["seats"][1]["invite"].as_str().expect("the friend's invite").to_owned();
+    let hand = |seat: u8| format!("/api/matches/{id}/seats/{seat}/bot");
+    let code = |reply: &safehouse_client::Reply| (reply.status, reply.body["error"]["code"].clone());
+
+    // Refused: without a seat's token, a seat somebody joined (her own), a seat that does not exist.
+    let anonymous = http.post(&hand(1), None, &json!({})).await.expect("post");
+    assert_eq!(code(&anonymous), (401, json!("bad_token")), "{}", anonymous.text);
+    let joined = http.post(&hand(0), Some(&token), &json!({})).await.expect("post");
+    assert_eq!(code(&joined), (409, json!("seat_taken")), "{}", joined.text);
+    let missing = http.post(&hand(9), Some(&token), &json!({})).await.expect("post");
+    assert_eq!(code(&missing), (404, json!("not_found")), "{}", missing.text);
+    let mut spectator = watching(server.addr(), &id, None).await;
+    spectator.send_json(&json!({"type": "bot_for", "seat": 1, "id": 1})).await.expect("send");
+    let refused = answer_to(&mut spectator, 1).await;
+    assert_eq!((refused["type"].clone(), refused["code"].clone()), (json!("error"), json!("spectator")), "{refused}");
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    assert_eq!(info.body["seats"][1]["away"], json!(false), "nothing was handed over yet: {}", info.text);
+
+    // Alice hands the friend's seat to a bot on the WebSocket; every watcher is told.
+    let mut alice = watching(server.addr(), &id, Some(&token)).await;
+    alice.send_json(&json!({"type": "bot_for", "id": 2})).await.expect("send");
+    let no_seat = answer_to(&mut alice, 2).await;
+    assert_eq!(no_seat["code"], json!("bad_request"), "{no_seat}");
+    alice.send_json(&json!({"type": "bot_for", "seat": 1, "id": 3})).await.expect("send");
+    assert_eq!(answer_to(&mut alice, 3).await["type"], json!("ack"));
+    let deadline = Instant::now() + WAIT;
+    let seats = loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let message = spectator.next_json(left).await.expect("the spectator is told");
+        if message["type"] == "seats" {
+            break message;
+        }
+    };
+    assert_eq!((seats["seats"][1]["away"].clone(), seats["seats"][1]["joined"].clone()), (json!(true), json!(false)));
+    // Asking again (over HTTP) changes nothing.
+    let again = http.post(&hand(1), Some(&token), &json!({})).await.expect("post");
+    assert_eq!(again.status, 200, "{}", again.text);
+    assert_eq!((again.body["seat"].clone(), again.body["away"].clone()), (json!(1), json!(true)));
+
+    // A bot plays the friend's seat (Alice lets one play hers too, so the game moves on).
+    let away = http.post(&format!("/api/matches/{id}/away"), Some(&token), &json!({})).await.expect("away");
+    assert_eq!(away.status, 200, "{}", away.text);
+    let played = |a: &[StoredAction]| a.iter().any(|a| a.seat == 1 && a.actor == "takeover");
+    wait_stored(&url, &id, "a bot plays the handed seat", played).await;
+    let back = http.post(&format!("/api/matches/{id}/back"), Some(&token), &json!({})).await.expect("back");
+    assert_eq!(back.status, 200, "{}", back.text);
+    server.stop().await;
+
+    // The hand-over is stored: a restarted server (which never takes idle seats over) still
+    // lets the bot play the seat.
+    let server = safehouse_server::start(config()).await.expect("restart");
+    let http = HttpClient::new(server.addr());
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    assert_eq!(info.body["seats"][1]["away"], json!(true), "after the restart: {}", info.text);
+
+    // The friend arrives after all: the seat is theirs from the moment they join.
+    let join = json!({"seat": 1, "invite": invite, "name": "Bob"});
+    let joined = http.post(&format!("/api/matches/{id}/join"), None, &join).await.expect("join");
+    assert_eq!(joined.status, 200, "{}", joined.text);
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    assert_eq!(
+        (info.body["seats"][1]["joined"].clone(), info.body["seats"][1]["away"].clone()),
+        (json!(true), json!(false)),
+        "{}",
+        info.text
+    );
+    let after_join = http.post(&hand(1), Some(&token), &json!({})).await.expect("post");
+    assert_eq!(code(&after_join), (409, json!("seat_taken")), "{}", after_join.text);
+    server.stop().await;
+    // And so it stays after another restart (the claim counts, not the old hand-over).
+    let server = safehouse_server::start(config()).await.expect("restart");
+    let info = HttpClient::new(server.addr()).get(&format!("/api/matches/{id}"), None).await.expect("info");
+    assert_eq!(info.body["seats"][1]["away"], json!(false), "{}", info.text);
     server.stop().await;
 }
