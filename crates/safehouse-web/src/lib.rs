@@ -64,8 +64,9 @@ pub(crate) struct Web {
 /// `api` is the table server's API router with its state applied (every `/api/...` route);
 /// the pages call it in-process. The routes are `/` (home), `/new/{game}` (set up a table),
 /// `/rules/{game}` (the rulebook for players), `/join/{id}` (an invite link), `/play/{id}` (the
-/// table, `?watch=1` to watch), its `/frag`, `/act`, `/ws`, `/chat`, `/rematch`, `/back` and `/away`, `/replay/{id}`, `/tutorial` and
-/// `/tutorial/{id}` (the first games), `/lang/{code}` and `/assets/{file}`.
+/// table, `?watch=1` to watch), its `/frag`, `/act`, `/ws`, `/chat`, `/rematch`, `/back`, `/away`
+/// and `/seats/{seat}/bot`, `/replay/{id}`, `/tutorial` and `/tutorial/{id}` (the first games),
+/// `/lang/{code}` and `/assets/{file}`.
 pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
     let web = Web { api: api::Api::new(api) };
     Router::new()
@@ -78,6 +79,7 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/play/{id}/act", post(table::act))
         .route("/play/{id}/back", post(table::back))
         .route("/play/{id}/away", post(table::away))
+        .route("/play/{id}/seats/{seat}/bot", post(table::bot_for))
         .route("/play/{id}/ws", get(table::socket))
         .route("/play/{id}/notify/push", post(notify::push))
         .route("/play/{id}/notify/webhook", post(notify::webhook))

@@ -296,6 +296,13 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
                                     button type="submit" title=(lang.text("a-bot-plays-your-seat-until")) { (lang.text("let-a-bot-play-for-me")) }
                                 }
                             }
+                            @if !seat.is_bot() && !seat.joined && !seat.away && cx.me.is_some() && t.live && !snap.finished {
+                                // Nobody came to this seat: the table need not wait out the idle
+                                // time for them (they still join with their invite).
+                                form.bot-for method="post" action={"/play/" (snap.match_id) "/seats/" (seat.seat) "/bot"} {
+                                    button type="submit" title=(lang.text("a-bot-plays-this-seat-until")) { (lang.text("let-a-bot-play-this-seat")) }
+                                }
+                            }
                             @if let Some(line) = drawn.as_ref().and_then(|d| d.seat_lines.get(i)) {
                                 div.seat-line { (line) }
                             }
@@ -693,8 +700,19 @@ pub(crate) async fn away(State(web): State<Web>, Path(id): Path<String>, headers
     presence(&web, &id, &headers, peer, "away").await
 }
 
-/// Says `back` or `away` for this browser's seat (`POST /api/matches/{id}/{what}`), and shows
-/// the table again.
+/// `POST /play/{id}/seats/{seat}/bot`: a bot plays a seat nobody joined, asked by this
+/// browser's seat.
+pub(crate) async fn bot_for(
+    State(web): State<Web>,
+    Path((id, seat)): Path<(String, u8)>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
+    presence(&web, &id, &headers, peer, &format!("seats/{seat}/bot")).await
+}
+
+/// Says `back` or `away` for this browser's seat, or hands a seat nobody joined to a bot (`POST
+/// /api/matches/{id}/{what}`), and shows the table again.
 async fn presence(web: &Web, id: &str, headers: &HeaderMap, peer: Peer, what: &str) -> Response {
     if !cookies::valid_id(id) {
         return not_found(Lang::of_request(headers, None));

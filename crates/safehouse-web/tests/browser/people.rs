@@ -505,3 +505,74 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         }
     });
 }
+
+/// Alice sets up a table with a seat for a friend who does not come: she lets a bot play that
+/// seat at once (no waiting out the idle time), and the bot does play it; when Bob arrives after
+/// all with his invite link, the seat is his, on both pages.
+#[test]
+fn a_seat_nobody_came_to_is_handed_to_a_bot_until_its_person_joins() {
+    run(0, |mut h| async move {
+        let a = h.browser("alice").await;
+        set_up(&a, "explosiv", &["me", "friend"], &[], false).await;
+        let id = a.match_id().await;
+        a.wait_for("input.invite-link").await;
+        let link = a.js("return document.querySelector('input.invite-link').value;", vec![]).await;
+        let link = link.as_str().expect("an invite link").to_owned();
+
+        // Only the empty seat offers it (not hers); a spectator is not offered it at all.
+        let bot_for = "li.seat form.bot-for button";
+        a.wait_for(bot_for).await;
+        assert!(!a.exists("li.seat.me form.bot-for").await, "her own seat offers no hand-over");
+        let c = h.browser("carol").await;
+        c.goto(&format!("/play/{id}")).await;
+        c.wait_for("#play").await;
+        assert!(!c.exists(bot_for).await, "a spectator cannot hand a seat over");
+        a.shot("bot-for-offer").await;
+        assert!(a.click(bot_for).await, "alice lets a bot play the empty seat");
+        wait_text(&a, "section.players", "bot plays for").await;
+        wait_text(&c, "section.players", "bot plays for").await;
+        assert!(!a.exists(bot_for).await, "nothing left to hand over");
+
+        // The bot plays the seat: Alice plays her own moves until it has moved for it.
+        let http = HttpClient::new(h.addr());
+        let started = Instant::now();
+        let mut turn = 0;
+        loop {
+            let log = http.get(&format!("/api/matches/{id}/log"), None).await.expect("the log").body;
+            let entries = log["entries"].as_array().cloned().unwrap_or_default();
+            if entries.iter().any(|e| e["seat"] == json!(1) && e["actor"] == json!("takeover")) {
+                break;
+            }
+            assert!(started.elapsed() < WAIT, "no bot moved for the empty seat: {log}");
+            let state = a.state().await.unwrap_or_default();
+            assert!(!state.over, "the game ended before the bot moved for the seat: {log}");
+            if state.mine && play_one(&a, "explosiv", turn).await {
+                turn += 1;
+            } else {
+                tokio::time::sleep(Duration::from_millis(40)).await;
+            }
+        }
+        a.shot("bot-for-playing").await;
+
+        // Bob arrives after all: his invite still opens the seat, and it is his from then on.
+        let b = h.browser("bob").await;
+        b.client.goto(&link).await.expect("the invite link opens");
+        type_into(&b, "#join-name", "Bob").await;
+        assert!(b.click("form button[type=submit]").await, "bob takes his seat");
+        at_the_table_seated(&b, &id).await;
+        b.wait_for("li.seat.me form.away button").await;
+        assert!(!b.text("section.players").await.contains("bot plays for"), "bob's page: the seat is his");
+        let started = Instant::now();
+        while a.text("section.players").await.contains("bot plays for") {
+            assert!(started.elapsed() < WAIT, "alice's page still has a bot playing bob's seat");
+            tokio::time::sleep(Duration::from_millis(40)).await;
+        }
+        wait_text(&a, "section.players", "Bob").await;
+        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("the match").body;
+        assert_eq!((info["seats"][1]["joined"].clone(), info["seats"][1]["away"].clone()), (json!(true), json!(false)));
+        b.shot("bot-for-bob-back").await;
+        for p in [a, b, c] {
+            p.close().await;
+        }
+    });
+}
