@@ -16,9 +16,10 @@
 //! Client to server: `{"type": "act", "action": ..., "seq": n, "id": any}`,
 //! `{"type": "back"}` (take the seat back from the bot), `{"type": "away"}` (a bot plays the seat
 //! from now on, until `back` or an action), `{"type": "bot_for", "seat": n}` (a bot plays seat
-//! `n`, which nobody joined, until its person joins: `presence.rs`), `{"type": "sync"}` (send `welcome` again),
-//! `{"type": "chat", "text": ..., "name": ..., "id": any}` (a chat line: a seat's to the players'
-//! chat, a spectator's to the spectators'; answered `{"type": "ack", "id", "n"}`; `chat.rs`).
+//! `n`, which nobody joined, until its person joins: `presence.rs`), `{"type": "sync"}` (send
+//! `welcome` again), `{"type": "chat", "text": ..., "name": ..., "id": any}` (a chat line: a
+//! seat's to the players' chat, a spectator's to the spectators'; answered `{"type": "ack", "id",
+//! "n"}`; `chat.rs`).
 //! Only `act` and `back` count as the person being present: an open socket does not.
 
 use std::net::{IpAddr, SocketAddr};
