@@ -42,6 +42,9 @@ use crate::limits::{AWAY_BURST, AWAY_PER_MINUTE};
 use crate::tables::kinds;
 use safehouse_api::OnTimeout;
 
+/// Why a bot took a seat over, when a seated person handed it over (a seat nobody joined).
+const HANDED: &str = "handed";
+
 /// The action that passes, if the game has one legal now (`{"type": "pass"}` in every game
 /// that has a pass).
 pub(crate) fn legal_pass(legal: &[Value]) -> Option<&Value> {
@@ -146,7 +149,7 @@ impl App {
         self.store
             .append_table_event(&lm.id, kinds::SEAT_HANDED, &json!({ "seat": seat, "by": by.0 }), now_ms())
             .await?;
-        self.take_over(slot, lm, Seat(seat), "handed").await;
+        self.take_over(slot, lm, Seat(seat), HANDED).await;
         Ok(())
     }
 
@@ -175,6 +178,13 @@ impl App {
             }
             if let Some(claim) = lm.claims[index].as_mut() {
                 claim.away = true;
+            }
+        } else if why != HANDED {
+            // A seat nobody joined has no claim to hold the flag: the table log holds it, as for a
+            // seat handed over (which `hand_to_bot` stored already, refusing if it could not).
+            let data = json!({ "seat": seat.0, "why": why });
+            if let Err(error) = self.store.append_table_event(&lm.id, kinds::SEAT_HANDED, &data, now_ms()).await {
+                tracing::warn!(%error, "could not store that a bot plays a seat nobody joined");
             }
         }
         metrics::counter!("safehouse_takeovers_total", "why" => why).increment(1);

@@ -60,8 +60,9 @@ pub mod kinds {
     pub const SEAT_FREED: &str = "seat_freed";
     /// The match started: `{seats: [seat plan...], reason: "creator" | "full"}`.
     pub const STARTED: &str = "started";
-    /// After the start, a seated person handed a seat nobody joined to a bot until its person
-    /// joins: `{seat, by}` (`presence`).
+    /// After the start, a bot took over a seat nobody joined, until its person joins: handed over
+    /// by a seated person, `{seat, by}`, or after the idle time or the seat's clock, `{seat, why}`
+    /// (`presence`; a joined seat's flag is its claim's instead).
     pub const SEAT_HANDED: &str = "seat_handed_to_bot";
 }
 

@@ -483,3 +483,27 @@ async fn a_seat_nobody_joined_is_handed_to_a_bot_until_its_person_joins() {
     assert_eq!(info.body["seats"][1]["away"], json!(false), "{}", info.text);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_nobody_joined_taken_over_when_idle_stays_with_the_bot_after_a_restart() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("idle-unjoined.db").display());
+    let idle = safehouse_server::Config { idle_takeover_secs: 1, ..test_config(&url) };
+    let server = safehouse_server::start(idle).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let game = two_player_game();
+    let (id, token) = create_match(&http, game, &seats_of(game, &["me", "friend"]), json!({})).await;
+    let token = token.expect("alice's token");
+    // Alice lets a bot play for her, so the game comes to the friend's seat, which nobody joined.
+    let away = http.post(&format!("/api/matches/{id}/away"), Some(&token), &json!({})).await.expect("away");
+    assert_eq!(away.status, 200, "{}", away.text);
+    let played = |a: &[StoredAction]| a.iter().any(|a| a.seat == 1 && a.actor == "takeover");
+    wait_stored(&url, &id, "the idle time hands the friend's seat to a bot", played).await;
+    server.stop().await;
+
+    // A server that never takes idle seats over: the bot still plays the seat nobody joined.
+    let server = safehouse_server::start(test_config(&url)).await.expect("restart");
+    let info = HttpClient::new(server.addr()).get(&format!("/api/matches/{id}"), None).await.expect("info");
+    assert_eq!(info.body["seats"][1]["away"], json!(true), "after the restart: {}", info.text);
+    server.stop().await;
+}
