@@ -141,8 +141,7 @@ impl App {
             return Err(ApiError::new(
                 StatusCode::CONFLICT,
                 "seat_taken",
-                "somebody joined this seat: only they can hand it to a bot; if they leave their move waiting, \
-                 a bot takes it after the idle time",
+                "somebody joined this seat: only they can hand it to a bot",
             ));
         }
         self.admit_bot_request(client)?;
