@@ -16,6 +16,14 @@ pub struct RematchJoined {
     pub seat: u8,
     /// The new seat's own token (as from joining; shown only once).
     pub token: String,
+    /// For whoever created the rematch (`created`): the creator token of its waiting room, to
+    /// start it before everybody is back (`POST /api/tables/{id}/start`) or change its seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub creator_token: Option<String>,
+    /// For whoever created the rematch: its private room's invite, for somebody new to take a
+    /// seat whose person is not coming back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub table_invite: Option<String>,
 }
 
 /// What `GET /api/matches/{id}/rematch` answers.

@@ -28,7 +28,8 @@ pub struct TableSeat {
     pub seat: u8,
     /// `free`, `person` or `bot`.
     pub state: TableSeatState,
-    /// The person's name, if they gave one.
+    /// The person's name, if they gave one; for a free seat of a rematch's room, the name of the
+    /// person it is kept for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
     /// The bot's level.

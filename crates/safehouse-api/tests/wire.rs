@@ -207,6 +207,10 @@ fn the_chat_rematch_notify_and_settings_forms_read_and_write_back_byte_for_byte(
     let line: ChatLine = exact(r#"{"n":5,"channel":"spectators","name":"Cy","text":"wow","seq":0,"at_ms":1}"#);
     assert_eq!(line.seat, None);
     let joined: RematchJoined = exact(r#"{"match":"abc","created":true,"seat":1,"token":"t"}"#);
+    assert_eq!((joined.creator_token.as_deref(), joined.table_invite.as_deref()), (None, None));
+    let created: RematchJoined =
+        exact(r#"{"match":"abc","created":true,"seat":0,"token":"t","creator_token":"c","table_invite":"i"}"#);
+    assert_eq!((created.creator_token.as_deref(), created.table_invite.as_deref()), (Some("c"), Some("i")));
     assert_eq!(joined.match_id, "abc");
     let links: RematchLinks = exact(r#"{"match":null,"rematch_of":"old"}"#);
     assert_eq!(links.rematch_of.as_deref(), Some("old"));

@@ -140,7 +140,8 @@ pub(crate) async fn create_match(
     if request.waiting_room {
         let join = request.join.map(|j| (j.seat, j.name));
         let settings = TableSettings { visibility: request.visibility.unwrap_or_default(), ..settings };
-        let request = crate::app::tables::WaitingRequest { game, options: options.clone(), plan, settings, join };
+        let request =
+            crate::app::tables::WaitingRequest { id: None, game, options: options.clone(), plan, settings, join };
         let created = app.create_waiting(request, creator).await?;
         let table = created.table;
         let seats = table

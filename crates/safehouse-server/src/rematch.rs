@@ -1,10 +1,14 @@
 //! "Play again": a finished match's rematch, a new match linked to it.
 //!
 //! The rematch has the same game, options, table settings and seats as the old match: each bot
-//! seat keeps its bot and level, each person's seat is offered to the person who sat there. A
+//! seat keeps its bot, level and name, each person's seat is kept for the person who sat there. A
 //! person accepts by asking for the rematch with their old seat's token
 //! (`POST /api/matches/{old}/rematch`): the first to ask creates the new match, everyone gets
 //! *their own* new seat token for *their own* seat (tokens are never shared or carried over).
+//!
+//! The new match waits in a private waiting room (`crate::tables`) whose creator is the first to
+//! ask: it starts when the last kept seat is taken, or when its creator starts it; a kept seat
+//! still free then stays its person's, a bot playing it until they come back.
 //!
 //! The link goes both ways: the new match's settings hold `rematch_of` (the old id), and the old
 //! match's table log gets a `rematch` event naming the new id, which every page and every

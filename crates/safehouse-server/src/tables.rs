@@ -39,6 +39,7 @@ use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::{Mutex, broadcast};
 
+use crate::app::{SeatKind, SeatPlan};
 use crate::error::ApiError;
 use crate::limits::Held;
 use crate::settings::TableSettingsExt;
@@ -62,7 +63,8 @@ pub mod kinds {
     pub const STARTED: &str = "started";
     /// After the start, a bot took over a seat nobody joined, until its person joins: handed over
     /// by a seated person, `{seat, by}`, or after the idle time or the seat's clock, `{seat, why}`
-    /// (`presence`; a joined seat's flag is its claim's instead).
+    /// (`presence`; a joined seat's flag is its claim's instead), or at a rematch's start for a
+    /// kept seat whose person is not back, `{seat, why: "not_back"}` (`app::tables`).
     pub const SEAT_HANDED: &str = "seat_handed_to_bot";
 }
 
@@ -148,6 +150,13 @@ pub(crate) struct Room {
     pub(crate) options: Value,
     pub(crate) visibility: Visibility,
     pub(crate) seats: Vec<SeatState>,
+    /// A rematch's room: the seat kept for the person who sat there in the old match (their
+    /// name, and an invite hash nobody is told: they come back with their old token), by seat.
+    /// Free at the start, such a seat stays theirs in the match, a bot playing it meanwhile.
+    pub(crate) reserved: Vec<Option<SeatPlan>>,
+    /// A rematch's room: the names of the old match's bots, by seat (a bot's seat claim holds
+    /// only its level), so that the rematch's bots keep them.
+    pub(crate) bot_names: Vec<Option<String>>,
     pub(crate) creator_hash: Option<String>,
     pub(crate) invite_hash: Option<String>,
     pub(crate) status: TableStatus,
@@ -199,6 +208,16 @@ impl Room {
         let settings = room_settings(header);
         let players = usize::from(header.players);
         let mut seats = vec![SeatState::Free; players];
+        // A rematch's room is stored with the old match's people's seats as planned (each with an
+        // invite hash) and its bots' names on seats without one; any other room's plan is blank.
+        let planned: Vec<SeatPlan> = match settings.rematch_of {
+            Some(_) => serde_json::from_value(header.seats.clone()).unwrap_or_default(),
+            None => Vec::new(),
+        };
+        let planned = |i: usize| planned.get(i).filter(|p| p.kind == SeatKind::Person);
+        let reserved = (0..players).map(|i| planned(i).filter(|p| p.invite_hash.is_some()).cloned()).collect();
+        let bot_names =
+            (0..players).map(|i| planned(i).filter(|p| p.invite_hash.is_none()).and_then(|p| p.name.clone())).collect();
         for claim in &stored.seats {
             if let Some(seat) = seats.get_mut(usize::from(claim.seat)) {
                 *seat = match parse_bot_marker(&claim.token_hash) {
@@ -224,6 +243,8 @@ impl Room {
             options: header.options.clone(),
             visibility: settings.visibility,
             seats,
+            reserved,
+            bot_names,
             creator_hash: hash("creator_hash"),
             invite_hash: hash("invite_hash"),
             status,
@@ -249,7 +270,10 @@ impl Room {
             .enumerate()
             .map(|(i, seat)| {
                 let (state, name, difficulty) = match seat {
-                    SeatState::Free => (TableSeatState::Free, None, None),
+                    // A rematch's seat kept for its person shows whom it waits for.
+                    SeatState::Free => {
+                        (TableSeatState::Free, self.reserved[i].as_ref().and_then(|p| p.name.clone()), None)
+                    }
                     SeatState::Bot(level) => (TableSeatState::Bot, None, Some(*level)),
                     SeatState::Person { name, .. } => (TableSeatState::Person, name.clone(), None),
                 };

@@ -250,6 +250,12 @@ pub(crate) async fn rematch(
             // The table's settings as this browser knew them (the hint panel), without invites.
             let extra = cookies::Extra { hints: cookies::extra(&headers, &id).hints, invites: Vec::new() };
             headers_out.append(header::SET_COOKIE, cookies::set(&cookies::extra_name(&new_id), &extra.encode()));
+            // Whoever pressed first created the rematch's waiting room: its controls (start now,
+            // the invite for a seat whose person is not coming back), as for any table created.
+            if let Some(creator) = joined.as_ref().and_then(|j| j.creator_token.as_deref()) {
+                let invite = joined.as_ref().and_then(|j| j.table_invite.as_deref());
+                headers_out.append(header::SET_COOKIE, cookies::creator_value(&new_id, creator, invite));
+            }
             response
         }
         _ => {

@@ -124,8 +124,14 @@ fn seats_markup(table: &TableInfo, me: &Me, lang: Lang, invite: Option<&str>) ->
                             }
                         }
                         TableSeatState::Free => {
-                            span.seat-name.free { (lang.text("free")) }
-                            @if mine.is_none() {
+                            @match seat.name.as_deref() {
+                                // A rematch's seat, kept for whoever sat there.
+                                Some(name) => span.seat-name.free.kept { (tr!(lang, "kept-for", name = name)) },
+                                None => span.seat-name.free { (lang.text("free")) },
+                            }
+                            // A kept seat is taken from the old match's page ("Join: take my seat"),
+                            // or by somebody new the creator sent the invite to.
+                            @if mine.is_none() && (seat.name.is_none() || invite.is_some()) {
                                 button.take type="submit" form="take-form" name="seat" value=(n) {
                                     (lang.text("take-this-seat"))
                                 }
@@ -158,6 +164,9 @@ fn seats_markup(table: &TableInfo, me: &Me, lang: Lang, invite: Option<&str>) ->
             form.start method="post" action={"/tables/" (id) "/start"} {
                 button.primary.big.start type="submit" { (lang.text("start-the-game")) }
                 p.help { (lang.text("seats-still-free-are-played")) }
+                @if table.seats.iter().any(|s| s.state == TableSeatState::Free && s.name.is_some()) {
+                    p.help { (lang.text("kept-seats-wait")) }
+                }
             }
         }
         @if let Some(code) = invite.filter(|_| creator) {

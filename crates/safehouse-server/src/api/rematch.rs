@@ -38,8 +38,16 @@ pub(crate) async fn get_rematch(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
 ) -> Result<Json<RematchLinks>, ApiError> {
-    let slot = app.get(&id).await?;
-    let rematch_of = slot.state.lock().await.settings.rematch_of.clone();
+    let rematch_of = match app.get(&id).await {
+        Ok(slot) => slot.state.lock().await.settings.rematch_of.clone(),
+        // A rematch still in its waiting room (or one that expired there) is no live match.
+        Err(error) if matches!(error.code, "table_not_started" | "table_expired") => {
+            let stored =
+                app.store.load_match(&id).await?.ok_or_else(|| ApiError::not_found(format!("no match `{id}`")))?;
+            crate::tables::room_settings(&stored.header).rematch_of
+        }
+        Err(error) => return Err(error),
+    };
     let rematch = crate::app::rematch::find(&app, &id).await?;
     Ok(Json(RematchLinks { rematch, rematch_of }))
 }

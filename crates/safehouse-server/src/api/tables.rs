@@ -92,15 +92,11 @@ pub(crate) async fn take_seat(
         ));
     }
     let name = request.name.map(|n| crate::names::clean(&n)).filter(|n| !n.is_empty());
-    let secret = token::new_token();
-    let claim =
-        SeatClaim { seat, token_hash: token::hash(&secret), name: name.clone(), joined_at_ms: now_ms(), away: false };
-    if !app.store.claim_seat(&id, &claim).await? {
+    let Some(secret) = app.seat_person(&id, seat, name.clone()).await? else {
         app.reload_room(&mut room).await?;
         app.settle(&slot, &mut room).await;
         return Err(seat_taken());
-    }
-    app.store.append_table_event(&id, kinds::SEAT_TAKEN, &json!({ "seat": seat, "name": name }), now_ms()).await?;
+    };
     let table = app.after_change(&slot, &mut room, "full").await?;
     Ok(Json(SeatTaken { seat, token: secret, name, table }))
 }

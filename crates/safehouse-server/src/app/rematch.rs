@@ -6,13 +6,17 @@ use std::sync::Arc;
 use axum::http::StatusCode;
 use safehouse_api::SeatKind;
 use safehouse_api::rematch::RematchJoined;
+use safehouse_api::settings::Visibility;
+use safehouse_api::tables::TableStatus;
 use safehouse_engine::Seat;
 use safehouse_store::{SeatClaim, TableEvent};
 use serde_json::json;
 
+use super::tables::WaitingRequest;
 use super::{App, LiveMatch, SeatPlan, now_ms};
 use crate::error::ApiError;
 use crate::rematch::{KIND, from_event, rematch_id};
+use crate::tables::{self, SeatState};
 use crate::token;
 
 /// The rematch of a match, if one was started (the first `rematch` event of its log).
@@ -34,9 +38,9 @@ pub(crate) fn on_table_event(lm: &mut LiveMatch, event: &TableEvent) {
     }
 }
 
-/// The seats of the rematch: the same kinds, bots with their levels, people's seats open (each
-/// with a fresh invite code nobody is told: they are taken with the old seats' tokens) and named
-/// as the old seats were.
+/// The seats of the rematch: the same kinds, bots with their levels, people's seats kept for
+/// their people (each with a fresh invite code nobody is told: they are taken with the old seats'
+/// tokens) and named as the old seats were.
 pub(crate) fn rematch_plan(old: &LiveMatch) -> Vec<SeatPlan> {
     let seats = old.seats();
     old.plan
@@ -56,6 +60,10 @@ pub(crate) fn rematch_plan(old: &LiveMatch) -> Vec<SeatPlan> {
 
 /// Creates the rematch of finished match `id` (or joins the one already created) and takes the
 /// seat that `token` opened in it, with a new token of its own (see `crate::rematch`).
+///
+/// The rematch opens in a private waiting room, each person's seat kept for them: it starts when
+/// the last of them is back, or when its creator (whoever pressed first) starts it, a bot then
+/// playing each seat whose person has not come back, until they do.
 pub(crate) async fn start_or_join(
     app: &Arc<App>,
     id: &str,
@@ -72,45 +80,96 @@ pub(crate) async fn start_or_join(
             "a rematch can be started once the match has ended",
         ));
     }
+    let name = old.seats().get(seat.index()).and_then(|s| s.name.clone());
     // Requests on this node wait for each other on the old match's lock; across nodes the
     // database decides (the derived id can be inserted once).
     let (new_id, created) = match find(app, &old.id).await? {
-        Some(new_id) => (new_id, false),
+        Some(new_id) => (new_id, None),
         None => {
             let new_id = rematch_id(&old.id);
             let mut settings = old.settings.clone();
             settings.rematch_of = Some(old.id.to_string());
-            let created = match app
-                .create_as(new_id.clone(), old.game, old.record().options, rematch_plan(&old), settings, client)
-                .await
-            {
-                Ok(_) => true,
-                Err(error) if error.code == "duplicate_match" => false,
+            settings.visibility = Visibility::Private;
+            let request = WaitingRequest {
+                id: Some(new_id.clone()),
+                game: old.game,
+                options: old.record().options,
+                plan: rematch_plan(&old),
+                settings,
+                join: Some((seat.0, name.clone())),
+            };
+            let created = match app.create_waiting(request, client).await {
+                Ok(created) => Some(created),
+                Err(error) if error.code == "duplicate_match" => None,
                 Err(error) => return Err(error),
             };
             // Also when another node created it first and has not linked it yet (or stopped
             // before it did): a second link names the same match.
             app.store.append_table_event(&old.id, KIND, &json!({ "match": new_id }), now_ms()).await?;
             publish(&mut old, &new_id);
-            if created {
+            if created.is_some() {
                 metrics::counter!("safehouse_rematches_total").increment(1);
             }
             (new_id, created)
         }
     };
     drop(old);
-    let new_slot = app.get(&new_id).await?;
-    let mut new = new_slot.state.lock().await;
-    let token = claim(app, &mut new, seat).await?;
-    Ok(RematchJoined { match_id: new_id, created, seat: seat.0, token })
+    if let Some(created) = created {
+        let token =
+            created.joined.map(|(_, token)| token).ok_or_else(|| ApiError::internal("the seat was not taken"))?;
+        return Ok(RematchJoined {
+            match_id: new_id,
+            created: true,
+            seat: seat.0,
+            token,
+            creator_token: Some(created.creator_token),
+            table_invite: created.invite,
+        });
+    }
+    let token = take_seat(app, &new_id, seat, name).await?;
+    Ok(RematchJoined { match_id: new_id, created: false, seat: seat.0, token, creator_token: None, table_invite: None })
 }
 
-/// Takes `seat` of the rematch for the person who sat there in the old match.
+/// Takes `seat` of the rematch `new_id` for the person who sat there in the old match: in its
+/// waiting room, or in the match once started (a bot played it meanwhile).
+async fn take_seat(app: &Arc<App>, new_id: &str, seat: Seat, name: Option<String>) -> Result<String, ApiError> {
+    let room_slot = app.adopt_room(new_id).await?;
+    let mut room = room_slot.state.lock().await;
+    app.reload_room(&mut room).await?;
+    match room.status {
+        TableStatus::Waiting => {
+            if room.seat(seat.0)? != &SeatState::Free {
+                return Err(seat_taken_error());
+            }
+            let Some(secret) = app.seat_person(new_id, seat.0, name).await? else {
+                app.reload_room(&mut room).await?;
+                app.settle(&room_slot, &mut room).await;
+                return Err(seat_taken_error());
+            };
+            app.after_change(&room_slot, &mut room, "full").await?;
+            Ok(secret)
+        }
+        TableStatus::Expired => Err(tables::expired_error()),
+        TableStatus::Started => {
+            drop(room);
+            let new_slot = app.get(new_id).await?;
+            let mut new = new_slot.state.lock().await;
+            claim(app, &mut new, seat).await
+        }
+    }
+}
+
+fn seat_taken_error() -> ApiError {
+    ApiError::new(StatusCode::CONFLICT, "seat_taken", "this seat of the rematch was already taken")
+}
+
+/// Takes `seat` of the started rematch for the person who sat there in the old match (a bot
+/// played it until now).
 async fn claim(app: &Arc<App>, lm: &mut LiveMatch, seat: Seat) -> Result<String, ApiError> {
     let index = seat.index();
-    let taken = || ApiError::new(StatusCode::CONFLICT, "seat_taken", "this seat of the rematch was already taken");
-    if lm.claims.get(index).is_none_or(Option::is_some) {
-        return Err(taken());
+    let kept = lm.plan.get(index).is_some_and(|p| p.kind == SeatKind::Person);
+    if !kept || lm.claims.get(index).is_none_or(Option::is_some) {
+        return Err(seat_taken_error());
     }
     let name = lm.plan.get(index).and_then(|p| p.name.clone());
     let secret = token::new_token();
@@ -125,7 +184,7 @@ async fn claim(app: &Arc<App>, lm: &mut LiveMatch, seat: Seat) -> Result<String,
             }
         }
         lm.publish_seats();
-        return Err(taken());
+        return Err(seat_taken_error());
     }
     lm.claims[index] = Some(claim);
     lm.away[index] = false;

@@ -31,6 +31,8 @@ pub(crate) struct WaitingCreated {
 
 /// A waiting room to open.
 pub(crate) struct WaitingRequest {
+    /// The match id to use (a rematch's is derived from its old match's), or a new one.
+    pub(crate) id: Option<String>,
     /// The game.
     pub(crate) game: &'static dyn DynGame,
     /// Its full options.
@@ -52,18 +54,21 @@ pub(crate) fn started_plan(stored: &StoredMatch) -> Option<Vec<SeatPlan>> {
     serde_json::from_value(event.data.get("seats")?.clone()).ok()
 }
 
-/// The plan a room's match is played with: free seats go to medium bots.
+/// The plan a room's match is played with: free seats go to medium bots, except a rematch's
+/// seat kept for its person, which stays theirs (a bot plays it until they come back).
 fn room_plan(room: &Room) -> Vec<SeatPlan> {
     room.seats
         .iter()
-        .map(|seat| match seat {
-            SeatState::Person { name, .. } => {
+        .zip(room.reserved.iter().zip(&room.bot_names))
+        .map(|(seat, (reserved, bot_name))| match (seat, reserved) {
+            (SeatState::Person { name, .. }, _) => {
                 SeatPlan { kind: SeatKind::Person, difficulty: None, name: name.clone(), invite_hash: None }
             }
-            SeatState::Bot(level) => {
-                SeatPlan { kind: SeatKind::Bot, difficulty: Some(*level), name: None, invite_hash: None }
+            (SeatState::Bot(level), _) => {
+                SeatPlan { kind: SeatKind::Bot, difficulty: Some(*level), name: bot_name.clone(), invite_hash: None }
             }
-            SeatState::Free => {
+            (SeatState::Free, Some(kept)) => kept.clone(),
+            (SeatState::Free, None) => {
                 SeatPlan { kind: SeatKind::Bot, difficulty: Some(Difficulty::default()), name: None, invite_hash: None }
             }
         })
@@ -86,16 +91,21 @@ impl App {
         request: WaitingRequest,
         creator: Option<IpAddr>,
     ) -> Result<WaitingCreated, ApiError> {
-        let WaitingRequest { game, options, plan, mut settings, join } = request;
+        let WaitingRequest { id, game, options, plan, mut settings, join } = request;
         settings.waiting_room = true;
         let visibility = settings.visibility;
         let held = self.admit(creator)?;
-        let players = plan.len();
-        // Every seat is planned as a person's until the start; bots sit through their markers.
-        let open_plan: Vec<SeatPlan> = (0..players)
-            .map(|_| SeatPlan { kind: SeatKind::Person, difficulty: None, name: None, invite_hash: None })
+        // Every seat is planned as a person's until the start; bots sit through their markers. A
+        // rematch's people's seats are planned as given: kept for their people (`Room::reserved`).
+        let open_plan: Vec<SeatPlan> = plan
+            .iter()
+            .map(|wanted| match settings.rematch_of {
+                // A bot's name is kept on a seat without an invite hash (`Room::bot_names`).
+                Some(_) => SeatPlan { kind: SeatKind::Person, difficulty: None, ..wanted.clone() },
+                None => SeatPlan { kind: SeatKind::Person, difficulty: None, name: None, invite_hash: None },
+            })
             .collect();
-        let id = token::match_id();
+        let id = id.unwrap_or_else(token::match_id);
         self.store_new(id.clone(), game, options, &open_plan, &settings).await?;
         let creator_token = token::new_token();
         let invite = (visibility == Visibility::Private).then(token::new_invite);
@@ -119,19 +129,10 @@ impl App {
         }
         let mut joined = None;
         if let Some((seat, name)) = join {
-            let secret = token::new_token();
             let name = name.map(|n| crate::names::clean(&n)).filter(|n| !n.is_empty());
-            let claim = SeatClaim {
-                seat,
-                token_hash: token::hash(&secret),
-                name: name.clone(),
-                joined_at_ms: now_ms(),
-                away: false,
-            };
-            self.store.claim_seat(&id, &claim).await?;
-            self.store
-                .append_table_event(&id, kinds::SEAT_TAKEN, &json!({ "seat": seat, "name": name }), now_ms())
-                .await?;
+            // A fresh table's seat is free, unless the same person's second request (a rematch's
+            // room, pressed in two tabs) took it first.
+            let secret = self.seat_person(&id, seat, name).await?.ok_or_else(crate::tables::seat_taken)?;
             joined = Some((seat, secret));
         }
         let slot = self.adopt_room(&id).await?;
@@ -141,6 +142,30 @@ impl App {
             self.after_change(&slot, &mut room, "full").await?
         };
         Ok(WaitingCreated { id, creator_token, invite, joined, table })
+    }
+
+    /// Seats a person at free seat `seat` of waiting room `id`: their claim (the hash of a new
+    /// seat token) and the `seat_taken` event. The token, or `None` if somebody took the seat first
+    /// (on this node or another).
+    pub(crate) async fn seat_person(
+        &self,
+        id: &str,
+        seat: u8,
+        name: Option<String>,
+    ) -> Result<Option<String>, ApiError> {
+        let secret = token::new_token();
+        let claim = SeatClaim {
+            seat,
+            token_hash: token::hash(&secret),
+            name: name.clone(),
+            joined_at_ms: now_ms(),
+            away: false,
+        };
+        if !self.store.claim_seat(id, &claim).await? {
+            return Ok(None);
+        }
+        self.store.append_table_event(id, kinds::SEAT_TAKEN, &json!({ "seat": seat, "name": name }), now_ms()).await?;
+        Ok(Some(secret))
     }
 
     /// Loads a table's room from the store into memory (if it still waits) and returns it. A
@@ -199,6 +224,14 @@ impl App {
         let plan = room_plan(room);
         let data = json!({ "seats": plan, "reason": reason });
         self.store.append_table_event(&room.id, kinds::STARTED, &data, now_ms()).await?;
+        // A rematch's seat whose person has not come back: a bot plays it from the first move
+        // (as if handed over), until they take it.
+        for (seat, state) in room.seats.iter().enumerate() {
+            if *state == SeatState::Free && room.reserved[seat].is_some() {
+                let data = json!({ "seat": seat, "why": "not_back" });
+                self.store.append_table_event(&room.id, kinds::SEAT_HANDED, &data, now_ms()).await?;
+            }
+        }
         room.started_here = true;
         self.reload_room(room).await
     }

@@ -1,7 +1,8 @@
 //! "Play again" (`src/rematch.rs`), on SQLite and PostgreSQL: the rematch has the same game,
-//! options and seats (bots stay, each person takes their own seat with a token of their own),
-//! both matches name each other, watchers of the old match are told, and people pressing at once
-//! (on one node or on two) make exactly one rematch.
+//! options and seats (bots stay, each person takes their own seat with a token of their own), it
+//! waits in a private room until everybody is back or its creator starts it (a bot then plays a
+//! seat until its person comes back), both matches name each other, watchers of the old match
+//! are told, and people pressing at once (on one node or on two) make exactly one rematch.
 
 use crate::common::*;
 use safehouse_client::{HttpClient, WsClient};
@@ -67,6 +68,10 @@ fn seat_summary(info: &Value) -> Vec<(Value, Value, Value)> {
         .collect()
 }
 
+fn table_seats(table: &Value) -> Vec<(Value, Value)> {
+    table["seats"].as_array().expect("seats").iter().map(|s| (s["state"].clone(), s["name"].clone())).collect()
+}
+
 async fn rematch_of_a_match(server: &Server) {
     let http = HttpClient::new(server.addr());
     let old = finished_match(&http, &[server.addr()]).await;
@@ -85,44 +90,62 @@ async fn rematch_of_a_match(server: &Server) {
     assert_ne!(new_id, old.id);
     let new_t0 = first.body["token"].as_str().expect("token").to_owned();
     assert_ne!(new_t0, t0, "a new token, not the old one");
+    assert!(first.body["creator_token"].is_string(), "whoever pressed first holds the room's controls");
+    assert!(first.body["table_invite"].is_string(), "and its private invite");
     // The watchers of the old match are told.
     assert_eq!(next_of(&mut watcher, "rematch").await["match"], new_id);
     watcher.close().await;
 
-    // The same game, options and seats; seat 0 joined, seat 1 waiting for Bo.
+    // It waits in a private room for Bo, his seat kept for him; nothing is dealt yet.
+    let room = http.get(&format!("/api/tables/{new_id}"), None).await.expect("room").body;
+    assert_eq!((room["status"].clone(), room["visibility"].clone()), (json!("waiting"), json!("private")), "{room}");
+    assert_eq!(
+        table_seats(&room),
+        [(json!("person"), json!("Ann")), (json!("free"), json!("Bo")), (json!("bot"), Value::Null)],
+        "{room}"
+    );
+    let early = http.get(&format!("/api/matches/{new_id}/view"), Some(&new_t0)).await.expect("view");
+    assert_eq!(early.code(), Some("table_not_started"), "{}", early.text);
+    // Somebody without the invite cannot take Bo's seat.
+    let stranger = http.post(&format!("/api/tables/{new_id}/seats/1/take"), None, &json!({"name": "Eve"})).await;
+    assert_eq!(stranger.expect("take").code(), Some("bad_invite"));
+    // Both point at each other, and every page of the old match says so.
+    let links = http.get(&format!("/api/matches/{}/rematch", old.id), None).await.expect("links");
+    assert_eq!(links.body["match"], new_id);
+    let back = http.get(&format!("/api/matches/{new_id}/rematch"), None).await.expect("links");
+    assert_eq!(back.body["rematch_of"], old.id, "{}", back.text);
+    for page in [format!("/play/{}", old.id), format!("/play/{}?watch=1", old.id), format!("/replay/{}", old.id)] {
+        let html = http.get(&page, None).await.expect("page");
+        assert!(html.text.contains(&format!("/play/{new_id}")), "{page} points to the rematch");
+    }
+
+    // Bo comes back: the same match, seat 1, a token of his own, and the last kept seat taken
+    // starts it. Pressing again is refused.
+    let second = press(&http, &old.id, Some(&t1)).await;
+    assert_eq!(second.status, 200, "{}", second.text);
+    assert_eq!((second.body["match"].as_str(), second.body["created"].clone()), (Some(new_id.as_str()), json!(false)));
+    assert_eq!(second.body["seat"], 1);
+    assert!(second.body.get("creator_token").is_none(), "only the creator holds the controls");
+    let new_t1 = second.body["token"].as_str().expect("token");
+    assert_ne!(new_t1, new_t0);
+    let again = press(&http, &old.id, Some(&t0)).await;
+    assert_eq!((again.status, again.code()), (409, Some("seat_taken")), "{}", again.text);
+
+    // The same game, options and seats, both people in their old seats.
     let old_info = http.get(&format!("/api/matches/{}", old.id), None).await.expect("info").body;
     let new_info = http.get(&format!("/api/matches/{new_id}"), None).await.expect("info").body;
     assert_eq!(new_info["game"], old_info["game"]);
     assert_eq!(new_info["options"], old_info["options"]);
     assert_eq!(seat_summary(&new_info), seat_summary(&old_info));
     let joined: Vec<Value> = new_info["seats"].as_array().expect("seats").iter().map(|s| s["joined"].clone()).collect();
-    assert_eq!(joined, [json!(true), json!(false), json!(false)]);
-    // Both point at each other, and every page of the old match says so.
-    let links = http.get(&format!("/api/matches/{}/rematch", old.id), None).await.expect("links");
-    assert_eq!(links.body["match"], new_id);
-    let back = http.get(&format!("/api/matches/{new_id}/rematch"), None).await.expect("links");
-    assert_eq!(back.body["rematch_of"], old.id);
-    for page in [format!("/play/{}", old.id), format!("/play/{}?watch=1", old.id), format!("/replay/{}", old.id)] {
-        let html = http.get(&page, None).await.expect("page");
-        assert!(html.text.contains(&format!("/play/{new_id}")), "{page} points to the rematch");
-    }
-
+    assert_eq!(joined, [json!(true), json!(true), json!(false)]);
     // The tokens: each opens only its own seat of its own match.
     let view = http.get(&format!("/api/matches/{new_id}/view"), Some(&new_t0)).await.expect("view");
     assert_eq!(view.body["viewer"], json!({"seat": 0}));
-    let old_token = http.get(&format!("/api/matches/{new_id}/view"), Some(&t0)).await.expect("view");
-    assert_eq!(old_token.code(), Some("bad_token"), "an old token opens nothing in the rematch");
-    // Bo accepts: the same match, seat 1, a token of his own. Pressing again is refused.
-    let second = press(&http, &old.id, Some(&t1)).await;
-    assert_eq!(second.status, 200, "{}", second.text);
-    assert_eq!((second.body["match"].as_str(), second.body["created"].clone()), (Some(new_id.as_str()), json!(false)));
-    assert_eq!(second.body["seat"], 1);
-    let new_t1 = second.body["token"].as_str().expect("token");
-    assert_ne!(new_t1, new_t0);
     let view = http.get(&format!("/api/matches/{new_id}/view"), Some(new_t1)).await.expect("view");
     assert_eq!(view.body["viewer"], json!({"seat": 1}));
-    let again = press(&http, &old.id, Some(&t0)).await;
-    assert_eq!((again.status, again.code()), (409, Some("seat_taken")), "{}", again.text);
+    let old_token = http.get(&format!("/api/matches/{new_id}/view"), Some(&t0)).await.expect("view");
+    assert_eq!(old_token.code(), Some("bad_token"), "an old token opens nothing in the rematch");
 
     // The rematch plays like any match, and can have its own rematch.
     let rematch = Created {
@@ -137,6 +160,42 @@ async fn rematch_of_a_match(server: &Server) {
     assert_eq!(third.status, 200, "{}", third.text);
     assert_ne!(third.body["match"], json!(new_id));
     assert_ne!(third.body["match"], json!(old.id));
+}
+
+/// Ann starts the rematch without Bo: a bot plays his seat from the first move, the seat stays
+/// his (named, unjoined), and he takes it when he comes back.
+async fn start_without_everybody(server: &Server) {
+    let http = HttpClient::new(server.addr());
+    let old = finished_match(&http, &[server.addr()]).await;
+    let first = press(&http, &old.id, old.tokens[0].as_deref()).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    let new_id = first.body["match"].as_str().expect("id").to_owned();
+    let creator = first.body["creator_token"].as_str().expect("creator token");
+    // Only the creator starts it.
+    let not_creator = http.post(&format!("/api/tables/{new_id}/start"), first.body["token"].as_str(), &json!({})).await;
+    assert_eq!(not_creator.expect("start").code(), Some("not_creator"));
+    let started = http.post(&format!("/api/tables/{new_id}/start"), Some(creator), &json!({})).await.expect("start");
+    assert_eq!(started.status, 200, "{}", started.text);
+    let info = http.get(&format!("/api/matches/{new_id}"), None).await.expect("info").body;
+    let old_info = http.get(&format!("/api/matches/{}", old.id), None).await.expect("info").body;
+    assert_eq!(seat_summary(&info), seat_summary(&old_info), "Bo's seat is still a person's: {info}");
+    assert_eq!(
+        (info["seats"][1]["joined"].clone(), info["seats"][1]["away"].clone()),
+        (json!(false), json!(true)),
+        "{info}"
+    );
+    // Bo comes back after the start and takes his seat from the bot.
+    let second = press(&http, &old.id, old.tokens[1].as_deref()).await;
+    assert_eq!(second.status, 200, "{}", second.text);
+    assert_eq!((second.body["match"].as_str(), second.body["seat"].clone()), (Some(new_id.as_str()), json!(1)));
+    let view = http.get(&format!("/api/matches/{new_id}/view"), second.body["token"].as_str()).await.expect("view");
+    assert_eq!(view.body["viewer"], json!({"seat": 1}), "{}", view.text);
+    let info = http.get(&format!("/api/matches/{new_id}"), None).await.expect("info").body;
+    assert_eq!(
+        (info["seats"][1]["joined"].clone(), info["seats"][1]["away"].clone()),
+        (json!(true), json!(false)),
+        "{info}"
+    );
 }
 
 /// Both people press at the same moment, each through its own client (and node).
@@ -182,6 +241,7 @@ async fn rematch_on_sqlite() {
     let dir = tempfile::tempdir().expect("dir");
     let server = sqlite_server(dir.path()).await;
     rematch_of_a_match(&server).await;
+    start_without_everybody(&server).await;
     // Two presses at once on one node.
     double_press(&server, &server).await;
     server.stop().await;
@@ -194,6 +254,7 @@ async fn rematch_on_postgres() {
     }
     let server = pg_node(&unique("sh_rematch")).await;
     rematch_of_a_match(&server).await;
+    start_without_everybody(&server).await;
     double_press(&server, &server).await;
     server.stop().await;
 }

@@ -4,8 +4,8 @@
 //! takes a seat by clicking, the host starts it, and both play the whole game to the end, for
 //! each of the four games; a third person finds the running table on the home page, watches from
 //! the middle and sees the whole log; a reload and a new tab show the log grown live. Then chat
-//! (escaped, live both ways; off at The Safe's table) and "play again" (both people end up at the
-//! linked new match).
+//! (escaped, live both ways; off at The Safe's table) and "play again" (the rematch waits in a
+//! room for the other person's kept seat; both people end up at the linked new match).
 
 use super::*;
 
@@ -293,8 +293,9 @@ async fn say(b: &Browser, text: &str) {
 /// Two people at a public Explosiv table of two (the table starts by itself when Bob takes the
 /// last seat) chat with names and text that look like markup, see each other's lines live and
 /// after a reload, escaped; a spectator's line stays out of the players' chat during play. At the
-/// end, Alice presses "play again", Bob's page points him to the new table live, and both sit at
-/// the linked new match in their old seats.
+/// end, Alice presses "play again" and waits in the rematch's room, Bob's seat kept for him; Bob's
+/// page points him to the new table live, and when he takes his seat both sit at the linked new
+/// match in their old seats.
 #[test]
 fn chat_and_play_again_between_two_browsers() {
     run(0, |mut h| async move {
@@ -345,21 +346,19 @@ fn chat_and_play_again_between_two_browsers() {
         // The end opens the spectators' chat to the players.
         wait_chat(&a, "Spectator", "the spectators say hi").await;
 
-        // Play again.
+        // Play again: the rematch waits for Bob in a private room, his seat kept for him.
         a.wait_for("#rematch-form:not([hidden]) #rematch-button").await;
         assert!(a.click("#rematch-button").await, "alice presses play again");
-        // The old page has a table too: wait for the new one (the click only starts the load).
-        let started = Instant::now();
-        let new_id = loop {
-            let shown = a.match_id().await;
-            if !shown.is_empty() && shown != id {
-                break shown;
-            }
-            assert!(started.elapsed() < WAIT, "play again never opened a new match (the page shows {shown:?})");
-            tokio::time::sleep(Duration::from_millis(40)).await;
-        };
-        at_the_table_seated(&a, &new_id).await;
-        assert!(a.exists(&format!(".rematch-of a[href='/replay/{id}']")).await, "the new table links the old match");
+        // The old page's table is gone once the room is shown (the click only starts the load).
+        a.wait_for("#waiting[data-live='1']").await;
+        let new_id = a.js("return document.getElementById('waiting').dataset.id;", vec![]).await;
+        let new_id = new_id.as_str().expect("the room's id").to_owned();
+        assert_ne!(new_id, id, "a new table");
+        a.wait_for("#waiting-seats li[data-seat='0'] strong.you").await;
+        let kept = a.text("#waiting-seats li[data-seat='1'][data-state='free'] .kept").await;
+        assert!(kept.contains("Bob"), "seat 2 is kept for Bob: {kept}");
+        assert!(a.exists("form.start button.start").await, "alice, who pressed first, may start it");
+        a.shot("rematch-room").await;
         // Bob's old page points him to the new table by itself.
         b.wait_for("#rematch-started:not([hidden])").await;
         let href = b.js("return document.getElementById('rematch-watch').getAttribute('href');", vec![]).await;
@@ -368,8 +367,11 @@ fn chat_and_play_again_between_two_browsers() {
         assert!(label.contains("Join"), "bob is offered his seat: {label}");
         b.shot("rematch-offer").await;
         assert!(b.click("#rematch-button").await, "bob takes his seat in the rematch");
+        // The last kept seat taken, the game starts, for both (alice's room follows by itself).
         at_the_table_seated(&b, &new_id).await;
         assert!(b.token(&new_id).await.is_some(), "bob holds a seat of the new match");
+        at_the_table_seated(&a, &new_id).await;
+        assert!(a.exists(&format!(".rematch-of a[href='/replay/{id}']")).await, "the new table links the old match");
         wait_text(&a, "section.players", "Bob").await;
         // The spectator's page of the old match points there too.
         c.wait_for("#rematch-started:not([hidden])").await;
