@@ -388,16 +388,32 @@ impl MatchTargets {
     }
 }
 
-/// One "your turn" to announce.
+/// One notification to send to a seat's subscriptions.
 #[derive(Clone, Debug)]
 pub(crate) struct Job {
     pub(crate) match_id: Arc<str>,
     pub(crate) seat: u8,
-    /// The match's sequence number when the turn began.
+    /// The match's sequence number when the turn began (for a rematch, at its end).
     pub(crate) seq: u64,
     pub(crate) game: &'static str,
     pub(crate) game_name: &'static str,
     pub(crate) seat_name: Option<String>,
+    pub(crate) kind: JobKind,
+}
+
+/// What a notification says.
+#[derive(Clone, Debug)]
+pub(crate) enum JobKind {
+    /// "Your turn" (`type: "your_turn"`): the seat is to move.
+    YourTurn,
+    /// "Play again?" (`type: "rematch"`): somebody started the finished match's rematch, in
+    /// whose waiting room this seat is kept for its person.
+    Rematch {
+        /// The rematch's id.
+        new_match: Arc<str>,
+        /// The name of whoever started it, if they gave one.
+        by: Option<String>,
+    },
 }
 
 /// Sends "your turn" notifications (one per server).
@@ -477,7 +493,7 @@ impl Notifier {
         let match_id = job.match_id.clone();
         if self.queue.try_send(job).is_err() {
             metrics::counter!("safehouse_notifications_dropped_total").increment(1);
-            tracing::warn!(%match_id, "the notification queue is full; a \"your turn\" was dropped");
+            tracing::warn!(%match_id, "the notification queue is full; a notification was dropped");
         }
     }
 
@@ -560,27 +576,58 @@ impl Notifier {
 
     fn words(&self, job: &Job, lang: NotifyLang) -> (String, String) {
         let game = job.game_name;
-        match (lang, &job.seat_name) {
-            (NotifyLang::En, Some(name)) => {
-                (format!("Your turn: {game}"), format!("{name}, it is your move at the {game} table."))
-            }
-            (NotifyLang::En, None) => (format!("Your turn: {game}"), format!("It is your move at the {game} table.")),
-            (NotifyLang::Ko, Some(name)) => {
-                (format!("내 차례: {game}"), format!("{name} 님, {game} 테이블에서 둘 차례입니다."))
-            }
-            (NotifyLang::Ko, None) => (format!("내 차례: {game}"), format!("{game} 테이블에서 둘 차례입니다.")),
-            (NotifyLang::De, Some(name)) => {
-                (format!("Du bist dran: {game}"), format!("{name}, du bist am {game}-Tisch am Zug."))
-            }
-            (NotifyLang::De, None) => (format!("Du bist dran: {game}"), format!("Du bist am {game}-Tisch am Zug.")),
+        match &job.kind {
+            JobKind::YourTurn => match (lang, &job.seat_name) {
+                (NotifyLang::En, Some(name)) => {
+                    (format!("Your turn: {game}"), format!("{name}, it is your move at the {game} table."))
+                }
+                (NotifyLang::En, None) => {
+                    (format!("Your turn: {game}"), format!("It is your move at the {game} table."))
+                }
+                (NotifyLang::Ko, Some(name)) => {
+                    (format!("내 차례: {game}"), format!("{name} 님, {game} 테이블에서 둘 차례입니다."))
+                }
+                (NotifyLang::Ko, None) => (format!("내 차례: {game}"), format!("{game} 테이블에서 둘 차례입니다.")),
+                (NotifyLang::De, Some(name)) => {
+                    (format!("Du bist dran: {game}"), format!("{name}, du bist am {game}-Tisch am Zug."))
+                }
+                (NotifyLang::De, None) => (format!("Du bist dran: {game}"), format!("Du bist am {game}-Tisch am Zug.")),
+            },
+            JobKind::Rematch { by, .. } => match (lang, by) {
+                (NotifyLang::En, Some(by)) => (
+                    format!("Play again? {game}"),
+                    format!("{by} wants a rematch at the {game} table: your seat is kept for you."),
+                ),
+                (NotifyLang::En, None) => (
+                    format!("Play again? {game}"),
+                    format!("There is a rematch at the {game} table: your seat is kept for you."),
+                ),
+                (NotifyLang::Ko, Some(by)) => (
+                    format!("다시 한 판? {game}"),
+                    format!("{by} 님이 {game} 테이블에서 다시 한 판을 원합니다. 내 자리는 비워 두었습니다."),
+                ),
+                (NotifyLang::Ko, None) => (
+                    format!("다시 한 판? {game}"),
+                    format!("{game} 테이블에서 다시 한 판이 열렸습니다. 내 자리는 비워 두었습니다."),
+                ),
+                (NotifyLang::De, Some(by)) => (
+                    format!("Noch eine Runde? {game}"),
+                    format!("{by} möchte am {game}-Tisch noch eine Runde spielen: dein Platz ist freigehalten."),
+                ),
+                (NotifyLang::De, None) => (
+                    format!("Noch eine Runde? {game}"),
+                    format!("Am {game}-Tisch gibt es noch eine Runde: dein Platz ist freigehalten."),
+                ),
+            },
         }
     }
 
-    /// The JSON every notification carries.
+    /// The JSON every notification carries. Its `url` is the match's page: for a rematch, the
+    /// old match's, whose "Join: take my seat" takes the seat kept for this person.
     fn payload(&self, job: &Job, lang: NotifyLang) -> Value {
         let (title, body) = self.words(job, lang);
-        json!({
-            "type": "your_turn",
+        let mut payload = json!({
+            "type": match job.kind { JobKind::YourTurn => "your_turn", JobKind::Rematch { .. } => "rematch" },
             "match": &*job.match_id,
             "game": job.game,
             "seat": job.seat,
@@ -588,7 +635,11 @@ impl Notifier {
             "title": title,
             "body": body,
             "url": self.link(job),
-        })
+        });
+        if let JobKind::Rematch { new_match, .. } = &job.kind {
+            payload["rematch"] = Value::String(new_match.to_string());
+        }
+        payload
     }
 
     async fn send_push(&self, job: &Job, target: &PushTarget) {

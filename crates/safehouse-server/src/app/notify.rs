@@ -1,11 +1,12 @@
 //! What a live match tells the notifier (`crate::notify`): after an action this node stored,
-//! whether the turn passed to a person who is to be told.
+//! whether the turn passed to a person who is to be told; after a rematch this node created, the
+//! other people of the old match.
 
 use safehouse_api::SeatKind;
 use safehouse_engine::Seat;
 
 use super::LiveMatch;
-use crate::notify::{Job, Notifier};
+use crate::notify::{Job, JobKind, Notifier};
 
 impl Notifier {
     /// Called under the match's lock right after an action of `actor` was stored by this node:
@@ -21,6 +22,31 @@ impl Notifier {
     pub(crate) fn after_start(&self, lm: &LiveMatch) {
         if lm.seq == 0 {
             self.announce_turn(lm, None);
+        }
+    }
+
+    /// Called once, by the node that created finished match `old`'s rematch `new_id` for the
+    /// person at seat `by`: every other person who joined the old match is told (their seat is
+    /// kept for them in the rematch's waiting room), so that somebody who left the page hears of
+    /// it too.
+    pub(crate) fn after_rematch(&self, old: &LiveMatch, new_id: &str, by: Seat) {
+        let info = old.game.info();
+        let new_match: std::sync::Arc<str> = std::sync::Arc::from(new_id);
+        let by_name = seat_name(old, by.index());
+        for index in 0..old.plan.len() {
+            let person = old.plan[index].kind == SeatKind::Person && old.claims[index].is_some();
+            if index == by.index() || !person {
+                continue;
+            }
+            self.announce(Job {
+                match_id: old.id.clone(),
+                seat: index as u8,
+                seq: old.seq,
+                game: info.id,
+                game_name: info.name,
+                seat_name: seat_name(old, index),
+                kind: JobKind::Rematch { new_match: new_match.clone(), by: by_name.clone() },
+            });
         }
     }
 
@@ -47,8 +73,14 @@ impl Notifier {
             seq: lm.seq,
             game: info.id,
             game_name: info.name,
-            seat_name: lm.claims[index].as_ref().and_then(|c| c.name.clone()).or_else(|| lm.plan[index].name.clone()),
+            seat_name: seat_name(lm, index),
+            kind: JobKind::YourTurn,
         };
         self.announce(job);
     }
+}
+
+/// The name of the person at seat `index`: as they joined, else as the seat was planned.
+fn seat_name(lm: &LiveMatch, index: usize) -> Option<String> {
+    lm.claims.get(index)?.as_ref().and_then(|c| c.name.clone()).or_else(|| lm.plan.get(index)?.name.clone())
 }

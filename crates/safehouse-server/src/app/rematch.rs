@@ -109,6 +109,7 @@ pub(crate) async fn start_or_join(
             publish(&mut old, &new_id);
             if created.is_some() {
                 metrics::counter!("safehouse_rematches_total").increment(1);
+                app.notifier.after_rematch(&old, &new_id, seat);
             }
             (new_id, created)
         }

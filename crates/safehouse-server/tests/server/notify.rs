@@ -1,7 +1,8 @@
 //! "Your turn" notifications end to end: a local push service that decrypts each message with
 //! the subscription's own keys (RFC 8291, as a browser does) and checks the VAPID signature
-//! (RFC 8292); a local webhook receiver; once per turn, never for bots' seats; a 410 answer
-//! removes the subscription; across two nodes only the node that stored the action sends.
+//! (RFC 8292); a local webhook receiver; once per turn, never for bots' seats; "play again" tells
+//! the other people of the match; a 410 answer removes the subscription; across two nodes only
+//! the node that stored the action sends.
 
 use std::collections::BTreeSet;
 use std::net::SocketAddr;
@@ -304,6 +305,39 @@ async fn your_turn_reaches_push_and_webhook_once_per_turn_and_never_for_bots() {
     }
     assert_eq!(pushed, expected, "a push exactly when the turn passed to a person");
     assert_eq!(hooked, expected, "a webhook exactly when the turn passed to a person");
+
+    // "Play again" from seat 0: every other person's seat is told once, by push and by webhook,
+    // with the old match's page (whose "Join: take my seat" takes the seat kept for them); seat
+    // 0, who pressed, and the bot's seat are not.
+    let before = receiver.got.lock().map(|g| g.len()).unwrap_or(0);
+    let pressed = http.post(&format!("/api/matches/{id}/rematch"), Some(token0), &json!({})).await.expect("rematch");
+    assert_eq!(pressed.status, 200, "{}", pressed.text);
+    let new_id = pressed.body["match"].as_str().expect("new id").to_owned();
+    let others: Vec<usize> = (1..players).filter(|&s| created.tokens[s].is_some()).collect();
+    assert!(!others.is_empty(), "somebody else to tell");
+    settle(|| receiver.got.lock().map(|g| g.len()).unwrap_or(0), before + 2 * others.len()).await;
+    let got = receiver.got.lock().expect("lock")[before..].to_vec();
+    let mut told = BTreeSet::new();
+    for received in &got {
+        let seat: usize = received.path.trim_start_matches(|c: char| !c.is_ascii_digit()).parse().expect("seat");
+        let message = if received.path.starts_with("push/") {
+            check_vapid(received, &server_key, &base);
+            browsers[seat].as_ref().expect("a person's browser").decrypt(&received.body)
+        } else {
+            serde_json::from_slice(&received.body).expect("JSON")
+        };
+        assert_eq!(message["type"], "rematch", "{message}");
+        assert_eq!(
+            (&message["match"], &message["rematch"], &message["seat"]),
+            (&json!(id), &json!(new_id), &json!(seat))
+        );
+        assert_eq!(message["url"], json!(format!("https://play.example.org/play/{id}")));
+        assert!(message["title"].as_str().is_some_and(|t| t.starts_with("Play again?")), "{message}");
+        assert!(told.insert(received.path.clone()), "one each: {} twice", received.path);
+    }
+    let expected: BTreeSet<String> =
+        others.iter().flat_map(|s| [format!("push/seat{s}"), format!("hook/seat{s}")]).collect();
+    assert_eq!(told, expected, "every other person is told, not whoever pressed");
     server.stop().await;
 }
 
