@@ -8,14 +8,15 @@
 //!
 //! The new match waits in a private waiting room (`crate::tables`) whose creator is the first to
 //! ask: it starts when the last kept seat is taken, or when its creator starts it; a kept seat
-//! still free then stays its person's, a bot playing it until they come back.
+//! still free then stays its person's, a bot playing it until they come back. If the room expires
+//! unstarted, the next to ask opens a fresh one (its id derived from the expired one's).
 //!
 //! The link goes both ways: the new match's settings hold `rematch_of` (the old id), and the old
 //! match's table log gets a `rematch` event naming the new id, which every page and every
 //! WebSocket of the old match shows (`type: "rematch"`), on every node (`Notice::Table`).
 //!
-//! One rematch per match, however many people press at once and on however many nodes: the new
-//! match's id is derived from the old one ([`rematch_id`]), so when two requests race, the
+//! One rematch at a time per match, however many people press at once and on however many nodes:
+//! the new match's id is derived from the old one ([`rematch_id`]), so when two requests race, the
 //! database lets exactly one of them create it (the other's insert is a duplicate, and that
 //! request joins the match the first created).
 //!

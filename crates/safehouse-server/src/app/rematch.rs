@@ -19,10 +19,11 @@ use crate::rematch::{KIND, from_event, rematch_id};
 use crate::tables::{self, SeatState};
 use crate::token;
 
-/// The rematch of a match, if one was started (the first `rematch` event of its log).
+/// The rematch of a match, if one was started (the last `rematch` event of its log: a rematch
+/// whose room expired unstarted is followed by a fresh one).
 pub(crate) async fn find(app: &App, match_id: &str) -> Result<Option<String>, ApiError> {
     let events = app.store.table_events(match_id, 0).await?;
-    Ok(events.iter().find_map(from_event))
+    Ok(events.iter().rev().find_map(from_event))
 }
 
 /// Tells every watcher of the old match here that its rematch exists (`type: "rematch"`).
@@ -83,10 +84,18 @@ pub(crate) async fn start_or_join(
     let name = old.seats().get(seat.index()).and_then(|s| s.name.clone());
     // Requests on this node wait for each other on the old match's lock; across nodes the
     // database decides (the derived id can be inserted once).
-    let (new_id, created) = match find(app, &old.id).await? {
-        Some(new_id) => (new_id, None),
-        None => {
-            let new_id = rematch_id(&old.id);
+    let linked = find(app, &old.id).await?;
+    let expired = match &linked {
+        Some(linked) => app.adopt_room(linked).await?.state.lock().await.status == TableStatus::Expired,
+        None => false,
+    };
+    let (new_id, created) = match linked {
+        Some(new_id) if !expired => (new_id, None),
+        linked => {
+            // The first rematch, or a fresh one after a room that expired unstarted (somebody came
+            // back after the room's expiry): its id derived from the last one, so that requests
+            // racing on any node agree on it too.
+            let new_id = rematch_id(linked.as_deref().unwrap_or(&old.id));
             let mut settings = old.settings.clone();
             settings.rematch_of = Some(old.id.to_string());
             settings.visibility = Visibility::Private;

@@ -273,3 +273,47 @@ async fn rematch_across_two_nodes_on_postgres() {
     a.stop().await;
     b.stop().await;
 }
+
+/// Nobody came back to the rematch's room before it expired: whoever presses "play again" later
+/// gets a fresh rematch (linked from the old match instead), and the others join that one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_whose_room_expired_is_opened_afresh() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let config = safehouse_server::Config { waiting_room_expiry_secs: 1, ..test_config(&url) };
+    let server = safehouse_server::start(config).await.expect("server starts");
+    let http = HttpClient::new(server.addr());
+    let old = finished_match(&http, &[server.addr()]).await;
+    let first = press(&http, &old.id, old.tokens[0].as_deref()).await;
+    assert_eq!(first.status, 200, "{}", first.text);
+    let expired_id = first.body["match"].as_str().expect("id").to_owned();
+    // Nobody else comes and nobody starts it: the room expires.
+    let deadline = std::time::Instant::now() + WAIT;
+    loop {
+        let room = http.get(&format!("/api/tables/{expired_id}"), None).await.expect("room").body;
+        if room["status"] == "expired" {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "the room never expired: {room}");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    // Bo comes back later: he opens a fresh rematch, with its controls, and the old match links it.
+    let second = press(&http, &old.id, old.tokens[1].as_deref()).await;
+    assert_eq!(second.status, 200, "{}", second.text);
+    assert_eq!((second.body["created"].clone(), second.body["seat"].clone()), (json!(true), json!(1)));
+    let new_id = second.body["match"].as_str().expect("id").to_owned();
+    assert_ne!(new_id, expired_id);
+    assert!(second.body["creator_token"].is_string(), "{}", second.text);
+    let links = http.get(&format!("/api/matches/{}/rematch", old.id), None).await.expect("links");
+    assert_eq!(links.body["match"], new_id);
+    let back = http.get(&format!("/api/matches/{new_id}/rematch"), None).await.expect("links");
+    assert_eq!(back.body["rematch_of"], old.id);
+    // Ann presses again: she joins the fresh one, and with everybody back it starts.
+    let third = press(&http, &old.id, old.tokens[0].as_deref()).await;
+    assert_eq!(third.status, 200, "{}", third.text);
+    assert_eq!((third.body["match"].clone(), third.body["created"].clone()), (json!(new_id), json!(false)));
+    let info = http.get(&format!("/api/matches/{new_id}"), None).await.expect("info").body;
+    let joined: Vec<Value> = info["seats"].as_array().expect("seats").iter().map(|s| s["joined"].clone()).collect();
+    assert_eq!(joined, [json!(true), json!(true), json!(false)], "{info}");
+    server.stop().await;
+}
