@@ -30,16 +30,15 @@ use std::sync::{Arc, Mutex as StdMutex};
 use std::time::Duration;
 
 use axum::http::StatusCode;
-use safehouse_api::Difficulty;
 use safehouse_api::settings::{TableSettings, Visibility};
 use safehouse_api::tables::{TableInfo, TableSeat, TableSeatState, TableStatus};
+use safehouse_api::{Difficulty, SeatKind};
 use safehouse_engine::DynGame;
 use safehouse_store::{NewMatch, StoredMatch};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::{Mutex, broadcast};
 
-use crate::app::{SeatKind, SeatPlan};
 use crate::error::ApiError;
 use crate::limits::Held;
 use crate::settings::TableSettingsExt;
@@ -143,6 +142,26 @@ pub(crate) enum SeatState {
     },
 }
 
+/// A rematch's seat kept for the person who sat there in the old match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct KeptSeat {
+    /// Their name.
+    pub(crate) name: Option<String>,
+    /// The hash of an invite code nobody is told (they come back with their old seat's token).
+    pub(crate) invite_hash: String,
+}
+
+/// What a room reads of its match's stored seat plan (`app::SeatPlan`'s stored form; this module
+/// sits below `app`).
+#[derive(Deserialize)]
+struct PlannedSeat {
+    kind: SeatKind,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    invite_hash: Option<String>,
+}
+
 /// A waiting room in memory: a function of the stored match, rebuilt after every change.
 pub(crate) struct Room {
     pub(crate) id: Arc<str>,
@@ -153,7 +172,7 @@ pub(crate) struct Room {
     /// A rematch's room: the seat kept for the person who sat there in the old match (their
     /// name, and an invite hash nobody is told: they come back with their old token), by seat.
     /// Free at the start, such a seat stays theirs in the match, a bot playing it meanwhile.
-    pub(crate) reserved: Vec<Option<SeatPlan>>,
+    pub(crate) reserved: Vec<Option<KeptSeat>>,
     /// A rematch's room: the names of the old match's bots, by seat (a bot's seat claim holds
     /// only its level), so that the rematch's bots keep them.
     pub(crate) bot_names: Vec<Option<String>>,
@@ -210,12 +229,17 @@ impl Room {
         let mut seats = vec![SeatState::Free; players];
         // A rematch's room is stored with the old match's people's seats as planned (each with an
         // invite hash) and its bots' names on seats without one; any other room's plan is blank.
-        let planned: Vec<SeatPlan> = match settings.rematch_of {
+        let planned: Vec<PlannedSeat> = match settings.rematch_of {
             Some(_) => serde_json::from_value(header.seats.clone()).unwrap_or_default(),
             None => Vec::new(),
         };
         let planned = |i: usize| planned.get(i).filter(|p| p.kind == SeatKind::Person);
-        let reserved = (0..players).map(|i| planned(i).filter(|p| p.invite_hash.is_some()).cloned()).collect();
+        let reserved = (0..players)
+            .map(|i| {
+                let seat = planned(i)?;
+                Some(KeptSeat { name: seat.name.clone(), invite_hash: seat.invite_hash.clone()? })
+            })
+            .collect();
         let bot_names =
             (0..players).map(|i| planned(i).filter(|p| p.invite_hash.is_none()).and_then(|p| p.name.clone())).collect();
         for claim in &stored.seats {

@@ -67,7 +67,12 @@ fn room_plan(room: &Room) -> Vec<SeatPlan> {
             (SeatState::Bot(level), _) => {
                 SeatPlan { kind: SeatKind::Bot, difficulty: Some(*level), name: bot_name.clone(), invite_hash: None }
             }
-            (SeatState::Free, Some(kept)) => kept.clone(),
+            (SeatState::Free, Some(kept)) => SeatPlan {
+                kind: SeatKind::Person,
+                difficulty: None,
+                name: kept.name.clone(),
+                invite_hash: Some(kept.invite_hash.clone()),
+            },
             (SeatState::Free, None) => {
                 SeatPlan { kind: SeatKind::Bot, difficulty: Some(Difficulty::default()), name: None, invite_hash: None }
             }
