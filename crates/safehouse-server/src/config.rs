@@ -88,7 +88,8 @@ pub struct Config {
     /// Log format: `text` or `json`.
     pub log_format: String,
     /// Seconds a waiting room may go without a change (a seat taken or left...) before it
-    /// expires unstarted; 0 never expires.
+    /// expires unstarted; 0 never expires. A turn-based table's room waits at least its move
+    /// deadline.
     pub waiting_room_expiry_secs: u64,
     /// The address people open the site at (`https://safehouse.example`), for links in "your
     /// turn" notifications; without it a notification holds the table's path only.
@@ -270,7 +271,7 @@ pub struct ServeArgs {
     /// Log format: text or json [default: text]. Filter with RUST_LOG.
     #[arg(long, env = "SAFEHOUSE_LOG_FORMAT")]
     pub log_format: Option<String>,
-    /// Seconds a waiting room may go unchanged before it expires; 0 never [default: 1800].
+    /// Seconds a waiting room may go unchanged before it expires (a turn-based table's: at least its move deadline); 0 never [default: 1800].
     #[arg(long, env = "SAFEHOUSE_WAITING_ROOM_EXPIRY_SECS")]
     pub waiting_room_expiry_secs: Option<u64>,
     /// The site's address for links in notifications (https://safehouse.example).

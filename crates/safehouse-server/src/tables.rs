@@ -176,6 +176,9 @@ pub(crate) struct Room {
     /// A rematch's room: the names of the old match's bots, by seat (a bot's seat claim holds
     /// only its level), so that the rematch's bots keep them.
     pub(crate) bot_names: Vec<Option<String>>,
+    /// A turn-based table's move deadline: its room waits at least that long without a change
+    /// before it expires (people who play over days come back over days).
+    pub(crate) turn_deadline: Option<Duration>,
     pub(crate) creator_hash: Option<String>,
     pub(crate) invite_hash: Option<String>,
     pub(crate) status: TableStatus,
@@ -269,6 +272,7 @@ impl Room {
             seats,
             reserved,
             bot_names,
+            turn_deadline: settings.turn_based.map(|t| Duration::from_secs(u64::from(t.deadline_hours) * 3600)),
             creator_hash: hash("creator_hash"),
             invite_hash: hash("invite_hash"),
             status,
@@ -287,7 +291,15 @@ impl Room {
         *self = Room { tx, creator, started_here: self.started_here, ..fresh };
     }
 
+    /// How long this room waits without a change before it expires, given the server's
+    /// `waiting_room_expiry_secs` (`None`: never): that, or a turn-based table's move deadline
+    /// when it is longer.
+    pub(crate) fn expiry(&self, server: Option<Duration>) -> Option<Duration> {
+        server.map(|expiry| self.turn_deadline.map_or(expiry, |deadline| deadline.max(expiry)))
+    }
+
     pub(crate) fn info(&self, expiry: Option<Duration>) -> TableInfo {
+        let expiry = self.expiry(expiry);
         let seats: Vec<TableSeat> = self
             .seats
             .iter()

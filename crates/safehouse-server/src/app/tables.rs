@@ -333,7 +333,8 @@ impl App {
         let slots: Vec<Arc<RoomSlot>> = self.rooms.map().values().cloned().collect();
         for slot in slots {
             let Ok(mut room) = slot.state.try_lock() else { continue };
-            if room.status != TableStatus::Waiting || now - room.last_change_ms < expiry.as_millis() as i64 {
+            let room_expiry = room.expiry(Some(expiry)).unwrap_or(expiry);
+            if room.status != TableStatus::Waiting || now - room.last_change_ms < room_expiry.as_millis() as i64 {
                 continue;
             }
             let outcome = json!({ "expired": true, "reason": "the table did not start in time" });

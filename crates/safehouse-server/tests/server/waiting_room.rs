@@ -290,13 +290,27 @@ async fn waiting_rooms_on_postgres() {
 }
 
 /// A waiting room nothing happens in expires: closed in the store, off the lobby, refused after.
+/// A turn-based table's room, opened beside it, waits its move deadline (an hour) instead.
 async fn expires(addr: SocketAddr) {
     let http = HttpClient::new(addr);
+    let body = json!({
+        "game": "explosiv", "seats": [{"kind": "person"}, {"kind": "person"}], "waiting_room": true,
+        "visibility": "private", "settings": {"turn_based": {"deadline_hours": 1}}, "join": {"seat": 0},
+    });
+    let turn_based = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(turn_based.status, 201, "{}", turn_based.text);
+    let turn_based = turn_based.body["id"].as_str().expect("id").to_owned();
     let (id, creator, _host, _) = open_table(&http, "explosiv", &["me", "free"], "public").await;
     let mut socket = table_socket(addr, &id).await;
     next_until(&mut socket, "the expiry", |m| m["type"] == "expired").await;
     let table = http.get(&format!("/api/tables/{id}"), None).await.expect("table");
     assert_eq!(table.body["status"], "expired", "{}", table.text);
+    // The sweep that expired the other room passed this one, older, by.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let waiting = http.get(&format!("/api/tables/{turn_based}"), None).await.expect("table").body;
+    assert_eq!(waiting["status"], "waiting", "{waiting}");
+    let waits_ms = waiting["expires_at_ms"].as_i64().expect("expires") - waiting["created_at_ms"].as_i64().expect("ms");
+    assert!(waits_ms >= 3_600_000, "a turn-based room waits its move deadline: {waiting}");
     assert_eq!(code(&take(&http, &id, 1, "Late", None).await.1), "table_expired");
     assert_eq!(code(&post(&http, &format!("/api/tables/{id}/start"), Some(&creator)).await.1), "table_expired");
     let lobby = http.get("/api/tables", None).await.expect("lobby");
