@@ -33,7 +33,7 @@ pub use game::{Alias, Game, GameInfo, GameOptions, PlayersRules, Preset, RULEBOO
 pub use option_doc::{Bound, OptionDoc, OptionDomain, Words};
 pub use outcome::Outcome;
 pub use record::{Match, MatchRecord, RecordedAction};
-pub use rng::{GameRng, SeedSeries, SmallRng};
+pub use rng::{GameRng, SEED_LANES, SeedSeries, SmallRng};
 pub use seat::{Seat, Viewer};
 
 /// Plays one uniformly random legal action and returns it (`None` once the game is over).

@@ -204,10 +204,13 @@ fn untimed(mut s: safehouse_sim::Summary) -> safehouse_sim::Summary {
 #[test]
 fn shards_merge_into_exactly_the_whole_run() {
     use safehouse_sim::{Shard, ShardResult};
-    // A league (Elo, score differences, several kinds) and a co-operative game (team success).
+    // A league (Elo, score differences, several kinds), a co-operative game (team success), and
+    // enough short games that the workers' chunks (64 games) and the shards' bounds (67, 134)
+    // cross one another.
     for (t, threads) in [
         (tournament("explosiv", "heuristic,random,noisy:30,random", 61, 5), 2),
         (Tournament { players: Some(3), ..tournament("the-safe", "heuristic,random,random,heuristic", 23, 9) }, 1),
+        (tournament("safe-breaker", "random,easy,random", 201, 3), 2),
     ] {
         let whole = t.run(&quiet(threads)).expect("runs").summary();
         let streamed = t.run_shard(&quiet(threads), Shard::ALL).expect("runs").summary();
