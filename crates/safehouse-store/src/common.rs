@@ -421,28 +421,44 @@ macro_rules! impl_store {
                 data: &serde_json::Value,
                 at_ms: i64,
             ) -> Result<u64, $crate::StoreError> {
+                let n = self.append_table_event_within(match_id, kind, data, at_ms, u32::MAX).await?;
+                n.ok_or_else(|| $crate::StoreError::Corrupt(format!("match {match_id}: the table log is full")))
+            }
+
+            async fn append_table_event_within(
+                &self,
+                match_id: &str,
+                kind: &str,
+                data: &serde_json::Value,
+                at_ms: i64,
+                most: u32,
+            ) -> Result<Option<u64>, $crate::StoreError> {
                 let data = $crate::to_text(data);
                 // The next number is taken inside the insert; two nodes appending at once may pick
-                // the same one, and then the primary key lets one in and the other tries again.
+                // the same one, and then the primary key lets one in and the other tries again,
+                // counting the events of its kind again (the cap is only read by the statement that
+                // appends).
                 for _ in 0..32 {
                     let mut tx = self.write_pool().begin().await?;
                     let n: Option<i64> = sqlx::query_scalar(
                         "INSERT INTO sh_table_events (match_id, n, kind, data, at)
                          SELECT $1, COALESCE((SELECT MAX(e.n) FROM sh_table_events e WHERE e.match_id = $1), 0) + 1, $2, $3, $4
                          WHERE EXISTS (SELECT 1 FROM sh_matches m WHERE m.id = $1)
+                           AND (SELECT COUNT(*) FROM sh_table_events c WHERE c.match_id = $1 AND c.kind = $2) < $5
                          ON CONFLICT DO NOTHING RETURNING n",
                     )
                     .bind(match_id)
                     .bind(kind)
                     .bind(&data)
                     .bind(at_ms)
+                    .bind(i64::from(most))
                     .fetch_optional(&mut *tx)
                     .await?;
                     if let Some(n) = n {
                         let notice = $crate::Notice::Table { match_id: match_id.to_owned(), n: n as u64 };
                         self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
                         tx.commit().await?;
-                        return Ok(n as u64);
+                        return Ok(Some(n as u64));
                     }
                     tx.rollback().await?;
                     let known: Option<i32> = sqlx::query_scalar("SELECT 1 FROM sh_matches WHERE id = $1")
@@ -451,6 +467,15 @@ macro_rules! impl_store {
                         .await?;
                     if known.is_none() {
                         return Err($crate::StoreError::Unknown(match_id.to_owned()));
+                    }
+                    let held: i64 =
+                        sqlx::query_scalar("SELECT COUNT(*) FROM sh_table_events WHERE match_id = $1 AND kind = $2")
+                            .bind(match_id)
+                            .bind(kind)
+                            .fetch_one(self.write_pool())
+                            .await?;
+                    if held >= i64::from(most) {
+                        return Ok(None);
                     }
                 }
                 Err($crate::StoreError::Corrupt(format!("match {match_id}: the table log is too contended")))

@@ -298,6 +298,19 @@ pub trait Store: Send + Sync + Debug + 'static {
     async fn append_table_event(&self, match_id: &str, kind: &str, data: &Value, at_ms: i64)
     -> Result<u64, StoreError>;
 
+    /// [`Store::append_table_event`], unless the log already holds `most` events of `kind`:
+    /// then `None`, and nothing is stored. The count is taken in the statement that appends, and
+    /// two nodes appending at once pick the same number, so one of them counts again before it
+    /// may append: the cap holds across nodes (a table's chat lines).
+    async fn append_table_event_within(
+        &self,
+        match_id: &str,
+        kind: &str,
+        data: &Value,
+        at_ms: i64,
+        most: u32,
+    ) -> Result<Option<u64>, StoreError>;
+
     /// The table events of a match after number `after` (all of them for 0), in order.
     async fn table_events(&self, match_id: &str, after: u64) -> Result<Vec<TableEvent>, StoreError>;
 

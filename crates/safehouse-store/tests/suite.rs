@@ -197,6 +197,23 @@ async fn table_log(store: &dyn Store) {
         futures_util::future::join_all(appends).await.into_iter().map(|n| n.expect("event")).collect();
     assert_eq!(numbers, (2..=21).collect(), "concurrent appends get distinct consecutive numbers");
 
+    // A cap on one kind of event (a table's chat lines): the other kinds are not counted, and
+    // appends at once stop at the cap exactly.
+    store.create_match(&header("t3")).await.expect("create");
+    let line = json!({"text": "hi"});
+    let within = |kind: &'static str| store.append_table_event_within("t3", kind, &line, 30, 7);
+    assert_eq!(within("seat").await.expect("event"), Some(1));
+    let racing: Vec<_> = (0..12).map(|_| within("chat")).collect();
+    let stored: Vec<u64> =
+        futures_util::future::join_all(racing).await.into_iter().filter_map(|n| n.expect("event")).collect();
+    assert_eq!(stored.len(), 7, "seven of twelve appends at once fit under a cap of seven: {stored:?}");
+    assert_eq!(within("chat").await.expect("event"), None, "a full kind refuses");
+    assert_eq!(within("seat").await.expect("event"), Some(9), "another kind is not counted");
+    let chat = store.table_events("t3", 0).await.expect("events").into_iter().filter(|e| e.kind == "chat").count();
+    assert_eq!(chat, 7);
+    let unknown = store.append_table_event_within("ghost", "chat", &json!({}), 1, 7).await;
+    assert!(matches!(unknown, Err(StoreError::Unknown(_))), "{unknown:?}");
+
     // Seats can be given up (a waiting room), and claimed again.
     let claim = SeatClaim { seat: 1, token_hash: "12".repeat(32), name: None, joined_at_ms: 5, away: false };
     assert!(!store.release_seat("t1", 1).await.expect("release"), "an empty seat is not released");
@@ -347,6 +364,15 @@ async fn postgres_two_nodes_share_the_table_log() {
         }
     }
     assert_eq!(heard, na.iter().copied().collect(), "b hears exactly a's events");
+    // A cap holds across the two nodes: of 26 chat lines sent through both at once, five fit
+    // under a cap of 25 (which counts the 20 above).
+    let capped_a = data_a.iter().chain(&data_a[..3]).map(|d| a.append_table_event_within("tl", "chat", d, 1, 25));
+    let capped_b = data_b.iter().chain(&data_b[..3]).map(|d| b.append_table_event_within("tl", "chat", d, 1, 25));
+    let (ca, cb) = tokio::join!(futures_util::future::join_all(capped_a), futures_util::future::join_all(capped_b));
+    let fitted = ca.into_iter().chain(cb).filter(|n| n.as_ref().expect("appends").is_some()).count();
+    assert_eq!(fitted, 5, "five places under the cap, five lines stored");
+    assert_eq!(b.table_events("tl", 0).await.expect("events").len(), 25);
+    while tokio::time::timeout(std::time::Duration::from_millis(300), heard_by_b.recv()).await.is_ok() {}
     assert!(a.close_match("tl", &json!({"expired": true}), 2).await.expect("close"));
     let closed = tokio::time::timeout(std::time::Duration::from_secs(5), heard_by_b.recv()).await.expect("in time");
     assert_eq!(closed, Some(Notice::Closed { match_id: "tl".into() }));

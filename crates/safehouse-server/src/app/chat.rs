@@ -62,7 +62,12 @@ pub(crate) async fn post(
     let stored = Stored { channel, seat, name, text, seq: lm.seq };
     let data = serde_json::to_value(&stored).map_err(|e| ApiError::internal(e.to_string()))?;
     let at_ms = now_ms();
-    let n = app.store.append_table_event(&lm.id, KIND, &data, at_ms).await?;
+    // The store counts the lines again as it appends: another node may have added some since
+    // this one counted, and the cap holds across nodes.
+    let Some(n) = app.store.append_table_event_within(&lm.id, KIND, &data, at_ms, MAX_CHAT_LINES).await? else {
+        lm.chat.lines = Some(MAX_CHAT_LINES);
+        return Err(ChatError::Full.into());
+    };
     let line = ChatLine { n, channel, seat: stored.seat, name: stored.name, text: stored.text, seq: stored.seq, at_ms };
     lm.chat.lines = Some(lines + 1);
     metrics::counter!("safehouse_chat_lines_total", "channel" => channel_name(channel)).increment(1);

@@ -9,8 +9,9 @@ use std::time::Duration;
 use crate::common::*;
 use safehouse_client::{HttpClient, WsClient};
 use safehouse_server::Server;
-use safehouse_server::chat::MAX_CHAT_CHARS;
+use safehouse_server::chat::{MAX_CHAT_CHARS, MAX_CHAT_LINES};
 use safehouse_server::limits::CHAT_BURST;
+use safehouse_store::Store as _;
 use serde_json::{Value, json};
 
 /// The next `chat` message a socket receives (other messages are skipped).
@@ -278,6 +279,34 @@ async fn chat_across_two_nodes_on_postgres() {
         let all = http.get(&format!("/api/matches/{id}/chat"), None).await.expect("history");
         assert_eq!(texts(&all.body), ["from node A", "spectators only, from B", "from node B"]);
     }
+    // The 2,000-line cap holds across nodes: the log is filled to one line short of it behind
+    // both nodes' backs, then each node is sent a line at once. Each node's own count says
+    // there is room; the store lets exactly one line in.
+    let store = safehouse_store::PgStore::open(
+        &pg_url(),
+        &safehouse_store::OpenOptions { schema: Some(schema.clone()), max_connections: Some(4) },
+    )
+    .await
+    .expect("a third handle on the schema");
+    let filler = json!({"channel": "spectators", "seat": null, "name": null, "text": "filler", "seq": 0});
+    let room = MAX_CHAT_LINES as usize - 3 - 1;
+    for chunk in (0..room).collect::<Vec<_>>().chunks(100) {
+        let appends = chunk.iter().map(|_| store.append_table_event(id, "chat", &filler, 1));
+        for n in futures_util::future::join_all(appends).await {
+            n.expect("filled");
+        }
+    }
+    let (from_a, from_b) = tokio::join!(
+        say(&http_a, id, Some(&t0), json!({"text": "the last line?"})),
+        say(&http_b, id, Some(&t1), json!({"text": "no, mine"})),
+    );
+    let mut statuses = [from_a.status, from_b.status];
+    statuses.sort_unstable();
+    assert_eq!(statuses, [201, 409], "one line fits: {} / {}", from_a.text, from_b.text);
+    let refused = if from_a.status == 409 { &from_a } else { &from_b };
+    assert_eq!(refused.body["error"]["code"], "chat_full", "{}", refused.text);
+    let all = http_a.get(&format!("/api/matches/{id}/chat"), None).await.expect("history");
+    assert_eq!(texts(&all.body).len(), MAX_CHAT_LINES as usize);
     for ws in [ws1_b, spectator_b, spectator_a, ws0_a] {
         ws.close().await;
     }
