@@ -85,6 +85,16 @@ impl App {
         let live = store.count_live().await? as usize;
         let bot_permits = Arc::new(Semaphore::new(config.bot_threads()));
         let notifier = Notifier::start(&config, store.clone());
+        let shared = match &config.limits_redis_url {
+            Some(url) => {
+                let prefix = format!("safehouse:{}", config.database_schema.as_deref().unwrap_or("public"));
+                let buckets = crate::limits::SharedBuckets::connect(url, prefix).await.map_err(|e| {
+                    ApiError::internal(format!("cannot reach Redis at {}: {e}", safehouse_store::redact_url(url)))
+                })?;
+                Some(Arc::new(buckets))
+            }
+            None => None,
+        };
         let app = Arc::new(App {
             store,
             writer,
@@ -92,7 +102,7 @@ impl App {
             bot_permits,
             live_matches: AtomicUsize::new(live),
             ws_connections: AtomicUsize::new(0),
-            limits: Arc::new(Limits::new(&config)),
+            limits: Arc::new(Limits::new(&config, shared.as_ref())),
             notifier,
             rooms: Default::default(),
             config,
@@ -188,7 +198,7 @@ impl App {
 
     /// Admits one more unfinished match for `creator`: the server's cap, the client's share and
     /// its creation rate. The hold is the client's place, given back when the match ends.
-    pub(crate) fn admit(&self, creator: Option<std::net::IpAddr>) -> Result<Option<Held>, ApiError> {
+    pub(crate) async fn admit(&self, creator: Option<std::net::IpAddr>) -> Result<Option<Held>, ApiError> {
         if self.live_matches.load(Ordering::Relaxed) >= self.config.max_matches {
             return Err(ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -210,9 +220,12 @@ impl App {
                     )
                     .retry_after(Duration::from_secs(60)));
                 };
-                self.limits.creates.admit(ip, "create", || {
-                    format!("at most {} new matches a minute; wait a moment", self.config.creates_per_minute)
-                })?;
+                self.limits
+                    .creates
+                    .admit(ip, "create", || {
+                        format!("at most {} new matches a minute; wait a moment", self.config.creates_per_minute)
+                    })
+                    .await?;
                 Some(held)
             }
             None => None,
@@ -286,7 +299,7 @@ impl App {
         settings: TableSettings,
         creator: Option<std::net::IpAddr>,
     ) -> Result<Arc<Slot>, ApiError> {
-        let held = self.admit(creator)?;
+        let held = self.admit(creator).await?;
         let header = self.store_new(id, game, options, &plan, &settings).await?;
         let stored = StoredMatch {
             header,

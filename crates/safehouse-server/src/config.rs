@@ -91,6 +91,11 @@ pub struct Config {
     /// expires unstarted; 0 never expires. A turn-based table's room waits at least its move
     /// deadline.
     pub waiting_room_expiry_secs: u64,
+    /// Redis that the nodes of one database share their per-client rates through
+    /// (`redis://host:6379`): requests, WebSocket messages, creations, chat lines and bot
+    /// requests are then counted for all the nodes together, so a client spreading itself over
+    /// the nodes gets one allowance, not one per node. Without it each node counts alone.
+    pub limits_redis_url: Option<String>,
     /// The address people open the site at (`https://safehouse.example`), for links in "your
     /// turn" notifications; without it a notification holds the table's path only.
     pub public_url: Option<String>,
@@ -144,6 +149,7 @@ impl Default for Config {
             finished_linger_secs: 60,
             log_format: "text".to_owned(),
             waiting_room_expiry_secs: 1800,
+            limits_redis_url: None,
             public_url: None,
             vapid_private_key: None,
             vapid_key_file: None,
@@ -274,6 +280,9 @@ pub struct ServeArgs {
     /// Seconds a waiting room may go unchanged before it expires (a turn-based table's: at least its move deadline); 0 never [default: 1800].
     #[arg(long, env = "SAFEHOUSE_WAITING_ROOM_EXPIRY_SECS")]
     pub waiting_room_expiry_secs: Option<u64>,
+    /// Redis the nodes share their per-client rates through (redis://host:6379) [default: none, each node counts alone].
+    #[arg(long, env = "SAFEHOUSE_LIMITS_REDIS_URL", hide_env_values = true)]
+    pub limits_redis_url: Option<String>,
     /// The site's address for links in notifications (https://safehouse.example).
     #[arg(long, env = "SAFEHOUSE_PUBLIC_URL")]
     pub public_url: Option<String>,
@@ -339,6 +348,7 @@ impl ServeArgs {
             notify_queue
         );
         for (given, field) in [
+            (&self.limits_redis_url, &mut config.limits_redis_url),
             (&self.public_url, &mut config.public_url),
             (&self.vapid_private_key, &mut config.vapid_private_key),
             (&self.vapid_subject, &mut config.vapid_subject),

@@ -13,6 +13,14 @@
 //!
 //! Counts are held by guards ([`Held`]) that give their place back when dropped, whatever path
 //! ends the request, the connection or the match.
+//!
+//! With `limits_redis_url`, the token buckets are also kept in Redis ([`SharedBuckets`]), one
+//! per client for all the nodes of a database: a client that spreads its requests over the
+//! nodes gets one allowance, not one per node. Each node still checks its own bucket first (a
+//! client flooding one node costs Redis nothing), and if Redis does not answer within
+//! [`SHARED_TIMEOUT`] the node goes on with its own count alone (`safehouse_shared_limits_errors_total`):
+//! Redis going away must not stop the tables. Places held (connections, requests in flight,
+//! unfinished matches) are each node's own resources and stay counted per node.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
@@ -145,39 +153,71 @@ impl Drop for Held {
     }
 }
 
-/// A token bucket per client.
+/// A token bucket per client: this node's, and the nodes' shared one when there is one.
 #[derive(Debug)]
 pub struct ClientRate {
     limiter: DefaultKeyedRateLimiter<IpAddr>,
     burst: NonZeroU32,
     clock: DefaultClock,
+    /// The time one token takes to come back.
+    period: Duration,
+    /// The buckets the nodes share, and this rate's name among them.
+    shared: Option<(Arc<SharedBuckets>, &'static str)>,
 }
 
 impl ClientRate {
-    /// `per_sec` on average, `burst` at once.
+    /// `per_sec` on average, `burst` at once, counted by this node alone.
     pub fn new(per_sec: f64, burst: f64) -> Self {
         let period = Duration::from_secs_f64(1.0 / per_sec.max(1e-6)).max(Duration::from_nanos(1));
         let burst = NonZeroU32::new(burst.clamp(1.0, f64::from(u32::MAX)) as u32).unwrap_or(NonZeroU32::MIN);
         let quota = Quota::with_period(period).unwrap_or_else(|| Quota::per_second(NonZeroU32::MIN)).allow_burst(burst);
-        ClientRate { limiter: RateLimiter::keyed(quota), burst, clock: DefaultClock::default() }
+        ClientRate { limiter: RateLimiter::keyed(quota), burst, clock: DefaultClock::default(), period, shared: None }
+    }
+
+    /// The same rate, counted also in `shared` under `name` (one bucket per client and name for
+    /// all the nodes).
+    pub fn shared(self, shared: Option<&Arc<SharedBuckets>>, name: &'static str) -> Self {
+        ClientRate { shared: shared.map(|s| (s.clone(), name)), ..self }
     }
 
     /// Takes one token of `client`'s bucket, or refuses with `429 rate_limited`, `message()`
     /// and `Retry-After`, counted in `safehouse_rate_limited_total{via}`.
-    pub(crate) fn admit(
+    pub(crate) async fn admit(
         &self,
         client: IpAddr,
         via: &'static str,
         message: impl FnOnce() -> String,
     ) -> Result<(), ApiError> {
-        self.take(client, 1).map_err(|wait| {
+        self.take(client, 1).await.map_err(|wait| {
             metrics::counter!("safehouse_rate_limited_total", "via" => via).increment(1);
             ApiError::new(StatusCode::TOO_MANY_REQUESTS, "rate_limited", message()).retry_after(wait)
         })
     }
 
-    /// Takes `cost` tokens of `client`'s bucket, or says how long to wait.
-    pub fn take(&self, client: IpAddr, cost: u32) -> Result<(), Duration> {
+    /// Takes `cost` tokens of `client`'s bucket, here and then in the shared one, or says how
+    /// long to wait.
+    pub async fn take(&self, client: IpAddr, cost: u32) -> Result<(), Duration> {
+        self.take_here(client, cost)?;
+        let Some((shared, name)) = &self.shared else { return Ok(()) };
+        let cost = cost.clamp(1, self.burst.get());
+        match tokio::time::timeout(SHARED_TIMEOUT, shared.take(name, client, cost, self.period, self.burst.get())).await
+        {
+            Ok(Ok(taken)) => taken,
+            Ok(Err(error)) => {
+                metrics::counter!("safehouse_shared_limits_errors_total", "why" => "redis").increment(1);
+                tracing::warn!(%error, "the shared rate limits did not answer; this node counts alone");
+                Ok(())
+            }
+            Err(_) => {
+                metrics::counter!("safehouse_shared_limits_errors_total", "why" => "timeout").increment(1);
+                tracing::warn!("the shared rate limits took too long; this node counts alone");
+                Ok(())
+            }
+        }
+    }
+
+    /// Takes `cost` tokens of `client`'s bucket on this node only, or says how long to wait.
+    pub fn take_here(&self, client: IpAddr, cost: u32) -> Result<(), Duration> {
         let cost = NonZeroU32::new(cost.min(self.burst.get())).unwrap_or(NonZeroU32::MIN);
         match self.limiter.check_key_n(&client_key(client), cost) {
             Ok(Ok(())) => Ok(()),
@@ -189,6 +229,72 @@ impl ClientRate {
     fn sweep(&self) {
         self.limiter.retain_recent();
         self.limiter.shrink_to_fit();
+    }
+}
+
+/// How long a node waits for the shared buckets before it counts alone.
+pub const SHARED_TIMEOUT: Duration = Duration::from_millis(250);
+
+/// The token buckets the nodes of one database share, in Redis: one key per rate and client,
+/// `<prefix>:<rate>:<client>`, holding the bucket's "theoretical arrival time" (GCRA, the
+/// algorithm `governor` uses on each node), which a Lua script reads and moves in one step with
+/// Redis's own clock, so the nodes' clocks need not agree. A key expires when its bucket is full
+/// again.
+pub struct SharedBuckets {
+    redis: redis::aio::ConnectionManager,
+    script: redis::Script,
+    prefix: String,
+}
+
+impl std::fmt::Debug for SharedBuckets {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SharedBuckets").field("prefix", &self.prefix).finish_non_exhaustive()
+    }
+}
+
+/// GCRA over one key: `ARGV` = the period of one token and the burst (µs, tokens) and the cost;
+/// answers 0 when the tokens were taken, else the µs to wait (nothing is taken then).
+const GCRA: &str = r"
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000000 + tonumber(time[2])
+local period = tonumber(ARGV[1])
+local burst = tonumber(ARGV[2])
+local cost = tonumber(ARGV[3])
+local tat = tonumber(redis.call('GET', KEYS[1]) or now)
+if tat < now then tat = now end
+local next_tat = tat + cost * period
+local wait = next_tat - burst * period - now
+if wait > 0 then return math.ceil(wait) end
+redis.call('SET', KEYS[1], string.format('%.0f', next_tat), 'PX', math.ceil((next_tat - now) / 1000) + 1)
+return 0
+";
+
+impl SharedBuckets {
+    /// Connects to the Redis at `url` (reconnecting by itself later); the keys start with
+    /// `prefix`.
+    pub async fn connect(url: &str, prefix: String) -> Result<Self, redis::RedisError> {
+        let config = redis::aio::ConnectionManagerConfig::new()
+            .set_connection_timeout(Some(Duration::from_secs(5)))
+            .set_response_timeout(Some(SHARED_TIMEOUT));
+        let redis = redis::Client::open(url)?.get_connection_manager_with_config(config).await?;
+        Ok(SharedBuckets { redis, script: redis::Script::new(GCRA), prefix })
+    }
+
+    /// Takes `cost` tokens of `client`'s bucket `name` (one token back every `period`, `burst`
+    /// at most): `Ok(Err(wait))` when the bucket has too few.
+    async fn take(
+        &self,
+        name: &str,
+        client: IpAddr,
+        cost: u32,
+        period: Duration,
+        burst: u32,
+    ) -> redis::RedisResult<Result<(), Duration>> {
+        let key = format!("{}:{name}:{}", self.prefix, client_key(client));
+        let period_us = u64::try_from(period.as_micros()).unwrap_or(u64::MAX).max(1);
+        let mut redis = self.redis.clone();
+        let wait_us: u64 = self.script.key(key).arg(period_us).arg(burst).arg(cost).invoke_async(&mut redis).await?;
+        Ok(if wait_us == 0 { Ok(()) } else { Err(Duration::from_micros(wait_us)) })
     }
 }
 
@@ -218,17 +324,18 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The limits a configuration asks for.
-    pub fn new(config: &Config) -> Self {
+    /// The limits a configuration asks for; the rates counted in `shared` too, if given.
+    pub fn new(config: &Config, shared: Option<&Arc<SharedBuckets>>) -> Self {
         Limits {
-            requests: ClientRate::new(config.rate_per_sec, config.rate_burst),
-            ws_messages: ClientRate::new(config.rate_per_sec, config.rate_burst),
+            requests: ClientRate::new(config.rate_per_sec, config.rate_burst).shared(shared, "http"),
+            ws_messages: ClientRate::new(config.rate_per_sec, config.rate_burst).shared(shared, "ws"),
             creates: ClientRate::new(
                 f64::from(config.creates_per_minute.max(1)) / 60.0,
                 f64::from(config.create_burst),
-            ),
-            chat: ClientRate::new(f64::from(CHAT_PER_MINUTE) / 60.0, f64::from(CHAT_BURST)),
-            away: ClientRate::new(f64::from(AWAY_PER_MINUTE) / 60.0, f64::from(AWAY_BURST)),
+            )
+            .shared(shared, "create"),
+            chat: ClientRate::new(f64::from(CHAT_PER_MINUTE) / 60.0, f64::from(CHAT_BURST)).shared(shared, "chat"),
+            away: ClientRate::new(f64::from(AWAY_PER_MINUTE) / 60.0, f64::from(AWAY_BURST)).shared(shared, "away"),
             in_flight: Arc::new(Semaphore::new(config.max_http_concurrency.max(1))),
             in_flight_per_client: Arc::default(),
             tcp_per_client: Arc::default(),
@@ -294,7 +401,7 @@ pub(crate) async fn guard_http(State(guard): State<HttpGuard>, mut request: Requ
     if declared.is_some_and(|n| n > config.max_body_bytes as u64) {
         return too_large(config.max_body_bytes);
     }
-    if let Err(wait) = limits.requests.take(ip, 1) {
+    if let Err(wait) = limits.requests.take(ip, 1).await {
         metrics::counter!("safehouse_rate_limited_total", "via" => "http").increment(1);
         return ApiError::rate_limited().retry_after(wait).into_response();
     }
@@ -351,10 +458,10 @@ mod tests {
         let rate = ClientRate::new(1.0, 3.0);
         let a: IpAddr = "10.0.0.1".parse().expect("ip");
         let b: IpAddr = "10.0.0.2".parse().expect("ip");
-        assert!(rate.take(a, 1).is_ok() && rate.take(a, 1).is_ok() && rate.take(a, 1).is_ok());
-        let wait = rate.take(a, 1).expect_err("the fourth is refused");
+        assert!(rate.take_here(a, 1).is_ok() && rate.take_here(a, 1).is_ok() && rate.take_here(a, 1).is_ok());
+        let wait = rate.take_here(a, 1).expect_err("the fourth is refused");
         assert!(wait > Duration::ZERO && wait <= Duration::from_secs(1), "{wait:?}");
-        assert!(rate.take(b, 1).is_ok(), "another client has its own bucket");
+        assert!(rate.take_here(b, 1).is_ok(), "another client has its own bucket");
     }
 
     #[test]

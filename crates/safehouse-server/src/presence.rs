@@ -108,7 +108,7 @@ impl App {
         if lm.away.get(seat.index()) == Some(&true) {
             return Ok(());
         }
-        self.admit_bot_request(client)?;
+        self.admit_bot_request(client).await?;
         self.take_over(slot, lm, seat, "asked").await;
         Ok(())
     }
@@ -144,7 +144,7 @@ impl App {
                 "somebody joined this seat: only they can hand it to a bot",
             ));
         }
-        self.admit_bot_request(client)?;
+        self.admit_bot_request(client).await?;
         self.store
             .append_table_event(&lm.id, kinds::SEAT_HANDED, &json!({ "seat": seat, "by": by.0 }), now_ms())
             .await?;
@@ -154,11 +154,14 @@ impl App {
 
     /// Counts a request for a bot ("a bot plays for me", a seat handed over) against the
     /// client's allowance.
-    fn admit_bot_request(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+    async fn admit_bot_request(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
         if let Some(ip) = client {
-            self.limits.away.admit(ip, "away", || {
-                format!("a bot can be asked for at most {AWAY_BURST} times at once and {AWAY_PER_MINUTE} a minute")
-            })?;
+            self.limits
+                .away
+                .admit(ip, "away", || {
+                    format!("a bot can be asked for at most {AWAY_BURST} times at once and {AWAY_PER_MINUTE} a minute")
+                })
+                .await?;
         }
         Ok(())
     }

@@ -217,7 +217,7 @@ async fn serve(
                     };
                     let cost = if is_sync(text.as_str()) { SYNC_COST } else { 1 };
                     let allowed = match client {
-                        Some(ip) => app.limits.ws_messages.take(ip, cost),
+                        Some(ip) => app.limits.ws_messages.take(ip, cost).await,
                         None => Ok(()),
                     };
                     if let Err(wait) = allowed {

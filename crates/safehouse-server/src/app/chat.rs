@@ -44,9 +44,12 @@ pub(crate) async fn post(
         }
     };
     if let Some(ip) = client {
-        app.limits.chat.admit(ip, "chat", || {
-            format!("at most {CHAT_BURST} chat lines at once and {CHAT_PER_MINUTE} a minute; wait a moment")
-        })?;
+        app.limits
+            .chat
+            .admit(ip, "chat", || {
+                format!("at most {CHAT_BURST} chat lines at once and {CHAT_PER_MINUTE} a minute; wait a moment")
+            })
+            .await?;
     }
     let lines = match lm.chat.lines {
         Some(lines) => lines,

@@ -99,7 +99,7 @@ impl App {
         let WaitingRequest { id, game, options, plan, mut settings, join } = request;
         settings.waiting_room = true;
         let visibility = settings.visibility;
-        let held = self.admit(creator)?;
+        let held = self.admit(creator).await?;
         // Every seat is planned as a person's until the start; bots sit through their markers. A
         // rematch's people's seats are planned as given: kept for their people (`Room::reserved`).
         let open_plan: Vec<SeatPlan> = plan

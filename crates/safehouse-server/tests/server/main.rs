@@ -17,6 +17,7 @@ mod notify;
 mod openapi;
 mod rematch;
 mod security;
+mod shared_limits;
 mod strict_actions;
 mod turn_based;
 mod two_nodes;
