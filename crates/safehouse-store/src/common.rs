@@ -468,14 +468,17 @@ macro_rules! impl_store {
                     if known.is_none() {
                         return Err($crate::StoreError::Unknown(match_id.to_owned()));
                     }
-                    let held: i64 =
-                        sqlx::query_scalar("SELECT COUNT(*) FROM sh_table_events WHERE match_id = $1 AND kind = $2")
-                            .bind(match_id)
-                            .bind(kind)
-                            .fetch_one(self.write_pool())
-                            .await?;
-                    if held >= i64::from(most) {
-                        return Ok(None);
+                    if most < u32::MAX {
+                        let held: i64 = sqlx::query_scalar(
+                            "SELECT COUNT(*) FROM sh_table_events WHERE match_id = $1 AND kind = $2",
+                        )
+                        .bind(match_id)
+                        .bind(kind)
+                        .fetch_one(self.write_pool())
+                        .await?;
+                        if held >= i64::from(most) {
+                            return Ok(None);
+                        }
                     }
                 }
                 Err($crate::StoreError::Corrupt(format!("match {match_id}: the table log is too contended")))
