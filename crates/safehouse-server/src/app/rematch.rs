@@ -9,7 +9,7 @@ use safehouse_api::rematch::RematchJoined;
 use safehouse_api::settings::Visibility;
 use safehouse_api::tables::TableStatus;
 use safehouse_engine::Seat;
-use safehouse_store::{SeatClaim, TableEvent};
+use safehouse_store::TableEvent;
 use serde_json::json;
 
 use super::tables::WaitingRequest;
@@ -182,22 +182,5 @@ async fn claim(app: &Arc<App>, lm: &mut LiveMatch, seat: Seat) -> Result<String,
         return Err(seat_taken_error());
     }
     let name = lm.plan.get(index).and_then(|p| p.name.clone());
-    let secret = token::new_token();
-    let claim = SeatClaim { seat: seat.0, token_hash: token::hash(&secret), name, joined_at_ms: now_ms(), away: false };
-    if !app.store.claim_seat(&lm.id, &claim).await? {
-        // Taken through another node: learn who holds it.
-        for stored in app.store.seat_claims(&lm.id).await? {
-            let i = usize::from(stored.seat);
-            if i < lm.claims.len() {
-                lm.away[i] = stored.away;
-                lm.claims[i] = Some(stored);
-            }
-        }
-        lm.publish_seats();
-        return Err(seat_taken_error());
-    }
-    lm.claims[index] = Some(claim);
-    lm.away[index] = false;
-    lm.publish_seats();
-    Ok(secret)
+    app.claim_free_seat(lm, seat, name).await?.ok_or_else(seat_taken_error)
 }

@@ -69,22 +69,37 @@ impl App {
         if plan.kind != SeatKind::Person || !invite_ok {
             return Err(ApiError::new(StatusCode::FORBIDDEN, "bad_invite", "this invite code does not open that seat"));
         }
+        let taken = || ApiError::new(StatusCode::CONFLICT, "seat_taken", "somebody already joined this seat");
         if lm.claims[index].is_some() {
-            return Err(ApiError::new(StatusCode::CONFLICT, "seat_taken", "somebody already joined this seat"));
+            return Err(taken());
         }
         let name = name.map(|n| crate::names::clean(&n)).filter(|n| !n.is_empty());
+        self.claim_free_seat(lm, Seat(seat), name).await?.ok_or_else(taken)
+    }
+
+    /// Stores that a person holds `seat`, which nobody holds here, under a new token and `name`,
+    /// and tells the table: the token, or `None` when another node let somebody else take the
+    /// seat first (then this node learns who holds which seat).
+    pub(crate) async fn claim_free_seat(
+        &self,
+        lm: &mut LiveMatch,
+        seat: Seat,
+        name: Option<String>,
+    ) -> Result<Option<String>, ApiError> {
         let secret = token::new_token();
-        let claim = SeatClaim { seat, token_hash: token::hash(&secret), name, joined_at_ms: now_ms(), away: false };
+        let claim =
+            SeatClaim { seat: seat.0, token_hash: token::hash(&secret), name, joined_at_ms: now_ms(), away: false };
         if !self.store.claim_seat(&lm.id, &claim).await? {
             let claims = self.store.seat_claims(&lm.id).await?;
             apply_claims(lm, claims);
             lm.publish_seats();
-            return Err(ApiError::new(StatusCode::CONFLICT, "seat_taken", "somebody already joined this seat"));
+            return Ok(None);
         }
+        let index = seat.index();
         lm.claims[index] = Some(claim);
         lm.away[index] = false;
         lm.publish_seats();
-        Ok(secret)
+        Ok(Some(secret))
     }
 }
 
