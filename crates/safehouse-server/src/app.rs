@@ -328,3 +328,5 @@ impl App {
 
 #[cfg(test)]
 mod load_race_tests;
+#[cfg(test)]
+mod seat_race_tests;
