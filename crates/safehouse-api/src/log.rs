@@ -39,7 +39,7 @@ pub struct LogEntry {
 
 /// `?token=` and `?after=` of the log.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "schema", derive(utoipa::IntoParams), into_params(parameter_in = Query))]
 pub struct LogQuery {
     /// The seat's token (instead of the `Authorization` header); none for a spectator.
     #[serde(default, skip_serializing_if = "Option::is_none")]

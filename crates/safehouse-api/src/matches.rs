@@ -55,8 +55,8 @@ pub struct GameSummary {
 pub struct OptionDocSchema {
     /// The option's name in the options' JSON.
     name: String,
-    /// Its default value, as the options' JSON has it.
-    #[schema(value_type = Object)]
+    /// Its default value, as the options' JSON has it (any JSON value: a bool, a number, a
+    /// string, `null`...).
     default: Value,
     /// The values it takes: `{"kind": "bool"}`, `{"kind": "integer", "min": 0, "max": 10}` (a bound may
     /// follow the table: `{"players_plus": -1}`, `{"minus_players": 6}`), `{"kind": "choice", "values":
@@ -164,7 +164,7 @@ pub struct MatchCreated {
 
 /// Query of `GET /api/matches`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "schema", derive(utoipa::IntoParams), into_params(parameter_in = Query))]
 pub struct ListQuery {
     /// Only matches not yet finished (default true).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -102,7 +102,7 @@ pub struct PresenceResponse {
 
 /// `?token=` of the view, the chat and the WebSocket.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "schema", derive(utoipa::IntoParams), into_params(parameter_in = Query))]
 pub struct TokenQuery {
     /// The seat's token (instead of the `Authorization` header); none for a spectator.
     #[serde(default, skip_serializing_if = "Option::is_none")]

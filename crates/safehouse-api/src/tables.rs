@@ -119,7 +119,7 @@ pub struct BotSeat {
 
 /// Query of `GET /api/tables`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "schema", derive(utoipa::IntoParams))]
+#[cfg_attr(feature = "schema", derive(utoipa::IntoParams), into_params(parameter_in = Query))]
 pub struct ListTables {
     /// At most this many (default 50, at most 200).
     #[serde(default, skip_serializing_if = "Option::is_none")]

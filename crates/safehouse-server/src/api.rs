@@ -10,7 +10,7 @@ mod tables;
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{Html, IntoResponse, Response};
 use axum::{Json, Router, routing};
@@ -30,7 +30,7 @@ use safehouse_api::{
 };
 
 use crate::app::{Actor, App, SeatPlan, request_token};
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 use crate::settings::TableSettingsExt;
 use crate::token;
 
@@ -66,7 +66,7 @@ pub(crate) async fn list_games() -> Json<Vec<GameSummary>> {
 /// One game, with its rules.
 #[utoipa::path(get, path = "/api/games/{game}", params(("game" = String, Path, description = "game id or alias")),
     responses((status = 200, body = GameSummary), (status = 404, body = ErrorBody)))]
-pub(crate) async fn get_game(Path(game): Path<String>) -> Result<Json<GameSummary>, ApiError> {
+pub(crate) async fn get_game(ApiPath(game): ApiPath<String>) -> Result<Json<GameSummary>, ApiError> {
     let found = safehouse_games::find(&game)?;
     Ok(Json(game_summary(found.game, true)))
 }
@@ -207,7 +207,7 @@ fn listing(summary: safehouse_store::MatchSummary) -> MatchListing {
 #[utoipa::path(get, path = "/api/matches", params(ListQuery), responses((status = 200, body = Vec<MatchListing>)))]
 pub(crate) async fn list_matches(
     State(app): State<Arc<App>>,
-    Query(query): Query<ListQuery>,
+    ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<MatchListing>>, ApiError> {
     let list = app.store.list_matches(query.limit.unwrap_or(50).min(500), query.live.unwrap_or(true)).await?;
     Ok(Json(list.into_iter().map(listing).collect()))
@@ -218,7 +218,7 @@ pub(crate) async fn list_matches(
     responses((status = 200, body = MatchInfo), (status = 404, body = ErrorBody)))]
 pub(crate) async fn get_match(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<MatchInfo>, ApiError> {
     let slot = app.get(&id).await?;
     let lm = slot.state.lock().await;
@@ -243,7 +243,7 @@ pub(crate) async fn get_match(
     responses((status = 200, body = Joined), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub(crate) async fn join_match(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     ApiJson(request): ApiJson<JoinRequest>,
 ) -> Result<Json<Joined>, ApiError> {
     let slot = app.get(&id).await?;
@@ -258,8 +258,8 @@ pub(crate) async fn join_match(
         (status = 401, body = ErrorBody)))]
 pub(crate) async fn get_view(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(query): ApiQuery<TokenQuery>,
     headers: HeaderMap,
 ) -> Result<Json<Value>, ApiError> {
     let slot = app.get(&id).await?;
@@ -283,7 +283,7 @@ pub(crate) async fn get_view(
     security(("seat_token" = [])))]
 pub(crate) async fn act(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     ApiJson(request): ApiJson<ActRequest>,
 ) -> Result<Json<ActResponse>, ApiError> {
@@ -305,7 +305,7 @@ pub(crate) async fn act(
     security(("seat_token" = [])))]
 pub(crate) async fn come_back(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
 ) -> Result<Json<PresenceResponse>, ApiError> {
     presence(&app, &id, &headers, Presence::Back).await
@@ -320,7 +320,7 @@ pub(crate) async fn come_back(
     security(("seat_token" = [])))]
 pub(crate) async fn step_away(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     extensions: axum::http::Extensions,
 ) -> Result<Json<PresenceResponse>, ApiError> {
@@ -341,7 +341,7 @@ pub(crate) async fn step_away(
     security(("seat_token" = [])))]
 pub(crate) async fn hand_to_bot(
     State(app): State<Arc<App>>,
-    Path((id, seat)): Path<(String, u8)>,
+    ApiPath((id, seat)): ApiPath<(String, u8)>,
     headers: HeaderMap,
     extensions: axum::http::Extensions,
 ) -> Result<Json<PresenceResponse>, ApiError> {
@@ -387,7 +387,7 @@ async fn presence(
     responses((status = 200, body = RecordResponse), (status = 409, body = ErrorBody)))]
 pub(crate) async fn get_record(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<RecordResponse>, ApiError> {
     let slot = app.get(&id).await?;
     let lm = slot.state.lock().await;
@@ -492,13 +492,84 @@ impl utoipa::Modify for SecurityAddon {
 
 /// The OpenAPI document.
 pub fn openapi_json() -> String {
-    ApiDoc::openapi()
+    let mut doc = ApiDoc::openapi()
         .merge_from(chat::ChatApi::openapi())
         .merge_from(rematch::RematchApi::openapi())
         .merge_from(log::LogDoc::openapi())
-        .merge_from(<notify::NotifyDoc as OpenApi>::openapi())
-        .to_pretty_json()
-        .unwrap_or_else(|_| "{}".to_owned())
+        .merge_from(<notify::NotifyDoc as OpenApi>::openapi());
+    document_shared_errors(&mut doc);
+    doc.to_pretty_json().unwrap_or_else(|_| "{}".to_owned())
+}
+
+/// Adds to every operation the errors that the layers every request passes through can give,
+/// besides the operation's own answers (which keep their descriptions): the client's rate and
+/// share of requests in flight (429) and the server's load or database (503) for every request;
+/// a parameter that does not read (400: a seat that is no number, a query field twice); for a
+/// body, its size (413), its time to arrive (408) and, for a JSON body the request needs, its
+/// form and content type (400, 415); and a match that does not exist (404) under `{id}`.
+/// Without them a client reading the document met statuses it did not list (schemathesis found
+/// 33 such answers).
+fn document_shared_errors(doc: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::path::{Operation, ParameterIn};
+    use utoipa::openapi::{ContentBuilder, Ref, RefOr, ResponseBuilder};
+    for (path, item) in &mut doc.paths.paths {
+        let in_match = path.contains("{id}");
+        let path_parameters: Vec<_> = item.parameters.iter().flatten().cloned().collect();
+        let operations = [&mut item.get, &mut item.put, &mut item.post, &mut item.delete, &mut item.patch];
+        for operation in operations.into_iter().flatten() {
+            let operation: &mut Operation = operation;
+            // A parameter may fail to read unless it is a path segment read as text.
+            let parameter_may_fail = operation.parameters.iter().flatten().chain(&path_parameters).any(|p| match p {
+                RefOr::T(p) => {
+                    let text = serde_json::to_value(&p.schema).ok().is_some_and(|s| s["type"] == "string");
+                    p.parameter_in == ParameterIn::Query || !text
+                }
+                RefOr::Ref(_) => true,
+            });
+            let body = operation.request_body.as_ref().map(|body| match body {
+                RefOr::T(body) => body.required == Some(utoipa::openapi::Required::True),
+                RefOr::Ref(_) => true,
+            });
+            let mut errors: Vec<(&str, String)> = vec![
+                (
+                    "429",
+                    "Over the client's rate (`rate_limited`) or its share of requests in flight \
+                     (`too_many_requests_in_flight`); `Retry-After` says when to come back."
+                        .into(),
+                ),
+                ("503", "The server is busy (`overloaded`) or its database failed (`storage_error`).".into()),
+            ];
+            let mut bad = Vec::new();
+            if parameter_may_fail {
+                bad.push("a parameter that does not read (`bad_request`)");
+            }
+            if body == Some(true) {
+                bad.push("a body that is not JSON of this request (`malformed_json`)");
+                errors
+                    .push(("415", "A body sent without `Content-Type: application/json` (`bad_content_type`).".into()));
+            }
+            if !bad.is_empty() {
+                let mut text = bad.join(", or ");
+                text[..1].make_ascii_uppercase();
+                errors.push(("400", format!("{text}.")));
+            }
+            if body.is_some() {
+                errors.push(("408", "The body did not arrive in time (`body_timeout`).".into()));
+                errors.push(("413", "The body is over the server's limit (`payload_too_large`).".into()));
+            }
+            if in_match {
+                errors.push(("404", "No such match (`not_found`).".into()));
+            }
+            for (status, description) in errors {
+                operation.responses.responses.entry(status.to_owned()).or_insert_with(|| {
+                    let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+                    RefOr::T(
+                        ResponseBuilder::new().description(description).content("application/json", content).build(),
+                    )
+                });
+            }
+        }
+    }
 }
 
 pub(crate) async fn openapi() -> Response {

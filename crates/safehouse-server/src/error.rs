@@ -6,8 +6,9 @@
 
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use safehouse_engine::{ActionError, SetupError};
 use safehouse_store::StoreError;
@@ -27,6 +28,43 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
             Err(rejection) => Err(rejection.into()),
         }
     }
+}
+
+/// Path parameters whose rejections are [`ApiError`]s (`400 bad_request`, as JSON like every
+/// other error, not axum's plain text): a seat number that is no number, say.
+#[derive(Debug)]
+pub(crate) struct ApiPath<T>(pub(crate) T);
+
+impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(value)) => Ok(ApiPath(value)),
+            Err(rejection) => Err(rejected(rejection.status(), rejection.body_text())),
+        }
+    }
+}
+
+/// A query string whose rejections are [`ApiError`]s (`400 bad_request`), as [`ApiPath`]'s.
+#[derive(Debug)]
+pub(crate) struct ApiQuery<T>(pub(crate) T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(ApiQuery(value)),
+            Err(rejection) => Err(rejected(rejection.status(), rejection.body_text())),
+        }
+    }
+}
+
+/// An extractor's rejection as an [`ApiError`]: the client's mistake (`bad_request`), or, if
+/// axum blames the server (a route without the parameter a handler reads), `internal_error`.
+fn rejected(status: StatusCode, text: String) -> ApiError {
+    if status.is_client_error() { ApiError::bad_request(text) } else { ApiError::internal(text) }
 }
 
 /// An error as sent to clients.

@@ -28,7 +28,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -37,15 +37,15 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::{Actor, App, Slot, request_token, viewer_index};
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::limits::Held;
 use safehouse_api::TokenQuery;
 
 /// Upgrades to a WebSocket for the seat the token opens (or a spectator without a token).
 pub(crate) async fn upgrade(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(query): ApiQuery<TokenQuery>,
     headers: HeaderMap,
     peer: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
     extensions: axum::http::Extensions,

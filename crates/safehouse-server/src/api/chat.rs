@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::{Json, Router, routing};
 use safehouse_api::chat::{Channel, ChatHistory, ChatLine, ChatRequest};
@@ -12,7 +12,7 @@ use safehouse_engine::Viewer;
 use utoipa::OpenApi;
 
 use crate::app::{App, LiveMatch, request_token};
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, ApiPath, ApiQuery};
 
 /// The viewer a request's token (if any) opens.
 async fn viewer_of(
@@ -34,8 +34,8 @@ async fn viewer_of(
     tag = "chat")]
 pub(crate) async fn get_chat(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<TokenQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(query): ApiQuery<TokenQuery>,
     headers: HeaderMap,
 ) -> Result<Json<ChatHistory>, ApiError> {
     let slot = app.get(&id).await?;
@@ -61,7 +61,7 @@ pub(crate) async fn get_chat(
     security((), ("seat_token" = [])), tag = "chat")]
 pub(crate) async fn post_chat(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     extensions: axum::http::Extensions,
     ApiJson(request): ApiJson<ChatRequest>,

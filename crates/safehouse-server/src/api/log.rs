@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router, routing};
@@ -13,7 +13,7 @@ use safehouse_engine::Viewer;
 use utoipa::OpenApi;
 
 use crate::app::{App, request_token};
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiPath, ApiQuery};
 
 /// Every action so far as this seat (with its token) or a spectator (without) may see it:
 /// the events through the game's `event_view`, built from the stored record.
@@ -21,8 +21,8 @@ use crate::error::ApiError;
     responses((status = 200, body = LogResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
 pub(crate) async fn get_log(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
-    Query(query): Query<LogQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(query): ApiQuery<LogQuery>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let slot = app.get(&id).await?;

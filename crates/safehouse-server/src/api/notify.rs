@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::{Json, Router, routing};
 use base64::Engine as _;
@@ -16,7 +16,7 @@ use safehouse_engine::Seat;
 use serde_json::json;
 
 use crate::app::{App, request_token};
-use crate::error::{ApiError, ApiJson};
+use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::notify::{EVENT_PUSH, EVENT_PUSH_REMOVED, EVENT_WEBHOOK, WebhookTarget};
 
 /// The seat a request's token opens in match `id` (and the match's id as kept). A table still
@@ -60,7 +60,7 @@ pub(crate) async fn push_key(State(app): State<Arc<App>>) -> Result<Json<PushKey
     responses((status = 200, body = NotifyState), (status = 401, body = ErrorBody)), security(("seat_token" = [])))]
 pub(crate) async fn get_notify(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
 ) -> Result<Json<NotifyState>, ApiError> {
     let (match_id, seat) = seat_of(&app, &id, &headers).await?;
@@ -81,7 +81,7 @@ pub(crate) async fn get_notify(
     security(("seat_token" = [])))]
 pub(crate) async fn put_push(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     ApiJson(subscription): ApiJson<PushSubscription>,
 ) -> Result<Json<NotifyState>, ApiError> {
@@ -114,7 +114,7 @@ pub(crate) async fn put_push(
         });
         app.notifier.append(&match_id, EVENT_PUSH, data).await?;
     }
-    get_notify(State(app), Path(id), headers).await
+    get_notify(State(app), ApiPath(id), headers).await
 }
 
 /// Stops Web Push to one of the seat's subscriptions.
@@ -123,7 +123,7 @@ pub(crate) async fn put_push(
     responses((status = 200, body = NotifyState), (status = 401, body = ErrorBody)), security(("seat_token" = [])))]
 pub(crate) async fn delete_push(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     ApiJson(removal): ApiJson<PushRemoval>,
 ) -> Result<Json<NotifyState>, ApiError> {
@@ -134,7 +134,7 @@ pub(crate) async fn delete_push(
         let data = json!({ "seat": seat.0, "endpoint": endpoint, "reason": "seat" });
         app.notifier.append(&match_id, EVENT_PUSH_REMOVED, data).await?;
     }
-    get_notify(State(app), Path(id), headers).await
+    get_notify(State(app), ApiPath(id), headers).await
 }
 
 /// Tells the token's seat by a JSON POST to `url` when it becomes its turn (Discord and Slack
@@ -146,7 +146,7 @@ pub(crate) async fn delete_push(
     security(("seat_token" = [])))]
 pub(crate) async fn put_webhook(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     ApiJson(request): ApiJson<WebhookRequest>,
 ) -> Result<Json<NotifyState>, ApiError> {
@@ -157,7 +157,7 @@ pub(crate) async fn put_webhook(
         let data = json!({ "seat": seat.0, "url": url, "lang": request.lang });
         app.notifier.append(&match_id, EVENT_WEBHOOK, data).await?;
     }
-    get_notify(State(app), Path(id), headers).await
+    get_notify(State(app), ApiPath(id), headers).await
 }
 
 /// Stops the seat's webhook.
@@ -165,7 +165,7 @@ pub(crate) async fn put_webhook(
     responses((status = 200, body = NotifyState), (status = 401, body = ErrorBody)), security(("seat_token" = [])))]
 pub(crate) async fn delete_webhook(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
 ) -> Result<Json<NotifyState>, ApiError> {
     let (match_id, seat) = seat_of(&app, &id, &headers).await?;
@@ -173,7 +173,7 @@ pub(crate) async fn delete_webhook(
     if known.webhook.is_some() {
         app.notifier.append(&match_id, EVENT_WEBHOOK, json!({ "seat": seat.0, "url": null })).await?;
     }
-    get_notify(State(app), Path(id), headers).await
+    get_notify(State(app), ApiPath(id), headers).await
 }
 
 /// The notification routes (merged into the API by `api::routes`).

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::{Json, Router, routing};
 use safehouse_api::ErrorBody;
@@ -11,7 +11,7 @@ use safehouse_api::rematch::{RematchJoined, RematchLinks};
 use utoipa::OpenApi;
 
 use crate::app::{App, request_token};
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiPath};
 
 /// Creates the rematch of a finished match (or joins the one already created) and takes the
 /// asker's seat in it: the same seat as in the old match, with a new token of its own. Asked with
@@ -22,7 +22,7 @@ use crate::error::ApiError;
     security(("seat_token" = [])), tag = "rematch")]
 pub(crate) async fn post_rematch(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     extensions: axum::http::Extensions,
 ) -> Result<Json<RematchJoined>, ApiError> {
@@ -36,7 +36,7 @@ pub(crate) async fn post_rematch(
     responses((status = 200, body = RematchLinks), (status = 404, body = ErrorBody)), tag = "rematch")]
 pub(crate) async fn get_rematch(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<RematchLinks>, ApiError> {
     let rematch_of = match app.get(&id).await {
         Ok(slot) => slot.state.lock().await.settings.rematch_of.clone(),

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::{Json, Router, routing};
@@ -18,19 +18,21 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
 use crate::app::{App, now_ms, request_token};
-use crate::error::ApiError;
+use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::tables::{RoomSlot, SeatState, bot_marker, kinds, seat_taken};
 use crate::token;
 
 /// The tag of these routes in `/openapi.json`, named for the feature as chat's and rematch's are.
 const TAG: &str = "tables";
 
-/// A JSON body that may be left out (an empty body is the defaults).
+/// A JSON body that may be left out (an empty body, or `null` as the OpenAPI document allows, is
+/// the defaults).
 fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice(body)
+    serde_json::from_slice::<Option<T>>(body)
+        .map(Option::unwrap_or_default)
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_request_body", e.to_string()))
 }
 
@@ -39,7 +41,7 @@ fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &[u8]) -> Resul
     responses((status = 200, body = Vec<TableInfo>)))]
 pub(crate) async fn list_tables(
     State(app): State<Arc<App>>,
-    Query(query): Query<ListTables>,
+    ApiQuery(query): ApiQuery<ListTables>,
 ) -> Result<Json<Vec<Value>>, ApiError> {
     let listed = app.store.listings(query.limit.unwrap_or(50).clamp(1, 200)).await?;
     Ok(Json(listed.into_iter().map(|l| l.listing).collect()))
@@ -50,7 +52,7 @@ pub(crate) async fn list_tables(
     responses((status = 200, body = TableInfo), (status = 404, body = ErrorBody)))]
 pub(crate) async fn get_table(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
 ) -> Result<Json<TableInfo>, ApiError> {
     let slot = app.adopt_room(&id).await?;
     let room = slot.state.lock().await;
@@ -61,12 +63,13 @@ pub(crate) async fn get_table(
 /// the match.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/take",
     params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
-    request_body = TakeSeat,
+    request_body(content = Option<TakeSeat>, description = "Optional: an empty body is the defaults."),
     responses((status = 200, body = SeatTaken), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 422, description = "A body that does not read as this request (`bad_request_body`).", body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 410, body = ErrorBody)))]
 pub(crate) async fn take_seat(
     State(app): State<Arc<App>>,
-    Path((id, seat)): Path<(String, u8)>,
+    ApiPath((id, seat)): ApiPath<(String, u8)>,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Result<Json<SeatTaken>, ApiError> {
@@ -108,7 +111,7 @@ pub(crate) async fn take_seat(
     security(("seat_token" = [])))]
 pub(crate) async fn leave_seat(
     State(app): State<Arc<App>>,
-    Path((id, seat)): Path<(String, u8)>,
+    ApiPath((id, seat)): ApiPath<(String, u8)>,
     headers: HeaderMap,
 ) -> Result<Json<TableInfo>, ApiError> {
     let slot = app.adopt_room(&id).await?;
@@ -185,7 +188,7 @@ async fn creator_change(
     security(("creator_token" = [])))]
 pub(crate) async fn remove_seat(
     State(app): State<Arc<App>>,
-    Path((id, seat)): Path<(String, u8)>,
+    ApiPath((id, seat)): ApiPath<(String, u8)>,
     headers: HeaderMap,
 ) -> Result<Json<TableInfo>, ApiError> {
     Ok(Json(creator_change(&app, &id, seat, &headers, CreatorChange::Remove).await?))
@@ -194,12 +197,13 @@ pub(crate) async fn remove_seat(
 /// The creator gives a free seat to a bot.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/bot",
     params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
-    request_body = BotSeat,
-    responses((status = 200, body = TableInfo), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
+    request_body(content = Option<BotSeat>, description = "Optional: an empty body is the defaults."),
+    responses((status = 200, body = TableInfo), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody),
+        (status = 422, description = "A body that does not read as this request (`bad_request_body`).", body = ErrorBody)),
     security(("creator_token" = [])))]
 pub(crate) async fn bot_seat(
     State(app): State<Arc<App>>,
-    Path((id, seat)): Path<(String, u8)>,
+    ApiPath((id, seat)): ApiPath<(String, u8)>,
     headers: HeaderMap,
     body: axum::body::Bytes,
 ) -> Result<Json<TableInfo>, ApiError> {
@@ -214,7 +218,7 @@ pub(crate) async fn bot_seat(
     security(("creator_token" = [])))]
 pub(crate) async fn free_seat(
     State(app): State<Arc<App>>,
-    Path((id, seat)): Path<(String, u8)>,
+    ApiPath((id, seat)): ApiPath<(String, u8)>,
     headers: HeaderMap,
 ) -> Result<Json<TableInfo>, ApiError> {
     Ok(Json(creator_change(&app, &id, seat, &headers, CreatorChange::Free).await?))
@@ -228,7 +232,7 @@ pub(crate) async fn free_seat(
     security(("creator_token" = [])))]
 pub(crate) async fn start_table(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
 ) -> Result<Json<TableInfo>, ApiError> {
     let slot = app.adopt_room(&id).await?;
@@ -248,7 +252,7 @@ pub(crate) async fn start_table(
 /// change, then `started` (with the match id) or `expired`, after which the server closes it.
 pub(crate) async fn table_socket(
     State(app): State<Arc<App>>,
-    Path(id): Path<String>,
+    ApiPath(id): ApiPath<String>,
     peer: Option<axum::Extension<ConnectInfo<std::net::SocketAddr>>>,
     extensions: axum::http::Extensions,
     ws: WebSocketUpgrade,
