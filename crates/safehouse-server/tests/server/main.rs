@@ -7,6 +7,7 @@ mod common;
 
 mod chat;
 mod clock;
+mod conformance;
 mod crash;
 mod diff_oracle;
 mod e2e;
