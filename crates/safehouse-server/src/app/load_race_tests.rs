@@ -12,9 +12,10 @@ use super::{Actor, App, LiveMatch};
 use crate::config::Config;
 use safehouse_client::HttpClient;
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_action_stored_while_a_match_loads_is_not_lost() {
-    let dir = std::env::temp_dir().join(format!("safehouse_load_race_{}", crate::token::match_id()));
+/// Two nodes on one SQLite file in a fresh folder (`name` in its name): node A a started server,
+/// node B a second app on the same store, which no notice reaches unless a test hands it one.
+pub(super) async fn two_nodes_on_one_file(name: &str) -> (crate::Server, std::sync::Arc<App>, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("safehouse_{name}_{}", crate::token::match_id()));
     std::fs::create_dir_all(&dir).expect("temporary directory");
     let url = format!("sqlite://{}", dir.join("test.db").display());
     let config = Config {
@@ -24,9 +25,15 @@ async fn an_action_stored_while_a_match_loads_is_not_lost() {
         idle_takeover_secs: 0,
         ..Config::default()
     };
-    // Node A serves the match; node B is a second app on the same store.
     let a = crate::start(config.clone()).await.expect("node A starts");
     let b = App::new(config, a.app().store.clone()).await.expect("node B");
+    (a, b, dir)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_action_stored_while_a_match_loads_is_not_lost() {
+    // Node A serves the match; node B is a second app on the same store.
+    let (a, b, dir) = two_nodes_on_one_file("load_race").await;
     let game = safehouse_games::all()[0].info();
     let seats: Vec<Value> =
         (0..game.default_players).map(|i| json!({"kind": "person", "name": format!("P{i}")})).collect();

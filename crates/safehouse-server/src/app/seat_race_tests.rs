@@ -8,23 +8,9 @@ use safehouse_client::HttpClient;
 use safehouse_engine::Seat;
 use serde_json::json;
 
-use super::App;
-use crate::config::Config;
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_lost_to_another_node_leaves_bot_seats_unjoined() {
-    let dir = std::env::temp_dir().join(format!("safehouse_seat_race_{}", crate::token::match_id()));
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    let url = format!("sqlite://{}", dir.join("test.db").display());
-    let config = Config {
-        listen: std::net::SocketAddr::from(([127, 0, 0, 1], 0)),
-        database_url: url,
-        bot_delay_ms: 0,
-        idle_takeover_secs: 0,
-        ..Config::default()
-    };
-    let a = crate::start(config.clone()).await.expect("node A starts");
-    let b = App::new(config, a.app().store.clone()).await.expect("node B");
+    let (a, b, dir) = super::load_race_tests::two_nodes_on_one_file("seat_race").await;
     // A finished match of Ann, Bo and a bot; Ann asks for a rematch and starts it without
     // waiting for Bo, so his kept seat is nobody's yet and a bot plays it.
     let http = HttpClient::new(a.addr());
