@@ -437,23 +437,25 @@ macro_rules! impl_store {
                 // The next number is taken inside the insert; two nodes appending at once may pick
                 // the same one, and then the primary key lets one in and the other tries again,
                 // counting the events of its kind again (the cap is only read by the statement that
-                // appends).
+                // appends). Without a cap (`most` = u32::MAX) the statement leaves the count out:
+                // it would read every event of the kind at each append, and always be below it.
+                const CAPPED: &str = "INSERT INTO sh_table_events (match_id, n, kind, data, at)
+                     SELECT $1, COALESCE((SELECT MAX(e.n) FROM sh_table_events e WHERE e.match_id = $1), 0) + 1, $2, $3, $4
+                     WHERE EXISTS (SELECT 1 FROM sh_matches m WHERE m.id = $1)
+                       AND (SELECT COUNT(*) FROM sh_table_events c WHERE c.match_id = $1 AND c.kind = $2) < $5
+                     ON CONFLICT DO NOTHING RETURNING n";
+                const UNCAPPED: &str = "INSERT INTO sh_table_events (match_id, n, kind, data, at)
+                     SELECT $1, COALESCE((SELECT MAX(e.n) FROM sh_table_events e WHERE e.match_id = $1), 0) + 1, $2, $3, $4
+                     WHERE EXISTS (SELECT 1 FROM sh_matches m WHERE m.id = $1)
+                     ON CONFLICT DO NOTHING RETURNING n";
+                let statement = if most == u32::MAX { UNCAPPED } else { CAPPED };
                 for _ in 0..32 {
                     let mut tx = self.write_pool().begin().await?;
-                    let n: Option<i64> = sqlx::query_scalar(
-                        "INSERT INTO sh_table_events (match_id, n, kind, data, at)
-                         SELECT $1, COALESCE((SELECT MAX(e.n) FROM sh_table_events e WHERE e.match_id = $1), 0) + 1, $2, $3, $4
-                         WHERE EXISTS (SELECT 1 FROM sh_matches m WHERE m.id = $1)
-                           AND (SELECT COUNT(*) FROM sh_table_events c WHERE c.match_id = $1 AND c.kind = $2) < $5
-                         ON CONFLICT DO NOTHING RETURNING n",
-                    )
-                    .bind(match_id)
-                    .bind(kind)
-                    .bind(&data)
-                    .bind(at_ms)
-                    .bind(i64::from(most))
-                    .fetch_optional(&mut *tx)
-                    .await?;
+                    let mut insert = sqlx::query_scalar(statement).bind(match_id).bind(kind).bind(&data).bind(at_ms);
+                    if most != u32::MAX {
+                        insert = insert.bind(i64::from(most));
+                    }
+                    let n: Option<i64> = insert.fetch_optional(&mut *tx).await?;
                     if let Some(n) = n {
                         let notice = $crate::Notice::Table { match_id: match_id.to_owned(), n: n as u64 };
                         self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;

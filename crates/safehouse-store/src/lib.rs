@@ -301,7 +301,8 @@ pub trait Store: Send + Sync + Debug + 'static {
     /// [`Store::append_table_event`], unless the log already holds `most` events of `kind`:
     /// then `None`, and nothing is stored. The count is taken in the statement that appends, and
     /// two nodes appending at once pick the same number, so one of them counts again before it
-    /// may append: the cap holds across nodes (a table's chat lines).
+    /// may append: the cap holds across nodes (a table's chat lines). `u32::MAX` is no cap (the
+    /// count is not taken).
     async fn append_table_event_within(
         &self,
         match_id: &str,
