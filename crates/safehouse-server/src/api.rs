@@ -287,7 +287,7 @@ pub(crate) async fn act(
     headers: HeaderMap,
     ApiJson(request): ApiJson<ActRequest>,
 ) -> Result<Json<ActResponse>, ApiError> {
-    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
+    let token = request_token(&headers, None).ok_or_else(ApiError::no_token)?;
     let slot = app.get(&id).await?;
     let mut lm = slot.state.lock().await;
     let seat = app.authenticate(&mut lm, &token).await?;
@@ -345,7 +345,7 @@ pub(crate) async fn hand_to_bot(
     headers: HeaderMap,
     extensions: axum::http::Extensions,
 ) -> Result<Json<PresenceResponse>, ApiError> {
-    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
+    let token = request_token(&headers, None).ok_or_else(ApiError::no_token)?;
     let slot = app.get(&id).await?;
     let mut lm = slot.state.lock().await;
     let by = app.authenticate(&mut lm, &token).await?;
@@ -369,7 +369,7 @@ async fn presence(
     headers: &HeaderMap,
     presence: Presence,
 ) -> Result<Json<PresenceResponse>, ApiError> {
-    let token = request_token(headers, None).ok_or_else(ApiError::bad_token)?;
+    let token = request_token(headers, None).ok_or_else(ApiError::no_token)?;
     let slot = app.get(id).await?;
     let mut lm = slot.state.lock().await;
     let seat = app.authenticate(&mut lm, &token).await?;

@@ -117,6 +117,16 @@ impl ApiError {
         ApiError::new(StatusCode::UNAUTHORIZED, "bad_token", "this token does not open any seat of this match")
     }
 
+    /// `401 bad_token` too, for a request that needs a token (`Authorization: Bearer`) and sent
+    /// none: clients know the code already, and the message says what is missing.
+    pub fn no_token() -> Self {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            "bad_token",
+            "this needs a token: send it as `Authorization: Bearer <token>`",
+        )
+    }
+
     /// `400 bad_request`.
     pub fn bad_request(message: impl Into<String>) -> Self {
         ApiError::new(StatusCode::BAD_REQUEST, "bad_request", message)

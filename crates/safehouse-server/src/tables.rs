@@ -341,11 +341,10 @@ impl Room {
         }
     }
 
-    /// Whether `given` (the request's token, if any) is the creator's.
-    pub(crate) fn check_creator(&self, given: Option<String>) -> Result<(), ApiError> {
-        let given = given.ok_or_else(not_creator)?;
+    /// Whether `given` (the request's token) is the creator's.
+    pub(crate) fn check_creator(&self, given: &str) -> Result<(), ApiError> {
         match &self.creator_hash {
-            Some(expected) if token::same_hash(expected, &token::hash(&given)) => Ok(()),
+            Some(expected) if token::same_hash(expected, &token::hash(given)) => Ok(()),
             _ => Err(not_creator()),
         }
     }

@@ -23,7 +23,7 @@ use crate::notify::{EVENT_PUSH, EVENT_PUSH_REMOVED, EVENT_WEBHOOK, WebhookTarget
 /// in its waiting room counts too: a person who took a seat there can ask to be told when the
 /// game, once started, comes to them (the subscription is kept in the same table log).
 async fn seat_of(app: &Arc<App>, id: &str, headers: &HeaderMap) -> Result<(Arc<str>, Seat), ApiError> {
-    let token = request_token(headers, None).ok_or_else(ApiError::bad_token)?;
+    let token = request_token(headers, None).ok_or_else(ApiError::no_token)?;
     let slot = match app.get(id).await {
         Ok(slot) => slot,
         Err(error) if error.code == "table_not_started" => {

@@ -26,7 +26,7 @@ pub(crate) async fn post_rematch(
     headers: HeaderMap,
     extensions: axum::http::Extensions,
 ) -> Result<Json<RematchJoined>, ApiError> {
-    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
+    let token = request_token(&headers, None).ok_or_else(ApiError::no_token)?;
     let client = crate::limits::request_client(&extensions);
     Ok(Json(crate::app::rematch::start_or_join(&app, &id, &token, client).await?))
 }

@@ -114,12 +114,12 @@ pub(crate) async fn leave_seat(
     ApiPath((id, seat)): ApiPath<(String, u8)>,
     headers: HeaderMap,
 ) -> Result<Json<TableInfo>, ApiError> {
+    let token = request_token(&headers, None).ok_or_else(ApiError::no_token)?;
     let slot = app.adopt_room(&id).await?;
     let mut room = slot.state.lock().await;
     app.reload_room(&mut room).await?;
     room.check_waiting()?;
     room.seat(seat)?;
-    let token = request_token(&headers, None).ok_or_else(ApiError::bad_token)?;
     if room.seat_of_token(&token) != Some(seat) {
         return Err(ApiError::bad_token());
     }
@@ -143,11 +143,12 @@ async fn creator_change(
     headers: &HeaderMap,
     change: CreatorChange,
 ) -> Result<TableInfo, ApiError> {
+    let token = request_token(headers, None).ok_or_else(ApiError::no_token)?;
     let slot = app.adopt_room(id).await?;
     let mut room = slot.state.lock().await;
     app.reload_room(&mut room).await?;
+    room.check_creator(&token)?;
     room.check_waiting()?;
-    room.check_creator(request_token(headers, None))?;
     let current = room.seat(seat)?.clone();
     match (change, current) {
         (CreatorChange::Remove, SeatState::Person { .. }) => {
@@ -184,7 +185,7 @@ async fn creator_change(
 /// The creator (`Authorization: Bearer <creator_token>`) removes the person at a seat.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/remove",
     params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
-    responses((status = 200, body = TableInfo), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
+    responses((status = 200, body = TableInfo), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
     security(("creator_token" = [])))]
 pub(crate) async fn remove_seat(
     State(app): State<Arc<App>>,
@@ -198,7 +199,7 @@ pub(crate) async fn remove_seat(
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/bot",
     params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
     request_body(content = Option<BotSeat>, description = "Optional: an empty body is the defaults."),
-    responses((status = 200, body = TableInfo), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody),
+    responses((status = 200, body = TableInfo), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody),
         (status = 422, description = "A body that does not read as this request (`bad_request_body`).", body = ErrorBody)),
     security(("creator_token" = [])))]
 pub(crate) async fn bot_seat(
@@ -214,7 +215,7 @@ pub(crate) async fn bot_seat(
 /// The creator frees a bot's seat for a person.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/free",
     params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
-    responses((status = 200, body = TableInfo), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
+    responses((status = 200, body = TableInfo), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
     security(("creator_token" = [])))]
 pub(crate) async fn free_seat(
     State(app): State<Arc<App>>,
@@ -227,7 +228,7 @@ pub(crate) async fn free_seat(
 /// The creator starts the match; seats still free are played by medium bots. At least one person
 /// must sit.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/start", params(("id" = String, Path, description = "match id")),
-    responses((status = 200, body = TableInfo), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody),
+    responses((status = 200, body = TableInfo), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody),
         (status = 410, body = ErrorBody)),
     security(("creator_token" = [])))]
 pub(crate) async fn start_table(
@@ -235,11 +236,12 @@ pub(crate) async fn start_table(
     ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
 ) -> Result<Json<TableInfo>, ApiError> {
+    let token = request_token(&headers, None).ok_or_else(ApiError::no_token)?;
     let slot = app.adopt_room(&id).await?;
     let mut room = slot.state.lock().await;
     app.reload_room(&mut room).await?;
+    room.check_creator(&token)?;
     room.check_waiting()?;
-    room.check_creator(request_token(&headers, None))?;
     if !room.seats.iter().any(|s| matches!(s, SeatState::Person { .. })) {
         return Err(ApiError::new(StatusCode::CONFLICT, "nobody_seated", "nobody sits at this table yet"));
     }

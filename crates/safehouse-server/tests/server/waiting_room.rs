@@ -146,7 +146,8 @@ async fn every_operation(addr: SocketAddr, server: &safehouse_server::Server) {
     for path in ["seats/2/bot", "seats/0/free", "seats/1/remove", "start"] {
         let path = format!("/api/tables/{id}/{path}");
         assert_eq!(code(&post(&http, &path, Some(&host)).await.1), "not_creator", "{path} with a seat token");
-        assert_eq!(code(&post(&http, &path, None).await.1), "not_creator", "{path} without a token");
+        let (status, refused) = post(&http, &path, None).await;
+        assert_eq!((status, code(&refused)), (401, "bad_token"), "{path} without a token");
     }
     let (status, table) = post(&http, &format!("/api/tables/{id}/seats/2/bot"), Some(&creator)).await;
     assert_eq!((status, seat_state(&table, 2)), (200, "bot"), "{table}");
@@ -189,6 +190,11 @@ async fn every_operation(addr: SocketAddr, server: &safehouse_server::Server) {
         "table_started"
     );
     assert_eq!(code(&post(&http, &format!("/api/tables/{id}/seats/0/free"), Some(&creator)).await.1), "table_started");
+    // Without a token the answer is 401 still, not what became of the table.
+    for path in ["start", "seats/0/free", "seats/0/leave"] {
+        let (status, refused) = post(&http, &format!("/api/tables/{id}/{path}"), None).await;
+        assert_eq!((status, code(&refused)), (401, "bad_token"), "{path} of a started table without a token");
+    }
     let lobby = http.get("/api/tables", None).await.expect("lobby");
     assert!(!lobby.body.as_array().expect("list").iter().any(|t| t["id"] == json!(id)), "off the lobby once started");
 
