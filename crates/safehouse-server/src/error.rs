@@ -112,6 +112,15 @@ impl ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not_found", what)
     }
 
+    /// `405 method_not_allowed`: the route takes other methods (listed in `Allow`).
+    pub fn method_not_allowed() -> Self {
+        ApiError::new(
+            StatusCode::METHOD_NOT_ALLOWED,
+            "method_not_allowed",
+            "this endpoint does not take this method; the `Allow` header lists the ones it takes",
+        )
+    }
+
     /// `401 bad_token`: a token that opens no seat of this match.
     pub fn bad_token() -> Self {
         ApiError::new(StatusCode::UNAUTHORIZED, "bad_token", "this token does not open any seat of this match")

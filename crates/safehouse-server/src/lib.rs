@@ -42,6 +42,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use axum::extract::{DefaultBodyLimit, MatchedPath, Request, State};
+use axum::http::{HeaderMap, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::{Router, routing};
@@ -99,6 +100,26 @@ async fn track_http(request: Request, next: Next) -> Response {
     response
 }
 
+/// An address no route has: a page for a person's browser (`safehouse_web::wants_page`), the
+/// API's JSON error for everyone else.
+async fn not_found(headers: HeaderMap, uri: Uri) -> Response {
+    if safehouse_web::wants_page(&headers, &uri) {
+        safehouse_web::page_not_found(&headers, &uri)
+    } else {
+        api::not_found().await.into_response()
+    }
+}
+
+/// A route asked with a method it does not take (axum adds the `Allow` header): a page for a
+/// person's browser, `405 method_not_allowed` in JSON for everyone else.
+async fn method_not_allowed(headers: HeaderMap, uri: Uri) -> Response {
+    if safehouse_web::wants_page(&headers, &uri) {
+        safehouse_web::page_method_not_allowed(&headers, &uri)
+    } else {
+        ApiError::method_not_allowed().into_response()
+    }
+}
+
 /// The whole router for an app.
 pub fn router(app: Arc<App>) -> Router {
     let api = api::routes().layer(DefaultBodyLimit::max(app.config.max_body_bytes));
@@ -113,7 +134,9 @@ pub fn router(app: Arc<App>) -> Router {
     }
     router
         .merge(api)
-        .fallback(api::not_found)
+        .fallback(not_found)
+        // After every route: it is set on the routes registered so far.
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(middleware::from_fn(track_http))
         // Outermost: the client, its limits and the global cap apply to the whole server at
         // once (a layer on the router would wrap each route separately).

@@ -879,3 +879,16 @@ tutorial-the-safe-6 = Alle Karten sind gespielt: nenne jetzt den Code. In den Re
 tutorial-the-safe-7 = Grün: 0, 1, 2, 3, 4, 5, 7, 8 und 9 liegen in den Reihen. Nenne 6.
 tutorial-the-safe-8 = Gelb: nur die 2 ist nirgends zu sehen. Nenne 2.
 tutorial-the-safe-finish = Der Tresor ist geknackt! Du hast gelernt, wie Farbkarten und Richtungen die Reihen begrenzen und wie du den Code aus den gesehenen Karten nennst. Eine echte Partie spielt ein Team, das nicht reden darf; es braucht fünf Tresore in Folge, mit einer Einschränkungskarte mehr in jeder Mission.
+
+## Adressen und Formulare, die die Seite nicht lesen kann
+no-such-page = Diese Seite gibt es nicht
+no-such-page-why = Unter dieser Adresse gibt es keine Seite. Prüfe den Link oder fang bei den Spielen neu an.
+unreadable-address = Diese Adresse lässt sich nicht lesen
+unreadable-form = Dieses Formular lässt sich nicht lesen
+unreadable-why = Etwas in der Adresse oder im Formular passt nicht zu dem, was diese Seite erwartet (vielleicht von Hand geändert oder abgeschnitten). Es wurde nichts geändert.
+not-a-page = Keine Seite zum Öffnen
+not-a-page-why = Diese Adresse nimmt ein Formular vom Tisch entgegen, keinen Besuch. Geh zurück und nutze die Knöpfe der Seite.
+refused-other-origin = Abgelehnt
+refused-other-origin-why = Eine andere Seite oder ein anderer Ursprung kann mit deinem Platz an diesem Tisch nicht handeln. Öffne den Tisch selbst und spiel dort.
+refused-expired-form = Dieses Formular ist abgelaufen
+refused-expired-form-why = Es wurde nicht von der aktuellen Seite dieses Browsers gesendet (die Seite ist vielleicht alt oder ihr Cookie weg). Lade die Seite neu und versuch es noch einmal: Es wurde nichts geändert.

@@ -899,3 +899,16 @@ tutorial-the-safe-6 = Every card is played: now name the code. The oranges in th
 tutorial-the-safe-7 = Green: 0, 1, 2, 3, 4, 5, 7, 8 and 9 lie in the rows. Name 6.
 tutorial-the-safe-8 = Yellow: only the 2 is nowhere to be seen. Name 2.
 tutorial-the-safe-finish = The safe is cracked! You learnt how colour cards and directions limit the rows, and how to name the code from the cards you saw. A real game is played by a team that may not talk; it takes five safes in a row, with one more restriction card each mission.
+
+## Addresses and forms the site cannot read
+no-such-page = No such page
+no-such-page-why = This site has no page at this address. Check the link, or start again from the games.
+unreadable-address = This address could not be read
+unreadable-form = This form could not be read
+unreadable-why = Something in the address or the form does not fit what this page expects (it may have been changed by hand or cut short). Nothing was changed.
+not-a-page = Not a page to open
+not-a-page-why = This address takes a form sent from the table, not a visit. Go back and use the page's buttons.
+refused-other-origin = Refused
+refused-other-origin-why = Another site or origin cannot act at this table with your seat. Open the table itself and play from there.
+refused-expired-form = This form has expired
+refused-expired-form-why = It was not sent from this browser's current page (the page may be old, or its cookie gone). Reload the page and try again: nothing was changed.

@@ -14,7 +14,7 @@
 //!   started: join"), and the new match's link back.
 
 use axum::Json;
-use axum::extract::{Form, Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
@@ -26,6 +26,7 @@ use serde_json::json;
 use crate::Web;
 use crate::api::{Peer, SeatInfo};
 use crate::cookies::{self, SeatCookie};
+use crate::extract::{PageForm, PagePath};
 use crate::i18n::{Lang, seat_number};
 
 /// Most characters of a line (the API's limit; the input stops there too).
@@ -180,10 +181,10 @@ fn refusal(lang: Lang, code: &str) -> &'static str {
 /// `POST /play/{id}/chat`.
 pub(crate) async fn post(
     State(web): State<Web>,
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
     peer: Peer,
-    Form(form): Form<ChatForm>,
+    PageForm(form): PageForm<ChatForm>,
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
     let script = headers.get("x-requested-with").and_then(|v| v.to_str().ok()) == Some("safehouse");
@@ -208,7 +209,12 @@ pub(crate) async fn post(
 }
 
 /// `GET /play/{id}/chat`: the history for the script.
-pub(crate) async fn get(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
+pub(crate) async fn get(
+    State(web): State<Web>,
+    PagePath(id): PagePath<String>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
     if !cookies::valid_id(&id) {
         return (StatusCode::NOT_FOUND, Json(json!({"error": "not_found"}))).into_response();
     }
@@ -222,7 +228,7 @@ pub(crate) async fn get(State(web): State<Web>, Path(id): Path<String>, headers:
 /// `POST /play/{id}/rematch`: "play again", or taking one's seat in the rematch.
 pub(crate) async fn rematch(
     State(web): State<Web>,
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {

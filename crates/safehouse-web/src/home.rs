@@ -1,7 +1,7 @@
-//! The home page, setting up a table, and joining one through an invite link.
+//! The home page, setting up a table, joining one through an invite link, and the language switch.
 
-use axum::extract::{Form, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
 use safehouse_api::matches::{CreateMatch, ListQuery, MatchCreated, MatchInfo, MatchListing};
@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 
 use crate::api::{Peer, Reply};
 use crate::cookies::{self, Extra};
+use crate::extract::{PageForm, PagePath, PageQuery};
 use crate::forms::{self, Field};
 use crate::games::game_name;
 use crate::games::{has_hints, text};
@@ -39,7 +40,7 @@ fn players_text(lang: Lang, min: usize, max: usize) -> String {
 /// `GET /`.
 pub(crate) async fn home(
     State(web): State<Web>,
-    Query(query): Query<LangQuery>,
+    PageQuery(query): PageQuery<LangQuery>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {
@@ -350,7 +351,11 @@ fn table_fieldset(lang: Lang, fields: &[(String, String)]) -> Markup {
 }
 
 /// `GET /new/{game}`: the game's rules and the form to set up a table.
-pub(crate) async fn new_page(Path(game): Path<String>, Query(query): Query<LangQuery>, headers: HeaderMap) -> Response {
+pub(crate) async fn new_page(
+    PagePath(game): PagePath<String>,
+    PageQuery(query): PageQuery<LangQuery>,
+    headers: HeaderMap,
+) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
     // The name this browser's person picked before.
     let remembered: Vec<(String, String)> =
@@ -368,8 +373,8 @@ pub(crate) async fn new_page(Path(game): Path<String>, Query(query): Query<LangQ
 
 /// `GET /rules/{game}`: the game's rulebook for players, in the page's language.
 pub(crate) async fn rules_page(
-    Path(game): Path<String>,
-    Query(query): Query<LangQuery>,
+    PagePath(game): PagePath<String>,
+    PageQuery(query): PageQuery<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
@@ -404,10 +409,10 @@ pub(crate) async fn rules_page(
 /// `POST /new/{game}`: creates the match, joins "my" seat, and goes to the table.
 pub(crate) async fn create(
     State(web): State<Web>,
-    Path(game): Path<String>,
+    PagePath(game): PagePath<String>,
     headers: HeaderMap,
     peer: Peer,
-    Form(fields): Form<Vec<(String, String)>>,
+    PageForm(fields): PageForm<Vec<(String, String)>>,
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
     let Ok(found) = safehouse_games::find(&game) else {
@@ -529,8 +534,8 @@ pub(crate) struct JoinQuery {
 /// `GET /join/{id}?seat=&code=`: the invite link's page.
 pub(crate) async fn join_page(
     State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(query): Query<JoinQuery>,
+    PagePath(id): PagePath<String>,
+    PageQuery(query): PageQuery<JoinQuery>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {
@@ -600,10 +605,10 @@ pub(crate) struct JoinForm {
 /// `POST /join/{id}`: takes the seat and goes to the table.
 pub(crate) async fn join(
     State(web): State<Web>,
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
     peer: Peer,
-    Form(form): Form<JoinForm>,
+    PageForm(form): PageForm<JoinForm>,
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
     if !cookies::valid_id(&id) {
@@ -671,4 +676,28 @@ mod tests {
         let unknown = setup_refusal(&docs, &refusal("bad_option", "option `nope`: no", Some("nope")), 3, Lang::En);
         assert!(unknown.contains("option `nope`"), "an option the page does not know keeps the message: {unknown}");
     }
+}
+
+/// Query of `/lang/{code}`.
+#[derive(Debug, Deserialize)]
+pub(crate) struct SwitchQuery {
+    back: Option<String>,
+}
+
+/// `GET /lang/{code}?back=/path`: remembers the language and goes back to the page.
+pub(crate) async fn switch(
+    PagePath(code): PagePath<String>,
+    PageQuery(query): PageQuery<SwitchQuery>,
+    headers: HeaderMap,
+    uri: Uri,
+) -> Response {
+    let Some(lang) = Lang::parse(&code) else {
+        return crate::extract::not_found(&headers, &uri);
+    };
+    // Only paths of this site, never another site (`//host` or `/\host`).
+    let back = query.back.as_deref().and_then(crate::security::same_origin_path).unwrap_or("/").to_owned();
+    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, back)]).into_response();
+    let cookie = cookies::set("lang", lang.code());
+    response.headers_mut().append(header::SET_COOKIE, cookie);
+    response
 }

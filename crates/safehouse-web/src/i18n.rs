@@ -24,12 +24,9 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use axum::extract::{Path, Query};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::http::{HeaderMap, header};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use serde::Deserialize;
 
 use crate::cookies;
 
@@ -273,25 +270,6 @@ macro_rules! tr {
     ($lang:expr, $id:literal $(, $name:ident = $arg:expr)* $(,)?) => {
         $lang.format($id, vec![$((stringify!($name), $crate::i18n::Arg::into_arg($arg))),*])
     };
-}
-
-/// Query of `/lang/{code}`.
-#[derive(Debug, Deserialize)]
-pub(crate) struct SwitchQuery {
-    back: Option<String>,
-}
-
-/// `GET /lang/{code}?back=/path`: remembers the language and goes back to the page.
-pub(crate) async fn switch(Path(code): Path<String>, Query(query): Query<SwitchQuery>) -> Response {
-    let Some(lang) = Lang::parse(&code) else {
-        return (StatusCode::NOT_FOUND, "unknown language").into_response();
-    };
-    // Only paths of this site, never another site (`//host` or `/\host`).
-    let back = query.back.as_deref().and_then(crate::security::same_origin_path).unwrap_or("/").to_owned();
-    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, back)]).into_response();
-    let cookie = cookies::set("lang", lang.code());
-    response.headers_mut().append(header::SET_COOKIE, cookie);
-    response
 }
 
 /// Numbers for people: seats are numbered from 1 on the page (the engine counts from 0).

@@ -93,11 +93,18 @@ pub(crate) fn respond(status: StatusCode, markup: Markup) -> Response {
 
 /// A page saying something went wrong, with a way back.
 pub(crate) fn error_page(lang: Lang, status: StatusCode, title: &str, message: &str) -> Response {
+    refusal_page(lang, status, title, message, "")
+}
+
+/// [`error_page`] with a technical `detail` under the message (what exactly could not be read,
+/// in the words of the code that read it), if there is one.
+pub(crate) fn refusal_page(lang: Lang, status: StatusCode, title: &str, message: &str, detail: &str) -> Response {
     let shell = Shell { lang, title: title.to_owned(), path: "/", body_class: "error" };
     let main = html! {
         section.panel.narrow {
             h1 { (title) }
             p { (message) }
+            @if !detail.is_empty() { p.small.refusal-detail { code { (detail) } } }
             p { a.button href="/" { (lang.text("back-to-the-games")) } }
         }
     };

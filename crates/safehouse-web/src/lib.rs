@@ -33,6 +33,7 @@ mod api;
 mod chat;
 mod clocks;
 mod cookies;
+mod extract;
 mod forms;
 mod game_log;
 mod home;
@@ -48,6 +49,8 @@ mod waiting;
 mod yours;
 
 use axum::Router;
+use axum::http::{HeaderMap, Uri, header};
+use axum::response::Response;
 use axum::routing::{get, post};
 
 pub use i18n::Lang;
@@ -95,9 +98,35 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/replay/{id}", get(replay::page))
         .route("/tutorial", get(tutorial::index))
         .route("/tutorial/{id}", get(tutorial::page).post(tutorial::act))
-        .route("/lang/{code}", get(i18n::switch))
+        .route("/lang/{code}", get(home::switch))
         .route("/assets/{file}", get(assets::serve))
         // Origin checks, CSRF tokens and Secure cookies for every page (`security`).
         .layer(axum::middleware::from_fn(security::guard))
         .with_state(web)
+}
+
+/// Whether a request is a person's browser asking for a page: it accepts HTML and is not for the
+/// API (`/api`, whose clients get JSON errors whatever they accept). The server's fallbacks
+/// answer such a request with [`page_not_found`] or [`page_method_not_allowed`].
+pub fn wants_page(headers: &HeaderMap, uri: &Uri) -> bool {
+    let path = uri.path();
+    let api = path == "/api" || path.starts_with("/api/");
+    let html = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|media| media.split(';').next().is_some_and(|kind| kind.trim().eq_ignore_ascii_case("text/html")));
+    html && !api
+}
+
+/// `404`, as a page in the request's language: this site has no page at the address.
+pub fn page_not_found(headers: &HeaderMap, uri: &Uri) -> Response {
+    extract::not_found(headers, uri)
+}
+
+/// `405`, as a page in the request's language: the address takes another method (a form's
+/// address opened as a page).
+pub fn page_method_not_allowed(headers: &HeaderMap, uri: &Uri) -> Response {
+    extract::method_not_allowed(headers, uri)
 }

@@ -9,7 +9,7 @@
 //!   clears the seat's webhook (`PUT`/`DELETE /api/matches/{id}/notify/webhook`).
 
 use axum::Json;
-use axum::extract::{Form, Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
@@ -22,6 +22,7 @@ use crate::Web;
 use crate::api::Peer;
 use crate::assets;
 use crate::cookies::{self, SeatCookie};
+use crate::extract::{PageForm, PagePath};
 use crate::i18n::Lang;
 use crate::layout;
 
@@ -75,7 +76,7 @@ pub(crate) async fn panel(
 /// `POST /play/{id}/notify/push`: the browser's push subscription (JSON, from `push.js`).
 pub(crate) async fn push(
     State(web): State<Web>,
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
     peer: Peer,
     Json(subscription): Json<Value>,
@@ -94,10 +95,10 @@ pub(crate) async fn push(
 /// `POST /play/{id}/notify/webhook`: a form with `url` and `do` (`save` or `clear`).
 pub(crate) async fn webhook(
     State(web): State<Web>,
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
     peer: Peer,
-    Form(fields): Form<Vec<(String, String)>>,
+    PageForm(fields): PageForm<Vec<(String, String)>>,
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
     if !cookies::valid_id(&id) {

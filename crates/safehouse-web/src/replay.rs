@@ -5,7 +5,7 @@
 //! and draws the table from the view of the chosen viewer at that step (a spectator by default,
 //! or any seat), with the moves so far as a log.
 
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
 use maud::html;
@@ -16,6 +16,7 @@ use serde::Deserialize;
 use crate::Web;
 use crate::api::{Peer, Snapshot};
 use crate::cookies::{self, Extra};
+use crate::extract::{PagePath, PageQuery};
 use crate::games::game_name;
 use crate::games::{self, Ctx};
 use crate::i18n::Lang;
@@ -54,8 +55,8 @@ struct Move {
 /// `GET /replay/{id}?step=&as=`.
 pub(crate) async fn page(
     State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(query): Query<ReplayQuery>,
+    PagePath(id): PagePath<String>,
+    PageQuery(query): PageQuery<ReplayQuery>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {

@@ -23,6 +23,9 @@ use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
 use crate::cookies;
+use crate::extract::lang_of_query;
+use crate::i18n::Lang;
+use crate::layout;
 
 /// What the server in front of the pages knows about a request's transport (inserted into the
 /// request's extensions by the table server, from a trusted proxy's `X-Forwarded-Proto`).
@@ -115,8 +118,24 @@ fn is_websocket(request: &Request) -> bool {
         .is_some_and(|v| v.eq_ignore_ascii_case("websocket"))
 }
 
-fn refuse(message: &'static str) -> Response {
-    (StatusCode::FORBIDDEN, [(header::CACHE_CONTROL, "no-store")], message).into_response()
+/// Why the guard refused a request.
+#[derive(Clone, Copy, Debug)]
+enum Refusal {
+    /// It acted with the browser's cookies from another site or origin.
+    OtherOrigin,
+    /// A form post without its page's CSRF token (an old page, a lost cookie, or a forgery).
+    ExpiredForm,
+}
+
+/// `403` as a page in the request's language (the person whose old form was refused reads it;
+/// the page is sent with `no-store`, as every page).
+fn refuse(request: &Request, why: Refusal) -> Response {
+    let lang = Lang::of_request(request.headers(), lang_of_query(request.uri()).as_deref());
+    let (title, message) = match why {
+        Refusal::OtherOrigin => (lang.text("refused-other-origin"), lang.text("refused-other-origin-why")),
+        Refusal::ExpiredForm => (lang.text("refused-expired-form"), lang.text("refused-expired-form-why")),
+    };
+    layout::error_page(lang, StatusCode::FORBIDDEN, title, message)
 }
 
 /// The CSRF token of the browser that sent `headers` (the middleware makes sure a request it
@@ -130,7 +149,7 @@ pub(crate) async fn guard(mut request: Request, next: Next) -> Response {
     let https = request.extensions().get::<Forwarded>().is_some_and(|f| f.https);
     let safe_method = matches!(*request.method(), Method::GET | Method::HEAD);
     if (!safe_method || is_websocket(&request)) && !same_origin(request.headers(), https) {
-        return refuse("requests from other sites or origins are refused");
+        return refuse(&request, Refusal::OtherOrigin);
     }
     let existing = cookies::get(request.headers(), SESSION_COOKIE).filter(|s| valid_session(s));
     let fresh = match existing {
@@ -159,10 +178,11 @@ pub(crate) async fn guard(mut request: Request, next: Next) -> Response {
         };
         let sent = form_field(&bytes, CSRF_FIELD);
         // A fresh session has no token yet: its first form post cannot be genuine.
+        let request = Request::from_parts(parts, Body::from(bytes));
         if fresh.is_some() || token.is_none() || sent.as_deref() != token.as_deref() {
-            return refuse("this form has expired or did not come from this site: reload the page and try again");
+            return refuse(&request, Refusal::ExpiredForm);
         }
-        Request::from_parts(parts, Body::from(bytes))
+        request
     } else {
         request
     };

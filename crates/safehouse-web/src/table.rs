@@ -10,7 +10,7 @@
 //!   and explains a refused move in the viewer's language.
 
 use axum::Json;
-use axum::extract::{Form, Path, Query, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 use crate::Web;
 use crate::api::{Peer, Reply, Snapshot};
 use crate::cookies::{self, Extra, SeatCookie};
+use crate::extract::{PageForm, PagePath, PageQuery};
 use crate::forms::{FillError, fill_action};
 use crate::games::{self, Ctx, game_name, seat_badge};
 use crate::i18n::{Lang, place};
@@ -338,8 +339,8 @@ pub(crate) fn origin(headers: &HeaderMap, forwarded: Forwarded) -> String {
 /// `GET /play/{id}`.
 pub(crate) async fn page(
     State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(query): Query<PlayQuery>,
+    PagePath(id): PagePath<String>,
+    PageQuery(query): PageQuery<PlayQuery>,
     headers: HeaderMap,
     forwarded: Forwarded,
     peer: Peer,
@@ -444,7 +445,7 @@ pub(crate) struct FragRequest {
 /// `POST /play/{id}/frag`: the live part drawn again, and log lines for the events given.
 pub(crate) async fn frag(
     State(web): State<Web>,
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
     forwarded: Forwarded,
     peer: Peer,
@@ -636,10 +637,10 @@ pub(crate) fn missing_choice(lang: Lang, field: &str) -> String {
 /// `POST /play/{id}/act`: a form with `action` (JSON or a template), `seq` and the choices.
 pub(crate) async fn act(
     State(web): State<Web>,
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
     peer: Peer,
-    Form(fields): Form<Vec<(String, String)>>,
+    PageForm(fields): PageForm<Vec<(String, String)>>,
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
     let script = headers.get("x-requested-with").and_then(|v| v.to_str().ok()) == Some("safehouse");
@@ -691,12 +692,22 @@ pub(crate) async fn act(
 }
 
 /// `POST /play/{id}/back`: "I'm back", the seat taken back from the bot that played for it.
-pub(crate) async fn back(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
+pub(crate) async fn back(
+    State(web): State<Web>,
+    PagePath(id): PagePath<String>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
     presence(&web, &id, &headers, peer, "back").await
 }
 
 /// `POST /play/{id}/away`: "a bot plays for me", for a person who must leave for a while.
-pub(crate) async fn away(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
+pub(crate) async fn away(
+    State(web): State<Web>,
+    PagePath(id): PagePath<String>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
     presence(&web, &id, &headers, peer, "away").await
 }
 
@@ -704,7 +715,7 @@ pub(crate) async fn away(State(web): State<Web>, Path(id): Path<String>, headers
 /// browser's seat.
 pub(crate) async fn bot_for(
     State(web): State<Web>,
-    Path((id, seat)): Path<(String, u8)>,
+    PagePath((id, seat)): PagePath<(String, u8)>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {
@@ -733,8 +744,8 @@ pub(crate) struct SocketQuery {
 /// `GET /play/{id}/ws`: the API's WebSocket for this browser's seat (or a spectator's).
 pub(crate) async fn socket(
     State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(query): Query<SocketQuery>,
+    PagePath(id): PagePath<String>,
+    PageQuery(query): PageQuery<SocketQuery>,
     request: Request,
 ) -> Response {
     if !cookies::valid_id(&id) {

@@ -9,7 +9,7 @@
 //! whoever created the table, the creator token and the private table's invite code in
 //! `shc_{id}`; the display name the person picked is remembered in `shn` for their next tables.
 
-use axum::extract::{Form, Path, Query, Request, State};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, html};
@@ -20,6 +20,7 @@ use serde::Deserialize;
 
 use crate::api::Peer;
 use crate::cookies;
+use crate::extract::{PageForm, PagePath, PageQuery};
 use crate::games::game_name;
 use crate::i18n::{Lang, difficulty, seat_number};
 use crate::layout::{self, Shell};
@@ -206,8 +207,8 @@ fn table_path(id: &str, me: &Me) -> String {
 /// `GET /tables/{id}`: the waiting room.
 pub(crate) async fn page(
     State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(query): Query<RoomQuery>,
+    PagePath(id): PagePath<String>,
+    PageQuery(query): PageQuery<RoomQuery>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {
@@ -278,8 +279,8 @@ pub(crate) async fn page(
 /// `GET /tables/{id}/frag`: the seats and controls, redrawn by the script after each change.
 pub(crate) async fn frag(
     State(web): State<Web>,
-    Path(id): Path<String>,
-    Query(query): Query<RoomQuery>,
+    PagePath(id): PagePath<String>,
+    PageQuery(query): PageQuery<RoomQuery>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {
@@ -315,10 +316,10 @@ fn back(id: &str, code: &str, invite: Option<&str>) -> Response {
 /// table, when that was the last free seat).
 pub(crate) async fn take(
     State(web): State<Web>,
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
     peer: Peer,
-    Form(form): Form<TakeForm>,
+    PageForm(form): PageForm<TakeForm>,
 ) -> Response {
     if !cookies::valid_id(&id) {
         return (StatusCode::NOT_FOUND, "no such table").into_response();
@@ -346,7 +347,12 @@ pub(crate) async fn take(
 }
 
 /// `POST /tables/{id}/leave`: gives up this browser's seat.
-pub(crate) async fn leave(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
+pub(crate) async fn leave(
+    State(web): State<Web>,
+    PagePath(id): PagePath<String>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
     if !cookies::valid_id(&id) {
         return (StatusCode::NOT_FOUND, "no such table").into_response();
     }
@@ -373,10 +379,10 @@ pub(crate) struct SeatForm {
 /// `POST /tables/{id}/seat`: the creator's controls (`op` = `bot`, `free` or `remove`).
 pub(crate) async fn seat(
     State(web): State<Web>,
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
     peer: Peer,
-    Form(form): Form<SeatForm>,
+    PageForm(form): PageForm<SeatForm>,
 ) -> Response {
     if !cookies::valid_id(&id) || !matches!(form.op.as_str(), "bot" | "free" | "remove") {
         return (StatusCode::NOT_FOUND, "no such table").into_response();
@@ -396,7 +402,12 @@ pub(crate) async fn seat(
 }
 
 /// `POST /tables/{id}/start`: the creator starts the game.
-pub(crate) async fn start(State(web): State<Web>, Path(id): Path<String>, headers: HeaderMap, peer: Peer) -> Response {
+pub(crate) async fn start(
+    State(web): State<Web>,
+    PagePath(id): PagePath<String>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
     if !cookies::valid_id(&id) {
         return (StatusCode::NOT_FOUND, "no such table").into_response();
     }
@@ -409,7 +420,7 @@ pub(crate) async fn start(State(web): State<Web>, Path(id): Path<String>, header
 }
 
 /// `GET /tables/{id}/ws`: the waiting room's WebSocket, forwarded to the API's.
-pub(crate) async fn socket(State(web): State<Web>, Path(id): Path<String>, request: Request) -> Response {
+pub(crate) async fn socket(State(web): State<Web>, PagePath(id): PagePath<String>, request: Request) -> Response {
     if !cookies::valid_id(&id) {
         return (StatusCode::NOT_FOUND, "no such table").into_response();
     }

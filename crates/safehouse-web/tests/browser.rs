@@ -1095,6 +1095,13 @@ fn reload_bad_clicks_korean_and_phone() {
         let setup = b.text("body").await;
         assert!(setup.contains("하는 법") && setup.contains("게임 시작"), "the Korean setup page");
         b.shot("korean-setup").await;
+        // A mistyped address and one that does not read: pages in Korean, with a way back.
+        b.goto("/no-such-page").await;
+        assert_eq!(b.text("h1").await.trim(), "그런 페이지가 없습니다", "a Korean page for a mistyped address");
+        b.goto(&format!("/replay/{id}?step=abc")).await;
+        assert_eq!(b.text("h1").await.trim(), "이 주소를 읽을 수 없습니다", "a Korean page for an unreadable address");
+        assert!(b.exists("main a.button[href='/']").await, "a way back to the games");
+        b.shot("korean-unreadable-address").await;
         b.goto(&format!("/play/{id}")).await;
         b.wait_for("#play").await;
         assert!(b.click("a.lang-switch").await);
@@ -1162,7 +1169,7 @@ ws.onclose = () => {{ out.dataset.closed = '1'; }};
         b.js("document.getElementById('f').submit(); return 1;", vec![]).await;
         tokio::time::sleep(Duration::from_millis(1500)).await;
         let body = b.js("return document.body ? document.body.innerText : '';", vec![]).await;
-        assert!(body.as_str().unwrap_or("").contains("refused"), "the cross-origin form was not refused: {body}");
+        assert_eq!(b.text("h1").await.trim(), "Refused", "the cross-origin form was not refused: {body}");
         let after = http.get(&format!("/api/matches/{id}/view"), None).await.expect("view");
         assert_eq!(after.body["seq"].as_u64(), Some(seq), "a page of another origin made a move");
         evil_server.abort();

@@ -295,17 +295,6 @@ async fn closed(tcp: &mut TcpStream) -> bool {
     }
 }
 
-/// Raw HTTP/1.1 exchange on a fresh connection from `source`: the status and the whole answer.
-async fn exchange(addr: SocketAddr, source: IpAddr, request: &str) -> (u16, String) {
-    let mut tcp = connect_from(addr, Some(source)).await.expect("connect");
-    tcp.write_all(request.as_bytes()).await.expect("write");
-    let mut answer = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(5), tcp.read_to_end(&mut answer)).await;
-    let text = String::from_utf8_lossy(&answer).into_owned();
-    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
-    (status, text)
-}
-
 /// The browser cookie of seat 0 for a table made through the API.
 fn seat_cookie(honest: &Honest) -> String {
     format!("sh_{}=0.{}", honest.id, honest.token)

@@ -16,6 +16,7 @@ mod idle;
 mod log;
 mod notify;
 mod openapi;
+mod pages;
 mod rematch;
 mod security;
 mod shared_limits;

@@ -19,7 +19,6 @@ mod the_safe;
 
 use std::fmt;
 
-use axum::extract::{Form, Path, Query};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::html;
@@ -30,6 +29,7 @@ use serde_json::Value;
 use safehouse_api::SeatKind;
 
 use crate::api::SeatInfo;
+use crate::extract::{PageForm, PagePath, PageQuery};
 use crate::forms::{FillError, fill_action};
 use crate::games::{self, Ctx, seat_badge};
 use crate::i18n::Lang;
@@ -290,7 +290,7 @@ pub(crate) struct StepQuery {
 }
 
 /// `GET /tutorial`: every game's tutorial.
-pub(crate) async fn index(Query(query): Query<StepQuery>, headers: HeaderMap) -> Response {
+pub(crate) async fn index(PageQuery(query): PageQuery<StepQuery>, headers: HeaderMap) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
     let title = lang.text("tutorial-first-games");
     let main = html! {
@@ -309,7 +309,11 @@ pub(crate) async fn index(Query(query): Query<StepQuery>, headers: HeaderMap) ->
 }
 
 /// `GET /tutorial/{id}?step=k`.
-pub(crate) async fn page(Path(id): Path<String>, Query(query): Query<StepQuery>, headers: HeaderMap) -> Response {
+pub(crate) async fn page(
+    PagePath(id): PagePath<String>,
+    PageQuery(query): PageQuery<StepQuery>,
+    headers: HeaderMap,
+) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
     let Some(script) = script(&id) else { return not_found(lang) };
     draw(&script, query.step.unwrap_or(0), lang, None)
@@ -318,9 +322,9 @@ pub(crate) async fn page(Path(id): Path<String>, Query(query): Query<StepQuery>,
 /// `POST /tutorial/{id}`: the learner's move (`step`, `action` and the choices, as the table's
 /// form sends them).
 pub(crate) async fn act(
-    Path(id): Path<String>,
+    PagePath(id): PagePath<String>,
     headers: HeaderMap,
-    Form(fields): Form<Vec<(String, String)>>,
+    PageForm(fields): PageForm<Vec<(String, String)>>,
 ) -> Response {
     let field = |name: &str| fields.iter().rev().find(|(k, _)| k == name).map(|(_, v)| v.as_str());
     let lang = Lang::of_request(&headers, field("lang"));

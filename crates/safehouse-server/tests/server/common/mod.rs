@@ -4,13 +4,14 @@
 #![allow(dead_code, unreachable_pub)]
 
 use std::collections::BTreeSet;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use safehouse_client::{HttpClient, Tracker, WsClient};
 use safehouse_engine::{DynRecord, Seat, Viewer};
 use safehouse_server::{Config, Server};
 use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 pub const WAIT: Duration = Duration::from_secs(30);
 
@@ -395,4 +396,16 @@ pub async fn watching(addr: SocketAddr, id: &str, token: Option<&str>) -> WsClie
     let welcome = ws.next_json(Duration::from_secs(30)).await.expect("welcome");
     assert_eq!(welcome["type"], "welcome", "{welcome}");
     ws
+}
+
+/// Raw HTTP/1.1 exchange on a fresh connection from `source` (send `Connection: close`): the
+/// status and the whole answer, headers included.
+pub async fn exchange(addr: SocketAddr, source: IpAddr, request: &str) -> (u16, String) {
+    let mut tcp = safehouse_client::connect_from(addr, Some(source)).await.expect("connect");
+    tcp.write_all(request.as_bytes()).await.expect("write");
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(5), tcp.read_to_end(&mut answer)).await;
+    let text = String::from_utf8_lossy(&answer).into_owned();
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    (status, text)
 }

@@ -1,0 +1,123 @@
+//! Addresses and forms the site cannot take, as a person's browser meets them: an address the
+//! site does not have, a query or form that does not read, a form's address opened as a page, a
+//! form posted from an old page. A browser (it accepts `text/html`) gets a page in its language;
+//! API clients, and every `/api` address, keep the JSON errors of `docs/server.md`.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+
+use crate::common::*;
+use safehouse_client::HttpClient;
+use serde_json::Value;
+
+const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
+/// What a browser sends when it opens a page.
+const BROWSER_ACCEPT: &str = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+struct Answer {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+impl Answer {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.head.lines().find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.trim().eq_ignore_ascii_case(name).then(|| value.trim())
+        })
+    }
+
+    fn is_page(&self, lang: &str) -> bool {
+        self.header("content-type").is_some_and(|t| t.starts_with("text/html"))
+            && self.body.contains(&format!("<html lang=\"{lang}\""))
+    }
+
+    fn error_code(&self) -> Option<String> {
+        let body: Value = serde_json::from_str(&self.body).ok()?;
+        body.pointer("/error/code").and_then(Value::as_str).map(str::to_owned)
+    }
+}
+
+/// `method path` with `headers` (each `Name: value`) and an optional form body.
+async fn send(addr: SocketAddr, method: &str, path: &str, headers: &[String], form: Option<&str>) -> Answer {
+    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for header in headers {
+        request.push_str(header);
+        request.push_str("\r\n");
+    }
+    if let Some(form) = form {
+        request.push_str(&format!(
+            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
+            form.len()
+        ));
+    }
+    request.push_str("\r\n");
+    request.push_str(form.unwrap_or(""));
+    let (status, text) = exchange(addr, LOCAL, &request).await;
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    Answer { status, head: head.to_owned(), body: body.to_owned() }
+}
+
+fn browser(lang: &str) -> Vec<String> {
+    vec![format!("Accept: {BROWSER_ACCEPT}"), format!("Accept-Language: {lang};q=0.9,en;q=0.5")]
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn browsers_get_pages_in_their_language_and_api_clients_json() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = sqlite_server(dir.path()).await;
+    let addr = server.addr();
+    let http = HttpClient::new(addr);
+    let created = create(&http, "club-unlock", &[true, true, true], None).await;
+    let id = &created.id;
+
+    // An address the site does not have.
+    let page = send(addr, "GET", "/no/such/page", &browser("ko-KR"), None).await;
+    assert_eq!(page.status, 404, "{}", page.body);
+    assert!(page.is_page("ko") && page.body.contains("그런 페이지가 없습니다"), "{}", page.body);
+    assert!(page.body.contains("href=\"/\""), "a way back: {}", page.body);
+    let page = send(addr, "GET", "/lang/xx?back=/", &browser("de"), None).await;
+    assert_eq!(page.status, 404, "a language the site does not speak: {}", page.body);
+    assert!(page.is_page("de") && page.body.contains("Diese Seite gibt es nicht"), "{}", page.body);
+    let json = send(addr, "GET", "/no/such/page", &["Accept: application/json".into()], None).await;
+    assert_eq!((json.status, json.error_code().as_deref()), (404, Some("not_found")), "{}", json.body);
+    let api = send(addr, "GET", "/api/no-such-endpoint", &browser("de"), None).await;
+    assert_eq!((api.status, api.error_code().as_deref()), (404, Some("not_found")), "/api stays JSON: {}", api.body);
+
+    // A query that does not read, in the language the address asks for.
+    let page = send(addr, "GET", &format!("/replay/{id}?step=abc&lang=de"), &browser("ko"), None).await;
+    assert_eq!(page.status, 400, "{}", page.body);
+    assert!(page.is_page("de") && page.body.contains("Diese Adresse lässt sich nicht lesen"), "{}", page.body);
+    assert!(page.body.contains("step"), "the page names what did not read: {}", page.body);
+    // A seat number past any table's (a `u8`), in English by default.
+    let page = send(addr, "GET", &format!("/join/{id}?seat=300"), &[format!("Accept: {BROWSER_ACCEPT}")], None).await;
+    assert_eq!(page.status, 400, "{}", page.body);
+    assert!(page.is_page("en") && page.body.contains("This address could not be read"), "{}", page.body);
+
+    // A form's address opened as a page; the same mistake from an API client.
+    let page = send(addr, "GET", &format!("/play/{id}/act"), &browser("en"), None).await;
+    assert_eq!(page.status, 405, "{}", page.body);
+    assert!(page.is_page("en") && page.body.contains("Not a page to open"), "{}", page.body);
+    assert!(page.header("allow").is_some_and(|allow| allow.contains("POST")), "{}", page.head);
+    let json = send(addr, "DELETE", &format!("/api/matches/{id}"), &browser("en"), None).await;
+    assert_eq!((json.status, json.error_code().as_deref()), (405, Some("method_not_allowed")), "{}", json.body);
+    assert!(json.header("allow").is_some_and(|allow| allow.contains("GET")), "{}", json.head);
+
+    // Forms: one from an old page (no session's token), one without a field it needs.
+    let session = "0123456789abcdef0123456789abcdef";
+    let mut headers = browser("de");
+    headers.push(format!("Cookie: shs={session}"));
+    headers.push(format!("Origin: http://{addr}"));
+    let old = send(addr, "POST", &format!("/tables/{id}/take"), &headers, Some("seat=0&csrf=stale")).await;
+    assert_eq!(old.status, 403, "{}", old.body);
+    assert!(old.is_page("de") && old.body.contains("Dieses Formular ist abgelaufen"), "{}", old.body);
+    let setup = send(addr, "GET", "/new/club-unlock", &headers, None).await;
+    assert_eq!(setup.status, 200);
+    let csrf = setup.body.split("name=\"csrf\" value=\"").nth(1).and_then(|t| t.split('"').next()).expect("a token");
+    let form = format!("csrf={csrf}&name=Ada");
+    let page = send(addr, "POST", &format!("/tables/{id}/take"), &headers, Some(&form)).await;
+    assert_eq!(page.status, 422, "{}", page.body);
+    assert!(page.is_page("de") && page.body.contains("Dieses Formular lässt sich nicht lesen"), "{}", page.body);
+    assert!(page.body.contains("seat"), "the page names the missing field: {}", page.body);
+}
