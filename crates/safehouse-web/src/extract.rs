@@ -25,13 +25,7 @@ impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for PagePat
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match axum::extract::Path::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Path(value)) => Ok(PagePath(value)),
-            Err(rejection) => Err(refused(
-                &parts.headers,
-                &parts.uri,
-                Unreadable::Address,
-                rejection.status(),
-                &rejection.body_text(),
-            )),
+            Err(rejection) => Err(address_refused(parts, rejection.status(), &rejection.body_text())),
         }
     }
 }
@@ -46,13 +40,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for PageQuery<T> {
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         match axum::extract::Query::<T>::from_request_parts(parts, state).await {
             Ok(axum::extract::Query(value)) => Ok(PageQuery(value)),
-            Err(rejection) => Err(refused(
-                &parts.headers,
-                &parts.uri,
-                Unreadable::Address,
-                rejection.status(),
-                &rejection.body_text(),
-            )),
+            Err(rejection) => Err(address_refused(parts, rejection.status(), &rejection.body_text())),
         }
     }
 }
@@ -90,6 +78,11 @@ enum Unreadable {
 pub(crate) fn lang_of_query(uri: &Uri) -> Option<String> {
     let pairs: Vec<(String, String)> = serde_urlencoded::from_str(uri.query()?).ok()?;
     pairs.into_iter().find_map(|(key, value)| (key == "lang").then_some(value))
+}
+
+/// The page for a path or query string that does not read.
+fn address_refused(parts: &Parts, status: StatusCode, detail: &str) -> Response {
+    refused(&parts.headers, &parts.uri, Unreadable::Address, status, detail)
 }
 
 /// The page for a request whose address or form could not be read. axum blames itself (a
