@@ -34,7 +34,7 @@ use safehouse_api::settings::{TableSettings, Visibility};
 use safehouse_api::tables::{TableInfo, TableSeat, TableSeatState, TableStatus};
 use safehouse_api::{Difficulty, SeatKind};
 use safehouse_engine::DynGame;
-use safehouse_store::{NewMatch, StoredMatch};
+use safehouse_store::{Listing, NewMatch, StoredMatch};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::{Mutex, broadcast};
@@ -392,9 +392,47 @@ impl Room {
     }
 }
 
+/// Whether a lobby listing is past its room's time, as a node that does not hold the room reads
+/// it: its `expires_at_ms` (the room's own expiry: a turn-based table's waits its move deadline),
+/// and never before the server's `expiry` from its last change. A node takes in only such a
+/// room, to expire it; a room whose node is alive and whose time has not come stays with it.
+pub(crate) fn listing_expired(listing: &Listing, now_ms: i64, expiry: Duration) -> bool {
+    #[derive(Deserialize)]
+    struct Listed {
+        expires_at_ms: Option<i64>,
+    }
+    let by_server = listing.updated_at_ms.saturating_add(expiry.as_millis() as i64);
+    let by_room = Listed::deserialize(&listing.listing).ok().and_then(|l| l.expires_at_ms).unwrap_or(by_server);
+    now_ms >= by_server.max(by_room)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_listing_expires_at_its_rooms_time() {
+        let expiry = Duration::from_secs(1800);
+        let listing = |expires_at_ms: Option<i64>| Listing {
+            match_id: "m".into(),
+            listing: serde_json::json!({ "id": "m", "expires_at_ms": expires_at_ms }),
+            updated_at_ms: 1_000,
+        };
+        let server_time = 1_000 + 1_800_000;
+        // A room with the server's expiry.
+        assert!(!listing_expired(&listing(Some(server_time)), server_time - 1, expiry));
+        assert!(listing_expired(&listing(Some(server_time)), server_time, expiry));
+        // A turn-based room waits its day-long deadline, not the server's half hour.
+        let day = 1_000 + 86_400_000;
+        assert!(!listing_expired(&listing(Some(day)), server_time + 60_000, expiry));
+        assert!(listing_expired(&listing(Some(day)), day, expiry));
+        // A listing without the field (or one that does not read) falls back to the server's.
+        assert!(listing_expired(&listing(None), server_time, expiry));
+        let odd = Listing { listing: serde_json::json!([1, 2]), ..listing(None) };
+        assert!(!listing_expired(&odd, server_time - 1, expiry) && listing_expired(&odd, server_time, expiry));
+        // Never earlier than the server's expiry, whatever the listing says.
+        assert!(!listing_expired(&listing(Some(2_000)), server_time - 1, expiry));
+    }
 
     #[test]
     fn bot_markers_are_no_token_hash() {

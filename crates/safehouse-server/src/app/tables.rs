@@ -16,7 +16,7 @@ use tokio::sync::Mutex;
 
 use super::{App, SeatPlan, now_ms};
 use crate::error::ApiError;
-use crate::tables::{Room, RoomSlot, SeatState, bot_marker, kinds, room_settings, started_event};
+use crate::tables::{Room, RoomSlot, SeatState, bot_marker, kinds, listing_expired, room_settings, started_event};
 use crate::token;
 
 /// What creating a waiting room returns besides the match.
@@ -316,7 +316,7 @@ impl App {
         let stale = match listed.unwrap_or_else(|| Ok(Vec::new())) {
             Ok(listed) => listed
                 .into_iter()
-                .filter(|l| now - l.updated_at_ms >= expiry.as_millis() as i64)
+                .filter(|l| listing_expired(l, now, expiry))
                 .filter(|l| !self.rooms.map().contains_key(l.match_id.as_str()))
                 .map(|l| l.match_id)
                 .collect(),
