@@ -74,10 +74,12 @@ enum Unreadable {
     Form,
 }
 
-/// The `lang` of a query string, read on its own: the rest of the query may be what was refused.
-pub(crate) fn lang_of_query(uri: &Uri) -> Option<String> {
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(uri.query()?).ok()?;
-    pairs.into_iter().find_map(|(key, value)| (key == "lang").then_some(value))
+/// The language of a request that no handler read: its query's `lang`, read on its own (the rest
+/// of the query may be what was refused), then as [`Lang::of_request`].
+pub(crate) fn request_lang(headers: &HeaderMap, uri: &Uri) -> Lang {
+    let pairs: Vec<(String, String)> = uri.query().and_then(|q| serde_urlencoded::from_str(q).ok()).unwrap_or_default();
+    let asked = pairs.into_iter().find_map(|(key, value)| (key == "lang").then_some(value));
+    Lang::of_request(headers, asked.as_deref())
 }
 
 /// The page for a path or query string that does not read.
@@ -89,7 +91,7 @@ fn address_refused(parts: &Parts, status: StatusCode, detail: &str) -> Response 
 /// server error) only for a route without the parameter its handler reads: then the page says
 /// something went wrong and nothing about the request.
 fn refused(headers: &HeaderMap, uri: &Uri, what: Unreadable, status: StatusCode, detail: &str) -> Response {
-    let lang = Lang::of_request(headers, lang_of_query(uri).as_deref());
+    let lang = request_lang(headers, uri);
     if status.is_client_error() {
         let title = match what {
             Unreadable::Address => lang.text("unreadable-address"),
@@ -103,13 +105,13 @@ fn refused(headers: &HeaderMap, uri: &Uri, what: Unreadable, status: StatusCode,
 
 /// The page for an address this site does not have, in the request's language.
 pub(crate) fn not_found(headers: &HeaderMap, uri: &Uri) -> Response {
-    let lang = Lang::of_request(headers, lang_of_query(uri).as_deref());
+    let lang = request_lang(headers, uri);
     layout::error_page(lang, StatusCode::NOT_FOUND, lang.text("no-such-page"), lang.text("no-such-page-why"))
 }
 
 /// The page for an address this site has, asked for with a method it does not take there (a
 /// form's address opened as a page, say).
 pub(crate) fn method_not_allowed(headers: &HeaderMap, uri: &Uri) -> Response {
-    let lang = Lang::of_request(headers, lang_of_query(uri).as_deref());
+    let lang = request_lang(headers, uri);
     layout::error_page(lang, StatusCode::METHOD_NOT_ALLOWED, lang.text("not-a-page"), lang.text("not-a-page-why"))
 }

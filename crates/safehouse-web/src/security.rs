@@ -23,8 +23,7 @@ use axum::response::{IntoResponse, Response};
 use sha2::{Digest, Sha256};
 
 use crate::cookies;
-use crate::extract::lang_of_query;
-use crate::i18n::Lang;
+use crate::extract::request_lang;
 use crate::layout;
 
 /// What the server in front of the pages knows about a request's transport (inserted into the
@@ -130,7 +129,7 @@ enum Refusal {
 /// `403` as a page in the request's language (the person whose old form was refused reads it;
 /// the page is sent with `no-store`, as every page).
 fn refuse(request: &Request, why: Refusal) -> Response {
-    let lang = Lang::of_request(request.headers(), lang_of_query(request.uri()).as_deref());
+    let lang = request_lang(request.headers(), request.uri());
     let (title, message) = match why {
         Refusal::OtherOrigin => (lang.text("refused-other-origin"), lang.text("refused-other-origin-why")),
         Refusal::ExpiredForm => (lang.text("refused-expired-form"), lang.text("refused-expired-form-why")),
