@@ -87,8 +87,13 @@ impl Outcome {
     /// pass over the winners rather than a search of them for each seat, whose result a random
     /// game's processor cannot predict (a simulator writes it for millions of games).
     pub fn win_shares_into(&self, players: usize, out: &mut Vec<f64>) {
-        out.clear();
-        out.resize(players, 0.0);
+        // A simulator's buffer has the table's length from the second game on: zeroed in place.
+        if out.len() == players {
+            out.fill(0.0);
+        } else {
+            out.clear();
+            out.resize(players, 0.0);
+        }
         let share = self.winner_share();
         for winner in &self.winners {
             if let Some(slot) = out.get_mut(winner.index()) {
