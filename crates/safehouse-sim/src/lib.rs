@@ -166,13 +166,10 @@ pub struct GameResult {
 }
 
 impl GameResult {
-    /// Rewrites the result for seats that forfeited: they rank last with no share of the win;
-    /// the other seats keep their order and the best of them share the win (a co-operative
-    /// team that lost a seat loses). Scores stay as played.
+    /// Rewrites the result for seats that forfeited (at least one): they rank last with no share
+    /// of the win; the other seats keep their order and the best of them share the win (a
+    /// co-operative team that lost a seat loses). Scores stay as played.
     fn forfeit(&mut self, seats: &[usize]) {
-        if seats.is_empty() {
-            return;
-        }
         let players = self.ranks.len();
         self.forfeited = seats.to_vec();
         self.reason = "forfeit".to_owned();
@@ -415,8 +412,11 @@ impl Tournament {
     fn seating_into(&self, index: u64, players: usize, entrants: usize, seats: &mut Vec<usize>) {
         seats.clear();
         if entrants == players {
+            // Seat `s` to entrant `(s + index) mod players`: the entrants from the first, then
+            // round the table.
             let first = (index % players.max(1) as u64) as usize;
-            seats.extend((0..players).map(|s| seat_after(first, s, players)));
+            seats.extend(first..players);
+            seats.extend(0..first);
         } else {
             seats.extend(0..entrants);
             GameRng::for_game(self.seed ^ LEAGUE_SALT, index).shuffle(seats);
@@ -649,6 +649,12 @@ struct Worker<G: BotGame> {
     tally: Tally,
     /// The seeds of the games around the last one.
     seeds: SeedCache,
+    /// The seat drivers of the outside programs seated in the game being played.
+    programs: Vec<(usize, SharedSeat)>,
+    /// When seats rotate and no outside program plays: the first entrant of the last game,
+    /// whose players stay in `seated`, turned round the table for the next game rather than
+    /// moved out to `idle` and back (a tenth of a short game's own work).
+    turned_from: Option<usize>,
 }
 
 impl<G: BotGame> Worker<G> {
@@ -673,6 +679,8 @@ impl<G: BotGame> Worker<G> {
             },
             tally: Tally::new(plan.lineup, plan.players),
             seeds: SeedCache::default(),
+            programs: Vec::new(),
+            turned_from: None,
         }
     }
 }
@@ -681,23 +689,37 @@ impl Plan<'_> {
     /// Plays game `index` into `worker.result`.
     fn play_one<G: BotGame>(&self, index: u64, specs: &Specs, worker: &mut Worker<G>) -> Result<(), SimError> {
         let t = self.tournament;
-        let Worker { buffers, setup, idle, seated, result, seeds, .. } = worker;
+        let Worker { buffers, setup, idle, seated, result, seeds, programs, turned_from, .. } = worker;
         let seeds = self.seeds.of(index, seeds);
         let seed = seeds.game();
         t.seating_into(index, self.players, self.lineup.len(), &mut result.entrants);
         let entrants = &result.entrants;
-        seated.clear();
-        let mut programs = Vec::new();
-        for (seat, &entrant) in entrants.iter().enumerate() {
-            let bot_seed = seeds.bot(seat);
-            // The same player a fresh build would give: `reset` promises it, and
-            // `tests/reuse.rs` checks it for every kind.
-            match idle[entrant].take().and_then(|mut p| p.reset(bot_seed).then_some(p)) {
-                Some(player) => seated.push(player),
-                None => {
-                    let (player, driver) = self.player::<G>(specs, entrant, seat, bot_seed)?;
-                    seated.push(player);
-                    programs.extend(driver.map(|d| (seat, d)));
+        // When seats rotate (`seating_into`), seat `s` is entrant `first + s` round the table.
+        let turns =
+            if self.lineup.len() == self.players && self.pools.is_empty() { entrants.first().copied() } else { None };
+        // Each entrant plays with its player from its last game, reset: the same player a fresh
+        // build would give (`reset` promises it, and `tests/reuse.rs` checks it for every kind).
+        // `turned_from` is taken: until this game is over, no game's seating is in `seated`.
+        if let (Some(first), Some(last)) = (turns, turned_from.take()) {
+            seated.rotate_left((first + self.players - last) % self.players);
+            for (seat, player) in seated.iter_mut().enumerate() {
+                let bot_seed = seeds.bot(seat);
+                if !player.reset(bot_seed) {
+                    *player = self.player::<G>(specs, entrants[seat], seat, bot_seed)?.0;
+                }
+            }
+        } else {
+            seated.clear();
+            programs.clear();
+            for (seat, &entrant) in entrants.iter().enumerate() {
+                let bot_seed = seeds.bot(seat);
+                match idle[entrant].take().and_then(|mut p| p.reset(bot_seed).then_some(p)) {
+                    Some(player) => seated.push(player),
+                    None => {
+                        let (player, driver) = self.player::<G>(specs, entrant, seat, bot_seed)?;
+                        seated.push(player);
+                        programs.extend(driver.map(|d| (seat, d)));
+                    }
                 }
             }
         }
@@ -705,15 +727,23 @@ impl Plan<'_> {
         // `apply` alone checks each choice: the engine refuses an illegal action and changes nothing.
         let played = play_game_into(setup, seated, t.max_actions, ChoiceCheck::ApplyOnly, buffers)
             .map_err(|error| SimError::Play { index, seed, error })?;
-        for (seat, player) in seated.drain(..).enumerate() {
-            // An outside program's player is tied to this game's seat driver: never reused.
-            if !programs.iter().any(|(s, _)| *s == seat) {
-                idle[entrants[seat]] = Some(player);
+        if turns.is_some() {
+            *turned_from = turns;
+        } else if programs.is_empty() {
+            for (player, &entrant) in seated.drain(..).zip(entrants) {
+                idle[entrant] = Some(player);
+            }
+        } else {
+            for (seat, player) in seated.drain(..).enumerate() {
+                // An outside program's player is tied to this game's seat driver: never reused.
+                if !programs.iter().any(|(s, _)| *s == seat) {
+                    idle[entrants[seat]] = Some(player);
+                }
             }
         }
         let (state, outcome) = (buffers.state(), buffers.outcome());
         let mut forfeited = Vec::new();
-        for (seat, driver) in &programs {
+        for (seat, driver) in programs.iter() {
             let mut driver = driver.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
             let view = state.map(|state| state.view(Viewer::Seat(Seat(*seat as u8))));
             // The program is told the whole outcome, with its sentence for a person.
@@ -736,7 +766,12 @@ impl Plan<'_> {
         result.cooperative = outcome.cooperative;
         result.reason.clone_from(&outcome.reason);
         result.forfeited.clear();
-        result.forfeit(&forfeited);
+        // Most games have no forfeit: no call for them.
+        if !forfeited.is_empty() {
+            result.forfeit(&forfeited);
+        }
+        // The drivers are done with: let go of them now, not when the next game starts.
+        programs.clear();
         Ok(())
     }
 }
