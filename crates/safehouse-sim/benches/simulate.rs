@@ -3,9 +3,9 @@
 //!
 //! For each configuration it alternates samples of (1) the engine's playout bench
 //! (`safehouse_engine::bench::measure_random_playouts`, setup excluded: what every game's
-//! `benches/playout.rs` reports), (2) the simulator in this process (`Tournament::run_shard`,
-//! one thread: seating and seeding the bots, reset from game to game, the shared game loop, the
-//! results and the streaming tally) and, when `SAFEHOUSE_BIN` names the `safehouse` binary, (3) the whole
+//! `benches/playout.rs` reports, in its batches of 2,000 games), (2) the simulator in this
+//! process (`Tournament::run_shard`, one thread: seating and seeding the bots, reset from game to
+//! game, the shared game loop, the results and the streaming tally) and, when `SAFEHOUSE_BIN` names the `safehouse` binary, (3) the whole
 //! process `safehouse simulate <game> --bots random --threads 1 -q`, and prints the medians and
 //! their ratios. Both sides play the simulator's options (`for_bots_only`, as resolved by a run).
 //! Beside the playout it times whole games (`+setup`: each game dealt by `Game::new`, played and
@@ -55,6 +55,9 @@ fn cpu_seconds(who: i32) -> f64 {
     let secs = |tv: [i64; 2]| tv[0] as f64 + tv[1] as f64 * 1e-6;
     secs(usage.utime) + secs(usage.stime)
 }
+
+/// Games set up at once for the playout: `report_random_playouts`' default sample.
+const PLAYOUT_BATCH: usize = 2_000;
 
 /// One configuration: the game or alias as the CLI takes it, and the table.
 const CONFIGS: [(&str, usize); 5] =
@@ -117,7 +120,11 @@ impl BotVisitor for Playout<'_> {
 
     fn visit<G: BotGame>(self) -> (f64, f64) {
         // The loop of `safehouse_engine::bench::measure_random_playouts`, timed by CPU time:
-        // games set up first (setup excluded), then played with buffers grown beforehand.
+        // games set up first (setup excluded), then played with buffers grown beforehand; in
+        // batches of `PLAYOUT_BATCH` games, as every game's `benches/playout.rs` plays them, so
+        // that the games in play fit the caches as a simulator's one game does. (One batch of
+        // every game of the sample held hundreds of megabytes for a short game, and its playout
+        // read 60% slower from memory than the playout bench, which flattered the ratios.)
         let options: G::Options = serde_json::from_value(self.options.clone()).expect("the simulator's options");
         let setup = |i: u64| Setup::<G> {
             players: self.players,
@@ -130,28 +137,41 @@ impl BotVisitor for Playout<'_> {
             let mut game = G::new(&setup(u64::MAX - i)).expect("sets up");
             random_playout(&mut game, &mut GameRng::from_seed(i), &mut actions, &mut events, usize::MAX);
         }
-        let mut games: Vec<G> = (0..self.games as u64).map(|i| G::new(&setup(i)).expect("sets up")).collect();
-        let mut rngs: Vec<GameRng> = (0..self.games as u64).map(|i| GameRng::for_game(0xbe4c, i)).collect();
-        let start = cpu_seconds(RUSAGE_SELF);
-        let mut played = 0u64;
-        for (game, rng) in games.iter_mut().zip(rngs.iter_mut()) {
-            played += random_playout(game, rng, &mut actions, &mut events, usize::MAX) as u64;
+        let (mut seconds, mut played) = (0.0, 0u64);
+        let mut batch: Vec<G> = Vec::with_capacity(PLAYOUT_BATCH);
+        let mut rngs: Vec<GameRng> = Vec::with_capacity(PLAYOUT_BATCH);
+        for first in (0..self.games as u64).step_by(PLAYOUT_BATCH) {
+            let last = (first + PLAYOUT_BATCH as u64).min(self.games as u64);
+            batch.clear();
+            batch.extend((first..last).map(|i| G::new(&setup(i)).expect("sets up")));
+            rngs.clear();
+            rngs.extend((first..last).map(|i| GameRng::for_game(0xbe4c, i)));
+            let start = cpu_seconds(RUSAGE_SELF);
+            for (game, rng) in batch.iter_mut().zip(rngs.iter_mut()) {
+                played += random_playout(game, rng, &mut actions, &mut events, usize::MAX) as u64;
+            }
+            seconds += cpu_seconds(RUSAGE_SELF) - start;
+            std::hint::black_box(&batch);
         }
-        let seconds = cpu_seconds(RUSAGE_SELF) - start;
-        std::hint::black_box(&games);
-        drop(games);
-        // Whole games: the same seeds, setups and choosers ready beforehand, each game dealt,
-        // played and dropped inside the timing.
-        let setups: Vec<Setup<G>> = (0..self.games as u64).map(&setup).collect();
-        let mut rngs: Vec<GameRng> = (0..self.games as u64).map(|i| GameRng::for_game(0xbe4c, i)).collect();
-        let start = cpu_seconds(RUSAGE_SELF);
-        let mut dealt_and_played = 0u64;
-        for (setup, rng) in setups.iter().zip(rngs.iter_mut()) {
-            let mut game = G::new(setup).expect("sets up");
-            dealt_and_played += random_playout(&mut game, rng, &mut actions, &mut events, usize::MAX) as u64;
-            std::hint::black_box(&game);
+        drop(batch);
+        // Whole games: the same seeds, setups and choosers ready beforehand (batch by batch, as
+        // above), each game dealt, played and dropped inside the timing.
+        let (mut whole, mut dealt_and_played) = (0.0, 0u64);
+        let mut setups: Vec<Setup<G>> = Vec::with_capacity(PLAYOUT_BATCH);
+        for first in (0..self.games as u64).step_by(PLAYOUT_BATCH) {
+            let last = (first + PLAYOUT_BATCH as u64).min(self.games as u64);
+            setups.clear();
+            setups.extend((first..last).map(&setup));
+            rngs.clear();
+            rngs.extend((first..last).map(|i| GameRng::for_game(0xbe4c, i)));
+            let start = cpu_seconds(RUSAGE_SELF);
+            for (setup, rng) in setups.iter().zip(rngs.iter_mut()) {
+                let mut game = G::new(setup).expect("sets up");
+                dealt_and_played += random_playout(&mut game, rng, &mut actions, &mut events, usize::MAX) as u64;
+                std::hint::black_box(&game);
+            }
+            whole += cpu_seconds(RUSAGE_SELF) - start;
         }
-        let whole = cpu_seconds(RUSAGE_SELF) - start;
         assert_eq!(dealt_and_played, played, "the same games");
         (seconds * 1e9 / played.max(1) as f64, whole * 1e9 / played.max(1) as f64)
     }
