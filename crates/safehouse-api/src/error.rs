@@ -11,6 +11,22 @@ pub struct ErrorBody {
     pub error: ErrorDetail,
 }
 
+impl ErrorBody {
+    /// An error with its code and message and no other field.
+    pub fn new(code: impl Into<String>, message: impl Into<String>) -> Self {
+        ErrorBody {
+            error: ErrorDetail {
+                code: code.into(),
+                message: message.into(),
+                rule: None,
+                option: None,
+                seq: None,
+                retry_after: None,
+            },
+        }
+    }
+}
+
 /// The error inside [`ErrorBody`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]

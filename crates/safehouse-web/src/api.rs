@@ -75,6 +75,13 @@ impl Reply {
         T::deserialize(&self.body).ok()
     }
 
+    /// The reply as a script route's answer: its status and its JSON body (an error keeps the
+    /// API's `{"error": {"code", "message"}}`, which the scripts' routes answer with too).
+    pub(crate) fn into_response(self) -> axum::response::Response {
+        use axum::response::IntoResponse;
+        (self.status, axum::Json(self.body)).into_response()
+    }
+
     /// A reply for a request that never reached the API.
     fn failed(message: String) -> Reply {
         Reply {

@@ -3,9 +3,11 @@
 
 use std::sync::OnceLock;
 
-use axum::extract::Path;
-use axum::http::{StatusCode, header};
+use axum::http::StatusCode;
+use axum::http::{HeaderMap, Uri, header};
 use axum::response::{IntoResponse, Response};
+
+use crate::extract::{ScriptPath, script_error};
 
 /// The style sheet.
 pub const CSS: &str = include_str!("../assets/app.css");
@@ -62,8 +64,9 @@ pub(crate) fn url(name: &str) -> String {
     format!("/assets/{name}?v={}", version())
 }
 
-/// `GET /assets/{file}`.
-pub(crate) async fn serve(Path(name): Path<String>) -> Response {
+/// `GET /assets/{file}`. A file the site does not have is the 404 page for a person who opened
+/// the address, and the API's JSON `not_found` for a page's script or style sheet asking for it.
+pub(crate) async fn serve(ScriptPath(name): ScriptPath<String>, headers: HeaderMap, uri: Uri) -> Response {
     match file(&name) {
         Some((body, content_type)) => (
             [
@@ -74,6 +77,7 @@ pub(crate) async fn serve(Path(name): Path<String>) -> Response {
             body,
         )
             .into_response(),
-        None => (StatusCode::NOT_FOUND, "no such file").into_response(),
+        None if crate::wants_page(&headers, &uri) => crate::page_not_found(&headers, &uri),
+        None => script_error(StatusCode::NOT_FOUND, "not_found", "no such file"),
     }
 }

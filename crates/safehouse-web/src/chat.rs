@@ -26,7 +26,7 @@ use serde_json::json;
 use crate::Web;
 use crate::api::{Peer, SeatInfo};
 use crate::cookies::{self, SeatCookie};
-use crate::extract::{PageForm, PagePath};
+use crate::extract::{PageForm, PagePath, ScriptPath, script_error};
 use crate::i18n::{Lang, seat_number};
 
 /// Most characters of a line (the API's limit; the input stops there too).
@@ -211,12 +211,12 @@ pub(crate) async fn post(
 /// `GET /play/{id}/chat`: the history for the script.
 pub(crate) async fn get(
     State(web): State<Web>,
-    PagePath(id): PagePath<String>,
+    ScriptPath(id): ScriptPath<String>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {
     if !cookies::valid_id(&id) {
-        return (StatusCode::NOT_FOUND, Json(json!({"error": "not_found"}))).into_response();
+        return script_error(StatusCode::NOT_FOUND, "not_found", "no such match");
     }
     let seat = cookies::seat(&headers, &id);
     let reply = web.api.get(&format!("/api/matches/{id}/chat"), seat.as_ref().map(|s| s.token.as_str()), peer).await;

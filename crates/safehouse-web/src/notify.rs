@@ -22,7 +22,7 @@ use crate::Web;
 use crate::api::Peer;
 use crate::assets;
 use crate::cookies::{self, SeatCookie};
-use crate::extract::{PageForm, PagePath};
+use crate::extract::{PageForm, PagePath, ScriptJson, ScriptPath, script_error};
 use crate::i18n::Lang;
 use crate::layout;
 
@@ -76,20 +76,20 @@ pub(crate) async fn panel(
 /// `POST /play/{id}/notify/push`: the browser's push subscription (JSON, from `push.js`).
 pub(crate) async fn push(
     State(web): State<Web>,
-    PagePath(id): PagePath<String>,
+    ScriptPath(id): ScriptPath<String>,
     headers: HeaderMap,
     peer: Peer,
-    Json(subscription): Json<Value>,
+    ScriptJson(subscription): ScriptJson<Value>,
 ) -> Response {
     if !cookies::valid_id(&id) {
-        return (StatusCode::NOT_FOUND, Json(json!({"error": "not_found"}))).into_response();
+        return script_error(StatusCode::NOT_FOUND, "not_found", "no such match");
     }
     let Some(seat) = cookies::seat(&headers, &id) else {
-        return (StatusCode::FORBIDDEN, Json(json!({"error": "bad_token"}))).into_response();
+        return script_error(StatusCode::UNAUTHORIZED, "bad_token", "this browser holds no seat at this match");
     };
     let path = format!("/api/matches/{id}/notify/push");
     let reply = web.api.send(Method::PUT, &path, Some(&seat.token), Some(&subscription), peer).await;
-    (reply.status, Json(if reply.ok() { json!({"ok": true}) } else { json!({"error": reply.code()}) })).into_response()
+    if reply.ok() { Json(json!({"ok": true})).into_response() } else { reply.into_response() }
 }
 
 /// `POST /play/{id}/notify/webhook`: a form with `url` and `do` (`save` or `clear`).

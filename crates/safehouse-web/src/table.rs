@@ -22,7 +22,7 @@ use serde_json::{Value, json};
 use crate::Web;
 use crate::api::{Peer, Reply, Snapshot};
 use crate::cookies::{self, Extra, SeatCookie};
-use crate::extract::{PageForm, PagePath, PageQuery};
+use crate::extract::{PageForm, PagePath, PageQuery, ScriptJson, ScriptPath, script_error};
 use crate::forms::{FillError, fill_action};
 use crate::games::{self, Ctx, game_name, seat_badge};
 use crate::i18n::{Lang, place};
@@ -445,20 +445,20 @@ pub(crate) struct FragRequest {
 /// `POST /play/{id}/frag`: the live part drawn again, and log lines for the events given.
 pub(crate) async fn frag(
     State(web): State<Web>,
-    PagePath(id): PagePath<String>,
+    ScriptPath(id): ScriptPath<String>,
     headers: HeaderMap,
     forwarded: Forwarded,
     peer: Peer,
-    Json(request): Json<FragRequest>,
+    ScriptJson(request): ScriptJson<FragRequest>,
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
     if !cookies::valid_id(&id) {
-        return (StatusCode::NOT_FOUND, Json(json!({"error": "not_found"}))).into_response();
+        return script_error(StatusCode::NOT_FOUND, "not_found", "no such match");
     }
     let seat = if request.watch { None } else { cookies::seat(&headers, &id) };
     let (snap, _) = match load(&web, &id, seat.as_ref(), peer).await {
         Ok(loaded) => loaded,
-        Err(reply) => return (reply.status, Json(json!({"error": reply.code()}))).into_response(),
+        Err(reply) => return reply.into_response(),
     };
     let extra = cookies::extra(&headers, &id);
     let table = Table {

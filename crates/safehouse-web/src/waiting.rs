@@ -20,7 +20,7 @@ use serde::Deserialize;
 
 use crate::api::Peer;
 use crate::cookies;
-use crate::extract::{PageForm, PagePath, PageQuery};
+use crate::extract::{PageForm, PagePath, PageQuery, ScriptPath, ScriptQuery, script_error};
 use crate::games::game_name;
 use crate::i18n::{Lang, difficulty, seat_number};
 use crate::layout::{self, Shell};
@@ -279,17 +279,25 @@ pub(crate) async fn page(
 /// `GET /tables/{id}/frag`: the seats and controls, redrawn by the script after each change.
 pub(crate) async fn frag(
     State(web): State<Web>,
-    PagePath(id): PagePath<String>,
-    PageQuery(query): PageQuery<RoomQuery>,
+    ScriptPath(id): ScriptPath<String>,
+    ScriptQuery(query): ScriptQuery<RoomQuery>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
     if !cookies::valid_id(&id) {
-        return (StatusCode::NOT_FOUND, "no such table").into_response();
+        return script_error(StatusCode::NOT_FOUND, "not_found", "no such table");
     }
-    let Ok(table) = fetch(&web, &id, peer).await else {
-        return (StatusCode::NOT_FOUND, "no such table").into_response();
+    let table = match fetch(&web, &id, peer).await {
+        Ok(table) => table,
+        Err(reply) if !reply.ok() => return reply.into_response(),
+        Err(_) => {
+            return script_error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal_error",
+                "the table's answer did not read",
+            );
+        }
     };
     let me = Me::at(&headers, &id, &table);
     let invite = invite(query.invite.as_deref(), &me);

@@ -11,6 +11,9 @@ use serde_json::Value;
 
 const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
 
+/// A form's content type.
+const FORM: &str = "application/x-www-form-urlencoded";
+
 /// What a browser sends when it opens a page.
 const BROWSER_ACCEPT: &str = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
@@ -39,21 +42,18 @@ impl Answer {
     }
 }
 
-/// `method path` with `headers` (each `Name: value`) and an optional form body.
-async fn send(addr: SocketAddr, method: &str, path: &str, headers: &[String], form: Option<&str>) -> Answer {
+/// `method path` with `headers` (each `Name: value`) and an optional body with its content type.
+async fn send(addr: SocketAddr, method: &str, path: &str, headers: &[String], body: Option<(&str, &str)>) -> Answer {
     let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     for header in headers {
         request.push_str(header);
         request.push_str("\r\n");
     }
-    if let Some(form) = form {
-        request.push_str(&format!(
-            "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
-            form.len()
-        ));
+    if let Some((content_type, body)) = body {
+        request.push_str(&format!("Content-Type: {content_type}\r\nContent-Length: {}\r\n", body.len()));
     }
     request.push_str("\r\n");
-    request.push_str(form.unwrap_or(""));
+    request.push_str(body.map_or("", |(_, body)| body));
     let (status, text) = exchange(addr, LOCAL, &request).await;
     let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     Answer { status, head: head.to_owned(), body: body.to_owned() }
@@ -109,15 +109,44 @@ async fn browsers_get_pages_in_their_language_and_api_clients_json() {
     let mut headers = browser("de");
     headers.push(format!("Cookie: shs={session}"));
     headers.push(format!("Origin: http://{addr}"));
-    let old = send(addr, "POST", &format!("/tables/{id}/take"), &headers, Some("seat=0&csrf=stale")).await;
+    let old = send(addr, "POST", &format!("/tables/{id}/take"), &headers, Some((FORM, "seat=0&csrf=stale"))).await;
     assert_eq!(old.status, 403, "{}", old.body);
     assert!(old.is_page("de") && old.body.contains("Dieses Formular ist abgelaufen"), "{}", old.body);
     let setup = send(addr, "GET", "/new/club-unlock", &headers, None).await;
     assert_eq!(setup.status, 200);
     let csrf = setup.body.split("name=\"csrf\" value=\"").nth(1).and_then(|t| t.split('"').next()).expect("a token");
     let form = format!("csrf={csrf}&name=Ada");
-    let page = send(addr, "POST", &format!("/tables/{id}/take"), &headers, Some(&form)).await;
+    let page = send(addr, "POST", &format!("/tables/{id}/take"), &headers, Some((FORM, &form))).await;
     assert_eq!(page.status, 422, "{}", page.body);
     assert!(page.is_page("de") && page.body.contains("Dieses Formular lässt sich nicht lesen"), "{}", page.body);
     assert!(page.body.contains("seat"), "the page names the missing field: {}", page.body);
+
+    // The routes only the pages' scripts call answer what they cannot read as the API does:
+    // JSON with the API's codes, never axum's plain text.
+    let mut script = headers.clone();
+    script.push("Accept: */*".into());
+    let frag = format!("/play/{id}/frag");
+    let cases = [
+        (frag.as_str(), Some(("application/json", "{\"watch\": ")), 400, "malformed_json"),
+        (frag.as_str(), Some(("application/json", "{\"watch\": \"yes\"}")), 422, "malformed_json"),
+        (frag.as_str(), Some(("text/plain", "{}")), 415, "bad_content_type"),
+        ("/play/not%20an%20id/frag", Some(("application/json", "{}")), 404, "not_found"),
+        ("/play/%FF/frag", Some(("application/json", "{}")), 400, "bad_request"),
+        (&format!("/play/{id}/notify/push"), Some(("application/json", "[1, 2")), 400, "malformed_json"),
+    ];
+    for (path, body, status, code) in cases {
+        let answer = send(addr, "POST", path, &script, body).await;
+        assert_eq!((answer.status, answer.error_code().as_deref()), (status, Some(code)), "{path}: {}", answer.body);
+        assert!(answer.header("content-type").is_some_and(|t| t.starts_with("application/json")), "{}", answer.head);
+    }
+    let chat = send(addr, "GET", "/play/%FF/chat", &script, None).await;
+    assert_eq!((chat.status, chat.error_code().as_deref()), (400, Some("bad_request")), "{}", chat.body);
+    let room = send(addr, "GET", "/tables/nosuchtable/frag", &script, None).await;
+    assert_eq!((room.status, room.error_code().as_deref()), (404, Some("not_found")), "{}", room.body);
+    // A missing file: JSON for a page's script or style sheet, the 404 page for a person.
+    let asset = send(addr, "GET", "/assets/no-such.css", &["Accept: text/css,*/*;q=0.1".into()], None).await;
+    assert_eq!((asset.status, asset.error_code().as_deref()), (404, Some("not_found")), "{}", asset.body);
+    let asset = send(addr, "GET", "/assets/no-such.css", &browser("de"), None).await;
+    assert_eq!(asset.status, 404, "{}", asset.body);
+    assert!(asset.is_page("de") && asset.body.contains("Diese Seite gibt es nicht"), "{}", asset.body);
 }
