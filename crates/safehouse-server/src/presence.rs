@@ -34,16 +34,13 @@ use std::time::Duration;
 
 use axum::http::StatusCode;
 use safehouse_engine::{ActionError, Outcome, Seat};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::app::{Actor, App, LiveMatch, SeatKind, Slot, now_ms};
 use crate::error::ApiError;
 use crate::limits::{AWAY_BURST, AWAY_PER_MINUTE};
-use crate::tables::kinds;
+use crate::tables::{SeatHanded, Takeover, kinds};
 use safehouse_api::OnTimeout;
-
-/// Why a bot took a seat over, when a seated person handed it over (a seat nobody joined).
-const HANDED: &str = "handed";
 
 /// The action that passes, if the game has one legal now (`{"type": "pass"}` in every game
 /// that has a pass).
@@ -109,7 +106,7 @@ impl App {
             return Ok(());
         }
         self.admit_bot_request(client).await?;
-        self.take_over(slot, lm, seat, "asked").await;
+        self.take_over(slot, lm, seat, Takeover::Asked).await;
         Ok(())
     }
 
@@ -146,9 +143,14 @@ impl App {
         }
         self.admit_bot_request(client).await?;
         self.store
-            .append_table_event(&lm.id, kinds::SEAT_HANDED, &json!({ "seat": seat, "by": by.0 }), now_ms())
+            .append_table_event(
+                &lm.id,
+                kinds::SEAT_HANDED,
+                &SeatHanded { seat, why: Takeover::Handed, by: Some(by.0) }.data(),
+                now_ms(),
+            )
             .await?;
-        self.take_over(slot, lm, Seat(seat), HANDED).await;
+        self.take_over(slot, lm, Seat(seat), Takeover::Handed).await;
         Ok(())
     }
 
@@ -167,12 +169,12 @@ impl App {
     }
 
     /// A bot takes over a person's seat (stored, and announced to every viewer).
-    async fn take_over(self: &Arc<Self>, slot: &Arc<Slot>, lm: &mut LiveMatch, seat: Seat, why: &'static str) {
+    async fn take_over(self: &Arc<Self>, slot: &Arc<Slot>, lm: &mut LiveMatch, seat: Seat, why: Takeover) {
         let index = seat.index();
         if lm.away[index] {
             return;
         }
-        tracing::info!(match_id = %lm.id, seat = seat.0, why, "a bot takes over the seat");
+        tracing::info!(match_id = %lm.id, seat = seat.0, why = why.name(), "a bot takes over the seat");
         lm.away[index] = true;
         if lm.claims[index].is_some() {
             if let Err(error) = self.store.set_away(&lm.id, seat.0, true).await {
@@ -181,15 +183,15 @@ impl App {
             if let Some(claim) = lm.claims[index].as_mut() {
                 claim.away = true;
             }
-        } else if why != HANDED {
+        } else if why != Takeover::Handed {
             // A seat nobody joined has no claim to hold the flag: the table log holds it, as for a
             // seat handed over (which `hand_to_bot` stored already, refusing if it could not).
-            let data = json!({ "seat": seat.0, "why": why });
+            let data = SeatHanded { seat: seat.0, why, by: None }.data();
             if let Err(error) = self.store.append_table_event(&lm.id, kinds::SEAT_HANDED, &data, now_ms()).await {
                 tracing::warn!(%error, "could not store that a bot plays a seat nobody joined");
             }
         }
-        metrics::counter!("safehouse_takeovers_total", "why" => why).increment(1);
+        metrics::counter!("safehouse_takeovers_total", "why" => why.name()).increment(1);
         lm.publish_seats();
         self.schedule_bot(slot, lm);
     }
@@ -202,7 +204,7 @@ impl App {
         }
         metrics::counter!("safehouse_clock_timeouts_total", "on_timeout" => rule.as_str()).increment(1);
         match rule {
-            OnTimeout::Bot => self.take_over(slot, lm, seat, "clock").await,
+            OnTimeout::Bot => self.take_over(slot, lm, seat, Takeover::Clock).await,
             OnTimeout::Skip => {
                 let legal = lm.game_match.legal_actions();
                 match legal_pass(&legal).cloned() {
@@ -212,7 +214,7 @@ impl App {
                             tracing::warn!(match_id = %lm.id, %error, "the pass on time was not applied");
                         }
                     }
-                    None => self.take_over(slot, lm, seat, "clock").await,
+                    None => self.take_over(slot, lm, seat, Takeover::Clock).await,
                 }
             }
             OnTimeout::Lose => {
@@ -293,7 +295,7 @@ impl App {
                 && let Some(limit) = idle_takeover
                 && now - lm.idle_wait_since_ms >= i64::try_from(limit.as_millis()).unwrap_or(i64::MAX)
             {
-                self.take_over(&slot, &mut lm, seat, "idle").await;
+                self.take_over(&slot, &mut lm, seat, Takeover::Idle).await;
                 continue;
             }
             if lm.server_plays(seat) && !lm.bot_pending && lm.turn_waited() >= stall {

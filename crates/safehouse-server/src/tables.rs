@@ -60,11 +60,60 @@ pub mod kinds {
     pub const SEAT_FREED: &str = "seat_freed";
     /// The match started: `{seats: [seat plan...], reason: "creator" | "full"}`.
     pub const STARTED: &str = "started";
-    /// After the start, a bot took over a seat nobody joined, until its person joins: handed over
-    /// by a seated person, `{seat, by}`, or after the idle time or the seat's clock, `{seat, why}`
-    /// (`presence`; a joined seat's flag is its claim's instead), or at a rematch's start for a
-    /// kept seat whose person is not back, `{seat, why: "not_back"}` (`app::tables`).
+    /// After the start, a bot took over a seat nobody joined, until its person joins:
+    /// [`SeatHanded`](super::SeatHanded), `{seat, why}`, with `by` when a seated person handed it
+    /// over (`presence`; a joined seat's flag is its claim's instead). Events stored before `why`
+    /// was always written have `{seat, by}` for a seat handed over.
     pub const SEAT_HANDED: &str = "seat_handed_to_bot";
+}
+
+/// Why a bot plays a seat instead of its person: a [`kinds::SEAT_HANDED`] event's `why`, and
+/// the `why` of the `safehouse_takeovers_total` metric.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum Takeover {
+    /// The seat's person asked for a bot ("a bot plays for me").
+    Asked,
+    /// Another seated person handed over a seat nobody joined.
+    Handed,
+    /// The seat's person was away for the table's idle time.
+    Idle,
+    /// The seat's clock ran out, and the table's `on_timeout` gives the seat to a bot.
+    Clock,
+    /// At a rematch's start, a kept seat whose person has not come back (`app::tables`).
+    NotBack,
+}
+
+impl Takeover {
+    /// The name written in the table log and the metric.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Takeover::Asked => "asked",
+            Takeover::Handed => "handed",
+            Takeover::Idle => "idle",
+            Takeover::Clock => "clock",
+            Takeover::NotBack => "not_back",
+        }
+    }
+}
+
+/// The body of a [`kinds::SEAT_HANDED`] event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub(crate) struct SeatHanded {
+    /// The seat a bot plays.
+    pub(crate) seat: u8,
+    /// Why.
+    pub(crate) why: Takeover,
+    /// The seat whose person handed it over (for [`Takeover::Handed`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) by: Option<u8>,
+}
+
+impl SeatHanded {
+    /// The event's stored JSON.
+    pub(crate) fn data(self) -> Value {
+        serde_json::to_value(self).unwrap_or_default()
+    }
 }
 
 /// The seat a [`kinds::SEAT_HANDED`] event names (None for another kind).
@@ -409,6 +458,23 @@ pub(crate) fn listing_expired(listing: &Listing, now_ms: i64, expiry: Duration) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every seat handed to a bot is stored as `{seat, why}`, with `by` for a hand-over, and
+    /// the seat still reads from the form stored before (`{seat, by}`).
+    #[test]
+    fn a_seat_handed_event_is_its_seat_and_why() {
+        use serde_json::json;
+        let handed = SeatHanded { seat: 2, why: Takeover::Handed, by: Some(0) };
+        assert_eq!(handed.data(), json!({ "seat": 2, "why": "handed", "by": 0 }));
+        let not_back = SeatHanded { seat: 1, why: Takeover::NotBack, by: None };
+        assert_eq!(not_back.data(), json!({ "seat": 1, "why": "not_back" }));
+        for why in [Takeover::Asked, Takeover::Handed, Takeover::Idle, Takeover::Clock, Takeover::NotBack] {
+            assert_eq!(serde_json::to_value(why).ok(), Some(json!(why.name())), "the log's name is the metric's");
+        }
+        let event = |data: Value| safehouse_store::TableEvent { n: 1, kind: kinds::SEAT_HANDED.into(), data, at_ms: 0 };
+        assert_eq!(handed_seat(&event(json!({ "seat": 3, "by": 0 }))), Some(3), "the form stored before");
+        assert_eq!(handed_seat(&event(SeatHanded { seat: 4, why: Takeover::Idle, by: None }.data())), Some(4));
+    }
 
     #[test]
     fn a_listing_expires_at_its_rooms_time() {

@@ -16,7 +16,9 @@ use tokio::sync::Mutex;
 
 use super::{App, SeatPlan, now_ms};
 use crate::error::ApiError;
-use crate::tables::{Room, RoomSlot, SeatState, bot_marker, kinds, listing_expired, room_settings, started_event};
+use crate::tables::{
+    Room, RoomSlot, SeatHanded, SeatState, Takeover, bot_marker, kinds, listing_expired, room_settings, started_event,
+};
 use crate::token;
 
 /// What creating a waiting room returns besides the match.
@@ -233,7 +235,7 @@ impl App {
         // (as if handed over), until they take it.
         for (seat, state) in room.seats.iter().enumerate() {
             if *state == SeatState::Free && room.reserved[seat].is_some() {
-                let data = json!({ "seat": seat, "why": "not_back" });
+                let data = SeatHanded { seat: seat as u8, why: Takeover::NotBack, by: None }.data();
                 self.store.append_table_event(&room.id, kinds::SEAT_HANDED, &data, now_ms()).await?;
             }
         }
