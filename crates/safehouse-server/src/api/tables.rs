@@ -84,6 +84,7 @@ pub(crate) async fn take_seat(
             return Err(ApiError::new(StatusCode::FORBIDDEN, "bad_invite", "this table needs its invite link"));
         }
     }
+    // A seat that is not free says so before whoever asks is looked at.
     if *room.seat(seat)? != SeatState::Free {
         return Err(seat_taken());
     }
@@ -95,12 +96,7 @@ pub(crate) async fn take_seat(
         ));
     }
     let name = request.name.map(|n| crate::names::clean(&n)).filter(|n| !n.is_empty());
-    let Some(secret) = app.seat_person(&id, seat, name.clone()).await? else {
-        app.reload_room(&mut room).await?;
-        app.settle(&slot, &mut room).await;
-        return Err(seat_taken());
-    };
-    let table = app.after_change(&slot, &mut room, "full").await?;
+    let (secret, table) = app.take_free_seat(&slot, &mut room, seat, name.clone()).await?;
     Ok(Json(SeatTaken { seat, token: secret, name, table }))
 }
 

@@ -16,7 +16,7 @@ use super::tables::WaitingRequest;
 use super::{App, LiveMatch, SeatPlan, now_ms};
 use crate::error::ApiError;
 use crate::rematch::{KIND, from_event, rematch_id};
-use crate::tables::{self, SeatState};
+use crate::tables;
 use crate::token;
 
 /// The rematch of a match, if one was started (the last `rematch` event of its log: a rematch
@@ -147,18 +147,7 @@ async fn take_seat(app: &Arc<App>, new_id: &str, seat: Seat, name: Option<String
     let mut room = room_slot.state.lock().await;
     app.reload_room(&mut room).await?;
     match room.status {
-        TableStatus::Waiting => {
-            if room.seat(seat.0)? != &SeatState::Free {
-                return Err(seat_taken_error());
-            }
-            let Some(secret) = app.seat_person(new_id, seat.0, name).await? else {
-                app.reload_room(&mut room).await?;
-                app.settle(&room_slot, &mut room).await;
-                return Err(seat_taken_error());
-            };
-            app.after_change(&room_slot, &mut room, "full").await?;
-            Ok(secret)
-        }
+        TableStatus::Waiting => Ok(app.take_free_seat(&room_slot, &mut room, seat.0, name).await?.0),
         TableStatus::Expired => Err(tables::expired_error()),
         TableStatus::Started => {
             drop(room);

@@ -206,6 +206,28 @@ impl App {
         Ok(())
     }
 
+    /// Seats a person at seat `seat` of the locked waiting room `room`, if it is free: their
+    /// token and the table after the change (it starts if that was the last free seat).
+    /// `seat_taken` if it is not free, here or because somebody on another node took it first
+    /// (then the room is read again and settled).
+    pub(crate) async fn take_free_seat(
+        self: &Arc<Self>,
+        slot: &Arc<RoomSlot>,
+        room: &mut Room,
+        seat: u8,
+        name: Option<String>,
+    ) -> Result<(String, TableInfo), ApiError> {
+        if *room.seat(seat)? != SeatState::Free {
+            return Err(crate::tables::seat_taken());
+        }
+        let Some(secret) = self.seat_person(&room.id, seat, name).await? else {
+            self.reload_room(room).await?;
+            self.settle(slot, room).await;
+            return Err(crate::tables::seat_taken());
+        };
+        Ok((secret, self.after_change(slot, room, "full").await?))
+    }
+
     /// After any change: re-read, start when a person took the last free seat, update the lobby,
     /// tell the watchers and, once started, hand the table to the match.
     pub(crate) async fn after_change(
