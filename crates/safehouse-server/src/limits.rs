@@ -21,6 +21,11 @@
 //! [`SHARED_TIMEOUT`] the node goes on with its own count alone (`safehouse_shared_limits_errors_total`):
 //! Redis going away must not stop the tables. Places held (connections, requests in flight,
 //! unfinished matches) are each node's own resources and stay counted per node.
+//!
+//! A request the shared bucket refuses has still taken its token here: `governor` gives no
+//! token back. That costs an honest client nothing: a node's bucket refills at the shared
+//! rate, so it only runs dry when this node alone sees more than the whole allowance, which it
+//! refuses anyway; a client that keeps sending after its refusals waits a little longer.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
