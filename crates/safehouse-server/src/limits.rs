@@ -35,7 +35,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{HeaderMap, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use governor::clock::{Clock, DefaultClock};
@@ -404,26 +404,25 @@ pub(crate) async fn guard_http(State(guard): State<HttpGuard>, mut request: Requ
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok());
     if declared.is_some_and(|n| n > config.max_body_bytes as u64) {
-        return too_large(config.max_body_bytes);
+        return too_large(request.headers(), request.uri(), config.max_body_bytes);
     }
     if let Err(wait) = limits.requests.take(ip, 1).await {
         metrics::counter!("safehouse_rate_limited_total", "via" => "http").increment(1);
-        return ApiError::rate_limited().retry_after(wait).into_response();
+        return refused(request.headers(), request.uri(), ApiError::rate_limited().retry_after(wait));
     }
     let Ok(_global) = limits.in_flight.clone().try_acquire_owned() else {
         metrics::counter!("safehouse_shed_total", "why" => "global").increment(1);
-        return ApiError::overloaded().into_response();
+        return refused(request.headers(), request.uri(), ApiError::overloaded());
     };
     let share = config.max_http_concurrency_per_client.max(1);
     let Some(_mine) = limits.in_flight_per_client.try_hold(ip, share) else {
         metrics::counter!("safehouse_shed_total", "why" => "client").increment(1);
-        return ApiError::new(
+        let error = ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_requests_in_flight",
             format!("at most {share} requests of one client are handled at once"),
-        )
-        .retry_after(Duration::from_secs(1))
-        .into_response();
+        );
+        return refused(request.headers(), request.uri(), error.retry_after(Duration::from_secs(1)));
     };
     // Read the whole body (ours are small JSON or forms) before any handler runs, within one
     // deadline for all of it: a body sent a byte at a time cannot hold a place for long.
@@ -431,24 +430,38 @@ pub(crate) async fn guard_http(State(guard): State<HttpGuard>, mut request: Requ
     let deadline = Duration::from_secs(config.body_timeout_secs.max(1));
     let bytes = match tokio::time::timeout(deadline, axum::body::to_bytes(body, config.max_body_bytes)).await {
         Ok(Ok(bytes)) => bytes,
-        Ok(Err(_)) => return too_large(config.max_body_bytes),
+        Ok(Err(_)) => return too_large(&parts.headers, &parts.uri, config.max_body_bytes),
         Err(_) => {
             metrics::counter!("safehouse_timeouts_total", "what" => "body").increment(1);
-            return ApiError::new(
+            let error = ApiError::new(
                 StatusCode::REQUEST_TIMEOUT,
                 "body_timeout",
                 format!("the request body did not arrive within {} s", deadline.as_secs()),
-            )
-            .into_response();
+            );
+            return refused(&parts.headers, &parts.uri, error);
         }
     };
     next.run(Request::from_parts(parts, Body::from(bytes))).await
 }
 
-fn too_large(max: usize) -> Response {
-    let mut response =
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", format!("bodies are limited to {max} bytes"))
-            .into_response();
+/// `error` as the API's JSON; or, for a person's browser asking for a page or posting a form
+/// (`safehouse_web::wants_page`), as a page in their language with the same status and
+/// `Retry-After`.
+fn refused(headers: &HeaderMap, uri: &Uri, error: ApiError) -> Response {
+    if !safehouse_web::wants_page(headers, uri) {
+        return error.into_response();
+    }
+    let mut response = safehouse_web::page_refused(headers, uri, error.status);
+    if let Some(secs) = error.retry_after_secs {
+        response.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from(secs));
+    }
+    response
+}
+
+fn too_large(headers: &HeaderMap, uri: &Uri, max: usize) -> Response {
+    let error =
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", format!("bodies are limited to {max} bytes"));
+    let mut response = refused(headers, uri, error);
     // The body was not read: the connection cannot carry another request.
     response.headers_mut().insert(header::CONNECTION, header::HeaderValue::from_static("close"));
     response

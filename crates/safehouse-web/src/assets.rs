@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::http::{HeaderMap, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::extract::{ScriptPath, script_error};
+use crate::script::{ScriptPath, script_error};
 
 /// The style sheet.
 pub const CSS: &str = include_str!("../assets/app.css");

@@ -26,8 +26,9 @@ use serde_json::json;
 use crate::Web;
 use crate::api::{Peer, SeatInfo};
 use crate::cookies::{self, SeatCookie};
-use crate::extract::{PageForm, PagePath, ScriptPath, script_error};
+use crate::extract::{PageForm, PagePath};
 use crate::i18n::{Lang, seat_number};
+use crate::script::{ScriptPath, script_error};
 
 /// Most characters of a line (the API's limit; the input stops there too).
 const MAX_CHARS: usize = 500;

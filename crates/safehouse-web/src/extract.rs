@@ -1,23 +1,16 @@
-//! Path, query and form extractors for pages, whose refusals are pages; and path, query and JSON
-//! extractors for the routes only the pages' scripts call, whose refusals are the API's JSON.
+//! Path, query and form extractors for pages, whose refusals are pages.
 //!
 //! axum's own extractors answer a value they cannot read (`/replay/{id}?step=abc`, a seat that is
 //! no number, a form without a field) with a line of English plain text. A person who edited an
 //! address or sent an old form gets a page instead: in the request's language, with the
 //! site's header and a way back, saying what could not be read. The status stays axum's (400,
 //! 415 or 422 for the client's mistakes), as the API's `ApiPath`/`ApiQuery` keep it for JSON.
-//! A script's request (`/play/{id}/frag`, the push subscription, the chat history) gets the
-//! API's error body instead (`safehouse_api::ErrorBody`, with the API's codes: `bad_request`,
-//! `malformed_json`, `bad_content_type`, `payload_too_large`), as every other answer of those
-//! routes is JSON.
+//! The routes only the pages' scripts call refuse with JSON instead ([`crate::script`]).
 
-use axum::Json;
-use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::{HeaderMap, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
-use safehouse_api::ErrorBody;
+use axum::response::Response;
 use serde::de::DeserializeOwned;
 
 use crate::i18n::Lang;
@@ -73,72 +66,6 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for PageForm<T> {
     }
 }
 
-/// Path parameters of a script's route, refused with the API's JSON (`400 bad_request`).
-#[derive(Debug)]
-pub(crate) struct ScriptPath<T>(pub(crate) T);
-
-impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ScriptPath<T> {
-    type Rejection = Response;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Path(value)) => Ok(ScriptPath(value)),
-            Err(rejection) => Err(unreadable(rejection.status(), rejection.body_text())),
-        }
-    }
-}
-
-/// A script route's query string, refused with the API's JSON (`400 bad_request`).
-#[derive(Debug)]
-pub(crate) struct ScriptQuery<T>(pub(crate) T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ScriptQuery<T> {
-    type Rejection = Response;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Query(value)) => Ok(ScriptQuery(value)),
-            Err(rejection) => Err(unreadable(rejection.status(), rejection.body_text())),
-        }
-    }
-}
-
-/// A script's JSON body, refused with the API's JSON and the API's codes for a body.
-#[derive(Debug)]
-pub(crate) struct ScriptJson<T>(pub(crate) T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ScriptJson<T> {
-    type Rejection = Response;
-
-    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(request, state).await {
-            Ok(Json(value)) => Ok(ScriptJson(value)),
-            Err(rejection) => {
-                let status = rejection.status();
-                let code = match &rejection {
-                    _ if status == StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
-                    JsonRejection::MissingJsonContentType(_) => "bad_content_type",
-                    _ if status.is_server_error() => "internal_error",
-                    _ => "malformed_json",
-                };
-                Err(script_error(status, code, rejection.body_text()))
-            }
-        }
-    }
-}
-
-/// A script route's error: the API's body, `{"error": {"code", "message"}}`, with `status`.
-pub(crate) fn script_error(status: StatusCode, code: &str, message: impl Into<String>) -> Response {
-    (status, Json(ErrorBody::new(code, message))).into_response()
-}
-
-/// A path or query of a script's route that does not read: the client's mistake, or, if axum
-/// blames the server (a route without the parameter its handler reads), the server's.
-fn unreadable(status: StatusCode, detail: String) -> Response {
-    let code = if status.is_client_error() { "bad_request" } else { "internal_error" };
-    script_error(status, code, detail)
-}
-
 /// What could not be read.
 #[derive(Clone, Copy, Debug)]
 enum Unreadable {
@@ -175,6 +102,21 @@ fn refused(headers: &HeaderMap, uri: &Uri, what: Unreadable, status: StatusCode,
     } else {
         layout::error_page(lang, status, lang.text("something-went-wrong"), "")
     }
+}
+
+/// The page for a request the server's limits refused before any page read it
+/// ([`crate::page_refused`]).
+pub(crate) fn limit_refused(headers: &HeaderMap, uri: &Uri, status: StatusCode) -> Response {
+    let lang = request_lang(headers, uri);
+    let (title, why) = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => (lang.text("unreadable-form"), lang.text("form-too-large-why")),
+        StatusCode::TOO_MANY_REQUESTS | StatusCode::SERVICE_UNAVAILABLE => {
+            (lang.text("refused-busy"), lang.text("refused-busy-why"))
+        }
+        StatusCode::REQUEST_TIMEOUT => (lang.text("something-went-wrong"), lang.text("refused-slow-why")),
+        _ => (lang.text("something-went-wrong"), ""),
+    };
+    layout::error_page(lang, status, title, why)
 }
 
 /// The page for an address this site does not have, in the request's language.

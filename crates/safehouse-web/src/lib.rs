@@ -41,6 +41,7 @@ mod layout;
 mod markdown;
 mod notify;
 mod replay;
+mod script;
 pub mod security;
 mod table;
 pub mod terminal;
@@ -123,6 +124,13 @@ pub fn wants_page(headers: &HeaderMap, uri: &Uri) -> bool {
 /// `404`, as a page in the request's language: this site has no page at the address.
 pub fn page_not_found(headers: &HeaderMap, uri: &Uri) -> Response {
     extract::not_found(headers, uri)
+}
+
+/// A refusal of the server's outer limits as a page in the request's language, with `status`:
+/// `413` (a form too large to read), `408` (a request that did not arrive in time), `429` or
+/// `503` (too many requests: wait and try again). The caller adds its headers (`Retry-After`).
+pub fn page_refused(headers: &HeaderMap, uri: &Uri, status: axum::http::StatusCode) -> Response {
+    extract::limit_refused(headers, uri, status)
 }
 
 /// `405`, as a page in the request's language: the address takes another method (a form's

@@ -22,9 +22,10 @@ use crate::Web;
 use crate::api::Peer;
 use crate::assets;
 use crate::cookies::{self, SeatCookie};
-use crate::extract::{PageForm, PagePath, ScriptJson, ScriptPath, script_error};
+use crate::extract::{PageForm, PagePath};
 use crate::i18n::Lang;
 use crate::layout;
+use crate::script::{ScriptJson, ScriptPath, script_error};
 
 /// The notification panel of a table or its waiting room, for the seat this browser holds
 /// (nothing for a spectator or once the match is over).

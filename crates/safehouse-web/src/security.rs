@@ -124,17 +124,33 @@ enum Refusal {
     OtherOrigin,
     /// A form post without its page's CSRF token (an old page, a lost cookie, or a forgery).
     ExpiredForm,
+    /// A form larger than any of the pages' forms (`MAX_FORM_BYTES`).
+    LargeForm,
+    /// No session id could be drawn (the system's random source failed).
+    NoSession,
 }
 
-/// `403` as a page in the request's language (the person whose old form was refused reads it;
-/// the page is sent with `no-store`, as every page).
+/// A page in the request's language (the person whose old form was refused reads it; the page
+/// is sent with `no-store`, as every page): `403` for another origin or an expired form, `413`
+/// for a form too large, `503` when no session can be made.
 fn refuse(request: &Request, why: Refusal) -> Response {
-    let lang = request_lang(request.headers(), request.uri());
-    let (title, message) = match why {
-        Refusal::OtherOrigin => (lang.text("refused-other-origin"), lang.text("refused-other-origin-why")),
-        Refusal::ExpiredForm => (lang.text("refused-expired-form"), lang.text("refused-expired-form-why")),
+    refuse_in(request_lang(request.headers(), request.uri()), why)
+}
+
+fn refuse_in(lang: crate::Lang, why: Refusal) -> Response {
+    let (status, title, message) = match why {
+        Refusal::OtherOrigin => {
+            (StatusCode::FORBIDDEN, lang.text("refused-other-origin"), lang.text("refused-other-origin-why"))
+        }
+        Refusal::ExpiredForm => {
+            (StatusCode::FORBIDDEN, lang.text("refused-expired-form"), lang.text("refused-expired-form-why"))
+        }
+        Refusal::LargeForm => {
+            (StatusCode::PAYLOAD_TOO_LARGE, lang.text("unreadable-form"), lang.text("form-too-large-why"))
+        }
+        Refusal::NoSession => (StatusCode::SERVICE_UNAVAILABLE, lang.text("something-went-wrong"), ""),
     };
-    layout::error_page(lang, StatusCode::FORBIDDEN, title, message)
+    layout::error_page(lang, status, title, message)
 }
 
 /// The CSRF token of the browser that sent `headers` (the middleware makes sure a request it
@@ -155,7 +171,7 @@ pub(crate) async fn guard(mut request: Request, next: Next) -> Response {
         Some(_) => None,
         None => {
             let Some(session) = new_session() else {
-                return (StatusCode::SERVICE_UNAVAILABLE, "no session can be made now").into_response();
+                return refuse(&request, Refusal::NoSession);
             };
             // The handlers see the new session as if the browser had sent it.
             if let Ok(value) = HeaderValue::from_str(&format!("{SESSION_COOKIE}={session}")) {
@@ -172,8 +188,9 @@ pub(crate) async fn guard(mut request: Request, next: Next) -> Response {
         });
     let request = if !safe_method && is_form {
         let (parts, body) = request.into_parts();
+        // (A body that breaks off is answered the same way: nobody is left to read the page.)
         let Ok(bytes) = axum::body::to_bytes(body, MAX_FORM_BYTES).await else {
-            return (StatusCode::PAYLOAD_TOO_LARGE, "the form is too large").into_response();
+            return refuse_in(request_lang(&parts.headers, &parts.uri), Refusal::LargeForm);
         };
         let sent = form_field(&bytes, CSRF_FIELD);
         // A fresh session has no token yet: its first form post cannot be genuine.

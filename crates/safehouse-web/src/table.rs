@@ -22,11 +22,12 @@ use serde_json::{Value, json};
 use crate::Web;
 use crate::api::{Peer, Reply, Snapshot};
 use crate::cookies::{self, Extra, SeatCookie};
-use crate::extract::{PageForm, PagePath, PageQuery, ScriptJson, ScriptPath, script_error};
+use crate::extract::{PageForm, PagePath, PageQuery};
 use crate::forms::{FillError, fill_action};
 use crate::games::{self, Ctx, game_name, seat_badge};
 use crate::i18n::{Lang, place};
 use crate::layout::{self, Shell, icon};
+use crate::script::{ScriptJson, ScriptPath, script_error};
 use crate::security::Forwarded;
 
 /// Query of the table page.

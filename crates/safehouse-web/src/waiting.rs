@@ -20,10 +20,11 @@ use serde::Deserialize;
 
 use crate::api::Peer;
 use crate::cookies;
-use crate::extract::{PageForm, PagePath, PageQuery, ScriptPath, ScriptQuery, script_error};
+use crate::extract::{PageForm, PagePath, PageQuery};
 use crate::games::game_name;
 use crate::i18n::{Lang, difficulty, seat_number};
 use crate::layout::{self, Shell};
+use crate::script::{ScriptPath, ScriptQuery, script_error};
 use crate::{Web, assets};
 
 /// `?invite=&lang=` of a waiting room's link.

@@ -150,3 +150,42 @@ async fn browsers_get_pages_in_their_language_and_api_clients_json() {
     assert_eq!(asset.status, 404, "{}", asset.body);
     assert!(asset.is_page("de") && asset.body.contains("Diese Seite gibt es nicht"), "{}", asset.body);
 }
+
+/// The server's outer limits (request rate, body size) refuse a person's browser with a page in
+/// its language, keeping the status and `Retry-After`; API clients keep the JSON.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_limits_refuse_a_browser_with_a_page() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let config = safehouse_server::Config { rate_per_sec: 0.01, rate_burst: 3.0, ..test_config(&url) };
+    let server = safehouse_server::start(config).await.expect("start");
+    let addr = server.addr();
+    let mut statuses = Vec::new();
+    for _ in 0..3 {
+        statuses.push(send(addr, "GET", "/", &browser("ko"), None).await.status);
+    }
+    assert_eq!(statuses, [200, 200, 200], "the burst");
+    let page = send(addr, "GET", "/", &browser("ko"), None).await;
+    assert_eq!(page.status, 429, "{}", page.body);
+    assert!(page.is_page("ko") && page.body.contains("요청이 한꺼번에 너무 많습니다"), "{}", page.body);
+    assert!(page.header("retry-after").is_some_and(|s| s.parse::<u64>().is_ok_and(|s| s >= 1)), "{}", page.head);
+    let json = send(addr, "GET", "/api/matches", &["Accept: application/json".into()], None).await;
+    assert_eq!((json.status, json.error_code().as_deref()), (429, Some("rate_limited")), "{}", json.body);
+    server.stop().await;
+
+    // A form larger than the server reads at all (`max_body_bytes`, 64 KiB by default), and,
+    // where the server reads more, larger than the pages read (their own 64 KiB).
+    for max_body_bytes in [64 * 1024, 256 * 1024] {
+        let dir = tempfile::tempdir().expect("dir");
+        let url = format!("sqlite://{}", dir.path().join("t.db").display());
+        let config = safehouse_server::Config { max_body_bytes, ..test_config(&url) };
+        let server = safehouse_server::start(config).await.expect("start");
+        let mut headers = browser("de");
+        headers.push(format!("Origin: http://{}", server.addr()));
+        let huge = format!("name={}", "a".repeat(70 * 1024));
+        let page = send(server.addr(), "POST", "/tables/abc/take", &headers, Some((FORM, &huge))).await;
+        assert_eq!(page.status, 413, "{max_body_bytes}: {}", page.body);
+        assert!(page.is_page("de") && page.body.contains("Das Formular war größer"), "{}", page.body);
+        server.stop().await;
+    }
+}
