@@ -886,6 +886,7 @@ no-such-page-why = Unter dieser Adresse gibt es keine Seite. Prüfe den Link ode
 unreadable-address = Diese Adresse lässt sich nicht lesen
 unreadable-form = Dieses Formular lässt sich nicht lesen
 unreadable-why = Etwas in der Adresse oder im Formular passt nicht zu dem, was diese Seite erwartet (vielleicht von Hand geändert oder abgeschnitten). Es wurde nichts geändert.
+technical-detail = Technische Angabe
 form-too-large-why = Das Formular war größer als jedes Formular dieser Seite und wurde nicht gelesen. Es wurde nichts geändert.
 refused-busy = Zu viele Anfragen auf einmal
 refused-busy-why = Von dieser Verbindung kommen gerade sehr viele Anfragen. Warte einen Moment und versuche es noch einmal: Es wurde nichts geändert.

@@ -906,6 +906,7 @@ no-such-page-why = This site has no page at this address. Check the link, or sta
 unreadable-address = This address could not be read
 unreadable-form = This form could not be read
 unreadable-why = Something in the address or the form does not fit what this page expects (it may have been changed by hand or cut short). Nothing was changed.
+technical-detail = Technical detail
 form-too-large-why = The form was larger than any of this site's forms, so it was not read. Nothing was changed.
 refused-busy = Too many requests at once
 refused-busy-why = The table is answering a lot from this connection just now. Wait a moment and try again: nothing was changed.

@@ -789,6 +789,7 @@ no-such-page-why = 이 주소에는 페이지가 없습니다. 링크를 확인�
 unreadable-address = 이 주소를 읽을 수 없습니다
 unreadable-form = 이 양식을 읽을 수 없습니다
 unreadable-why = 주소나 양식의 내용이 이 페이지가 기대하는 형식과 맞지 않습니다(직접 고쳤거나 잘렸을 수 있습니다). 아무것도 바뀌지 않았습니다.
+technical-detail = 기술 정보
 form-too-large-why = 이 사이트의 어떤 양식보다도 커서 읽지 않았습니다. 아무것도 바뀌지 않았습니다.
 refused-busy = 요청이 한꺼번에 너무 많습니다
 refused-busy-why = 지금 이 연결에서 온 요청이 너무 많습니다. 잠시 기다렸다가 다시 해 보세요. 아무것도 바뀌지 않았습니다.

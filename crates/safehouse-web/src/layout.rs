@@ -97,14 +97,18 @@ pub(crate) fn error_page(lang: Lang, status: StatusCode, title: &str, message: &
 }
 
 /// [`error_page`] with a technical `detail` under the message (what exactly could not be read,
-/// in the words of the code that read it), if there is one.
+/// in the words of the code that read it, which are English), if there is one.
 pub(crate) fn refusal_page(lang: Lang, status: StatusCode, title: &str, message: &str, detail: &str) -> Response {
     let shell = Shell { lang, title: title.to_owned(), path: "/", body_class: "error" };
     let main = html! {
         section.panel.narrow {
             h1 { (title) }
             p { (message) }
-            @if !detail.is_empty() { p.small.refusal-detail { code { (detail) } } }
+            // The detail is the reading code's own words, in English whatever the page's language:
+            // labelled as such, and marked English for screen readers.
+            @if !detail.is_empty() {
+                p.small.refusal-detail { (lang.text("technical-detail")) ": " code lang="en" { (detail) } }
+            }
             p { a.button href="/" { (lang.text("back-to-the-games")) } }
         }
     };

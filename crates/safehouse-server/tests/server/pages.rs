@@ -90,6 +90,7 @@ async fn browsers_get_pages_in_their_language_and_api_clients_json() {
     assert_eq!(page.status, 400, "{}", page.body);
     assert!(page.is_page("de") && page.body.contains("Diese Adresse lässt sich nicht lesen"), "{}", page.body);
     assert!(page.body.contains("step"), "the page names what did not read: {}", page.body);
+    assert!(page.body.contains("Technische Angabe: <code lang=\"en\">"), "labelled, marked English: {}", page.body);
     // A seat number past any table's (a `u8`), in English by default.
     let page = send(addr, "GET", &format!("/join/{id}?seat=300"), &[format!("Accept: {BROWSER_ACCEPT}")], None).await;
     assert_eq!(page.status, 400, "{}", page.body);
