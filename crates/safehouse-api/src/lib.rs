@@ -10,6 +10,7 @@
 //! the other's; the JSON forms are the API's and are pinned by `tests/wire.rs`. With the
 //! `schema` feature (the server turns it on) each type also describes itself for `/openapi.json`.
 
+mod bounded;
 pub mod chat;
 mod clock;
 mod difficulty;

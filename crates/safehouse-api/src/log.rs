@@ -45,7 +45,7 @@ pub struct LogQuery {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token: Option<String>,
     /// Only the actions after this sequence number (default 0: the whole log).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::bounded::int64")]
     pub after: Option<u64>,
 }
 

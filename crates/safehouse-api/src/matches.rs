@@ -170,7 +170,7 @@ pub struct ListQuery {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub live: Option<bool>,
     /// At most this many (default 50, at most 500).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::bounded::int32")]
     pub limit: Option<u32>,
 }
 

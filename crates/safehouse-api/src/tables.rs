@@ -122,6 +122,6 @@ pub struct BotSeat {
 #[cfg_attr(feature = "schema", derive(utoipa::IntoParams), into_params(parameter_in = Query))]
 pub struct ListTables {
     /// At most this many (default 50, at most 200).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "crate::bounded::int32")]
     pub limit: Option<u32>,
 }

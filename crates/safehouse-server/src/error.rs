@@ -13,9 +13,15 @@ use axum::response::{IntoResponse, Response};
 use safehouse_engine::{ActionError, SetupError};
 use safehouse_store::StoreError;
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
 /// JSON body extractor whose rejections are [`ApiError`]s with stable codes.
+///
+/// Every body of the API is a JSON object, as its document says. serde reads a struct from an
+/// array of its fields in order too (`["https://push.example/1"]` as `{"endpoint": ...}`),
+/// which no document allows and no client should come to rely on: such a body is refused
+/// (`400 malformed_json`), read first as raw JSON (checked, not built), then as `T`.
 #[derive(Debug)]
 pub(crate) struct ApiJson<T>(pub(crate) T);
 
@@ -23,10 +29,13 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(req, state).await {
-            Ok(Json(value)) => Ok(ApiJson(value)),
-            Err(rejection) => Err(rejection.into()),
+        let Json(raw) = Json::<Box<RawValue>>::from_request(req, state).await?;
+        let text = raw.get();
+        if !text.starts_with('{') {
+            return Err(ApiError::new(StatusCode::BAD_REQUEST, "malformed_json", "the body must be a JSON object"));
         }
+        let Json(value) = Json::<T>::from_bytes(text.as_bytes())?;
+        Ok(ApiJson(value))
     }
 }
 

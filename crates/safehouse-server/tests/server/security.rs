@@ -137,6 +137,15 @@ async fn tokens_turns_and_replays_are_enforced() {
     assert_eq!(reply.code(), Some("bad_player_count"));
     let reply = http.raw("POST", "/api/matches", None, Some(("{oops".into(), "application/json"))).await.expect("post");
     assert_eq!((reply.status, reply.code()), (400, Some("malformed_json")));
+    // A body is an object: serde would read a struct from an array of its fields in order.
+    let push = format!("/api/matches/{id}/notify/push");
+    let body = Some((r#"["https://push.example/1"]"#.to_owned(), "application/json"));
+    let reply = http.raw("DELETE", &push, Some(&idle), body).await.expect("delete");
+    assert_eq!((reply.status, reply.code()), (400, Some("malformed_json")), "{}", reply.text);
+    let reply = http.get("/api/matches?limit=2147483648", None).await.expect("get");
+    assert_eq!((reply.status, reply.code()), (400, Some("bad_request")), "limit above int32: {}", reply.text);
+    let reply = http.get("/api/matches?limit=2147483647", None).await.expect("get");
+    assert_eq!(reply.status, 200, "{}", reply.text);
     let reply = http.raw("POST", "/api/matches", None, Some(("{}".into(), "text/plain"))).await.expect("post");
     assert_eq!(reply.code(), Some("bad_content_type"));
     let big = format!("{{\"game\": \"{}\"}}", "x".repeat(200_000));
