@@ -13,6 +13,7 @@ use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use safehouse_api::ErrorBody;
 use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 
 /// Path parameters of a script's route, refused with the API's JSON (`400 bad_request`).
 #[derive(Debug)]
@@ -44,7 +45,8 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ScriptQuery<T>
     }
 }
 
-/// A script's JSON body, refused with the API's JSON and the API's codes for a body.
+/// A script's JSON body, refused with the API's JSON and the API's codes for a body. As the
+/// API's bodies, it is a JSON object (serde would read a struct from an array of its fields).
 #[derive(Debug)]
 pub(crate) struct ScriptJson<T>(pub(crate) T);
 
@@ -52,20 +54,26 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ScriptJson<T> {
     type Rejection = Response;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match Json::<T>::from_request(request, state).await {
-            Ok(Json(value)) => Ok(ScriptJson(value)),
-            Err(rejection) => {
-                let status = rejection.status();
-                let code = match &rejection {
-                    _ if status == StatusCode::PAYLOAD_TOO_LARGE => "payload_too_large",
-                    JsonRejection::MissingJsonContentType(_) => "bad_content_type",
-                    _ if status.is_server_error() => "internal_error",
-                    _ => "malformed_json",
-                };
-                Err(script_error(status, code, rejection.body_text()))
-            }
+        let Json(raw) = Json::<Box<RawValue>>::from_request(request, state).await.map_err(json_refused)?;
+        if !raw.get().starts_with('{') {
+            return Err(script_error(StatusCode::BAD_REQUEST, "malformed_json", "the body must be a JSON object"));
         }
+        let Json(value) = Json::<T>::from_bytes(raw.get().as_bytes()).map_err(json_refused)?;
+        Ok(ScriptJson(value))
     }
+}
+
+/// A JSON body that does not read, with the API's status and code for why (a body that is no
+/// JSON and one that is the wrong JSON are both `400 malformed_json`, as the API says).
+fn json_refused(rejection: JsonRejection) -> Response {
+    let status = rejection.status();
+    let (status, code) = match &rejection {
+        _ if status == StatusCode::PAYLOAD_TOO_LARGE => (status, "payload_too_large"),
+        JsonRejection::MissingJsonContentType(_) => (status, "bad_content_type"),
+        _ if status.is_server_error() => (status, "internal_error"),
+        _ => (StatusCode::BAD_REQUEST, "malformed_json"),
+    };
+    script_error(status, code, rejection.body_text())
 }
 
 /// A script route's error: the API's body, `{"error": {"code", "message"}}`, with `status`.

@@ -129,7 +129,8 @@ async fn browsers_get_pages_in_their_language_and_api_clients_json() {
     let frag = format!("/play/{id}/frag");
     let cases = [
         (frag.as_str(), Some(("application/json", "{\"watch\": ")), 400, "malformed_json"),
-        (frag.as_str(), Some(("application/json", "{\"watch\": \"yes\"}")), 422, "malformed_json"),
+        (frag.as_str(), Some(("application/json", "{\"watch\": \"yes\"}")), 400, "malformed_json"),
+        (frag.as_str(), Some(("application/json", "[true, null]")), 400, "malformed_json"),
         (frag.as_str(), Some(("text/plain", "{}")), 415, "bad_content_type"),
         ("/play/not%20an%20id/frag", Some(("application/json", "{}")), 404, "not_found"),
         ("/play/%FF/frag", Some(("application/json", "{}")), 400, "bad_request"),
