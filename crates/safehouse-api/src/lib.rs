@@ -15,6 +15,8 @@ pub mod chat;
 mod clock;
 mod difficulty;
 mod error;
+#[cfg(feature = "axum")]
+pub mod extract;
 pub mod log;
 pub mod matches;
 mod messages;

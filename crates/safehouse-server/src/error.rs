@@ -5,76 +5,15 @@
 //! their own codes (`not_your_turn`, `illegal_action` with its `rule`, `bad_option`...).
 
 use axum::Json;
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
-use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use safehouse_engine::{ActionError, SetupError};
 use safehouse_store::StoreError;
-use serde::de::DeserializeOwned;
-use serde_json::value::RawValue;
 use serde_json::{Value, json};
 
-/// JSON body extractor whose rejections are [`ApiError`]s with stable codes.
-///
-/// Every body of the API is a JSON object, as its document says. serde reads a struct from an
-/// array of its fields in order too (`["https://push.example/1"]` as `{"endpoint": ...}`),
-/// which no document allows and no client should come to rely on: such a body is refused
-/// (`400 malformed_json`), read first as raw JSON (checked, not built), then as `T`.
-#[derive(Debug)]
-pub(crate) struct ApiJson<T>(pub(crate) T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let Json(raw) = Json::<Box<RawValue>>::from_request(req, state).await?;
-        let text = raw.get();
-        if !text.starts_with('{') {
-            return Err(ApiError::new(StatusCode::BAD_REQUEST, "malformed_json", "the body must be a JSON object"));
-        }
-        let Json(value) = Json::<T>::from_bytes(text.as_bytes())?;
-        Ok(ApiJson(value))
-    }
-}
-
-/// Path parameters whose rejections are [`ApiError`]s (`400 bad_request`, as JSON like every
-/// other error, not axum's plain text): a seat number that is no number, say.
-#[derive(Debug)]
-pub(crate) struct ApiPath<T>(pub(crate) T);
-
-impl<T: DeserializeOwned + Send, S: Send + Sync> FromRequestParts<S> for ApiPath<T> {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Path(value)) => Ok(ApiPath(value)),
-            Err(rejection) => Err(rejected(rejection.status(), rejection.body_text())),
-        }
-    }
-}
-
-/// A query string whose rejections are [`ApiError`]s (`400 bad_request`), as [`ApiPath`]'s.
-#[derive(Debug)]
-pub(crate) struct ApiQuery<T>(pub(crate) T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
-            Ok(axum::extract::Query(value)) => Ok(ApiQuery(value)),
-            Err(rejection) => Err(rejected(rejection.status(), rejection.body_text())),
-        }
-    }
-}
-
-/// An extractor's rejection as an [`ApiError`]: the client's mistake (`bad_request`), or, if
-/// axum blames the server (a route without the parameter a handler reads), `internal_error`.
-fn rejected(status: StatusCode, text: String) -> ApiError {
-    if status.is_client_error() { ApiError::bad_request(text) } else { ApiError::internal(text) }
-}
+// The API's extractors, whose refusals are the API's error body (shared with the browser
+// table's scripts' routes).
+pub(crate) use safehouse_api::extract::{ApiJson, ApiPath, ApiQuery};
 
 /// An error as sent to clients.
 #[derive(Clone, Debug, PartialEq)]
@@ -239,22 +178,6 @@ impl From<StoreError> for ApiError {
     fn from(error: StoreError) -> Self {
         tracing::error!(%error, "storage error");
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error.code(), "the match could not be stored; try again")
-    }
-}
-
-impl From<JsonRejection> for ApiError {
-    fn from(rejection: JsonRejection) -> Self {
-        match rejection {
-            JsonRejection::BytesRejection(_) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
-                ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "the request body is too large")
-            }
-            JsonRejection::MissingJsonContentType(_) => ApiError::new(
-                StatusCode::UNSUPPORTED_MEDIA_TYPE,
-                "bad_content_type",
-                "send JSON with `Content-Type: application/json`",
-            ),
-            other => ApiError::new(StatusCode::BAD_REQUEST, "malformed_json", other.body_text()),
-        }
     }
 }
 

@@ -7,7 +7,7 @@ use axum::http::StatusCode;
 use axum::http::{HeaderMap, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::script::{ScriptPath, script_error};
+use safehouse_api::extract::{ApiPath, Refusal};
 
 /// The style sheet.
 pub const CSS: &str = include_str!("../assets/app.css");
@@ -66,7 +66,7 @@ pub(crate) fn url(name: &str) -> String {
 
 /// `GET /assets/{file}`. A file the site does not have is the 404 page for a person who opened
 /// the address, and the API's JSON `not_found` for a page's script or style sheet asking for it.
-pub(crate) async fn serve(ScriptPath(name): ScriptPath<String>, headers: HeaderMap, uri: Uri) -> Response {
+pub(crate) async fn serve(ApiPath(name): ApiPath<String>, headers: HeaderMap, uri: Uri) -> Response {
     match file(&name) {
         Some((body, content_type)) => (
             [
@@ -78,6 +78,6 @@ pub(crate) async fn serve(ScriptPath(name): ScriptPath<String>, headers: HeaderM
         )
             .into_response(),
         None if crate::wants_page(&headers, &uri) => crate::page_not_found(&headers, &uri),
-        None => script_error(StatusCode::NOT_FOUND, "not_found", "no such file"),
+        None => Refusal::new(StatusCode::NOT_FOUND, "not_found", "no such file").into_response(),
     }
 }

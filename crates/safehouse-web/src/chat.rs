@@ -28,7 +28,7 @@ use crate::api::{Peer, SeatInfo};
 use crate::cookies::{self, SeatCookie};
 use crate::extract::{PageForm, PagePath};
 use crate::i18n::{Lang, seat_number};
-use crate::script::{ScriptPath, script_error};
+use safehouse_api::extract::{ApiPath, Refusal};
 
 /// Most characters of a line (the API's limit; the input stops there too).
 const MAX_CHARS: usize = 500;
@@ -212,12 +212,12 @@ pub(crate) async fn post(
 /// `GET /play/{id}/chat`: the history for the script.
 pub(crate) async fn get(
     State(web): State<Web>,
-    ScriptPath(id): ScriptPath<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {
     if !cookies::valid_id(&id) {
-        return script_error(StatusCode::NOT_FOUND, "not_found", "no such match");
+        return Refusal::new(StatusCode::NOT_FOUND, "not_found", "no such match").into_response();
     }
     let seat = cookies::seat(&headers, &id);
     let reply = web.api.get(&format!("/api/matches/{id}/chat"), seat.as_ref().map(|s| s.token.as_str()), peer).await;

@@ -5,7 +5,8 @@
 //! address or sent an old form gets a page instead: in the request's language, with the
 //! site's header and a way back, saying what could not be read. The status stays axum's (400,
 //! 415 or 422 for the client's mistakes), as the API's `ApiPath`/`ApiQuery` keep it for JSON.
-//! The routes only the pages' scripts call refuse with JSON instead ([`crate::script`]).
+//! The routes only the pages' scripts call refuse with the API's JSON instead
+//! (`safehouse_api::extract`).
 
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;

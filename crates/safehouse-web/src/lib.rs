@@ -41,7 +41,6 @@ mod layout;
 mod markdown;
 mod notify;
 mod replay;
-mod script;
 pub mod security;
 mod table;
 pub mod terminal;

@@ -25,7 +25,7 @@ use crate::cookies::{self, SeatCookie};
 use crate::extract::{PageForm, PagePath};
 use crate::i18n::Lang;
 use crate::layout;
-use crate::script::{ScriptJson, ScriptPath, script_error};
+use safehouse_api::extract::{ApiJson, ApiPath, Refusal};
 
 /// The notification panel of a table or its waiting room, for the seat this browser holds
 /// (nothing for a spectator or once the match is over).
@@ -77,16 +77,17 @@ pub(crate) async fn panel(
 /// `POST /play/{id}/notify/push`: the browser's push subscription (JSON, from `push.js`).
 pub(crate) async fn push(
     State(web): State<Web>,
-    ScriptPath(id): ScriptPath<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     peer: Peer,
-    ScriptJson(subscription): ScriptJson<Value>,
+    ApiJson(subscription): ApiJson<Value>,
 ) -> Response {
     if !cookies::valid_id(&id) {
-        return script_error(StatusCode::NOT_FOUND, "not_found", "no such match");
+        return Refusal::new(StatusCode::NOT_FOUND, "not_found", "no such match").into_response();
     }
     let Some(seat) = cookies::seat(&headers, &id) else {
-        return script_error(StatusCode::UNAUTHORIZED, "bad_token", "this browser holds no seat at this match");
+        return Refusal::new(StatusCode::UNAUTHORIZED, "bad_token", "this browser holds no seat at this match")
+            .into_response();
     };
     let path = format!("/api/matches/{id}/notify/push");
     let reply = web.api.send(Method::PUT, &path, Some(&seat.token), Some(&subscription), peer).await;

@@ -27,8 +27,8 @@ use crate::forms::{FillError, fill_action};
 use crate::games::{self, Ctx, game_name, seat_badge};
 use crate::i18n::{Lang, place};
 use crate::layout::{self, Shell, icon};
-use crate::script::{ScriptJson, ScriptPath, script_error};
 use crate::security::Forwarded;
+use safehouse_api::extract::{ApiJson, ApiPath, Refusal};
 
 /// Query of the table page.
 #[derive(Debug, Default, Deserialize)]
@@ -446,15 +446,15 @@ pub(crate) struct FragRequest {
 /// `POST /play/{id}/frag`: the live part drawn again, and log lines for the events given.
 pub(crate) async fn frag(
     State(web): State<Web>,
-    ScriptPath(id): ScriptPath<String>,
+    ApiPath(id): ApiPath<String>,
     headers: HeaderMap,
     forwarded: Forwarded,
     peer: Peer,
-    ScriptJson(request): ScriptJson<FragRequest>,
+    ApiJson(request): ApiJson<FragRequest>,
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
     if !cookies::valid_id(&id) {
-        return script_error(StatusCode::NOT_FOUND, "not_found", "no such match");
+        return Refusal::new(StatusCode::NOT_FOUND, "not_found", "no such match").into_response();
     }
     let seat = if request.watch { None } else { cookies::seat(&headers, &id) };
     let (snap, _) = match load(&web, &id, seat.as_ref(), peer).await {

@@ -24,8 +24,8 @@ use crate::extract::{PageForm, PagePath, PageQuery};
 use crate::games::game_name;
 use crate::i18n::{Lang, difficulty, seat_number};
 use crate::layout::{self, Shell};
-use crate::script::{ScriptPath, ScriptQuery, script_error};
 use crate::{Web, assets};
+use safehouse_api::extract::{ApiPath, ApiQuery, Refusal};
 
 /// `?invite=&lang=` of a waiting room's link.
 #[derive(Debug, Default, Deserialize)]
@@ -280,24 +280,25 @@ pub(crate) async fn page(
 /// `GET /tables/{id}/frag`: the seats and controls, redrawn by the script after each change.
 pub(crate) async fn frag(
     State(web): State<Web>,
-    ScriptPath(id): ScriptPath<String>,
-    ScriptQuery(query): ScriptQuery<RoomQuery>,
+    ApiPath(id): ApiPath<String>,
+    ApiQuery(query): ApiQuery<RoomQuery>,
     headers: HeaderMap,
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
     if !cookies::valid_id(&id) {
-        return script_error(StatusCode::NOT_FOUND, "not_found", "no such table");
+        return Refusal::new(StatusCode::NOT_FOUND, "not_found", "no such table").into_response();
     }
     let table = match fetch(&web, &id, peer).await {
         Ok(table) => table,
         Err(reply) if !reply.ok() => return reply.into_response(),
         Err(_) => {
-            return script_error(
+            return Refusal::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "internal_error",
                 "the table's answer did not read",
-            );
+            )
+            .into_response();
         }
     };
     let me = Me::at(&headers, &id, &table);
