@@ -28,6 +28,7 @@ pub struct SeatRequest {
 #[serde(deny_unknown_fields)]
 pub struct JoinNow {
     /// The seat to join (a person's seat).
+    #[cfg_attr(feature = "schema", schema(maximum = 255))]
     pub seat: u8,
     /// The name to show.
     #[serde(default)]
@@ -40,6 +41,7 @@ pub struct JoinNow {
 #[serde(deny_unknown_fields)]
 pub struct JoinRequest {
     /// The seat to join.
+    #[cfg_attr(feature = "schema", schema(maximum = 255))]
     pub seat: u8,
     /// The seat's invite code (from whoever created the match).
     pub invite: String,

@@ -335,7 +335,7 @@ pub(crate) async fn step_away(
 /// (`seat_taken`: only its person may hand it over); a bot's seat, or one a bot already plays,
 /// changes nothing. The answer's `seat` is the seat handed over.
 #[utoipa::path(post, path = "/api/matches/{id}/seats/{seat}/bot",
-    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "the seat nobody joined")),
+    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "the seat nobody joined", maximum = 255)),
     responses((status = 200, body = PresenceResponse), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody), (status = 429, body = ErrorBody)),
     security(("seat_token" = [])))]

@@ -62,7 +62,7 @@ pub(crate) async fn get_table(
 /// Takes a free seat (private tables need the table's `invite`). Taking the last free seat starts
 /// the match.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/take",
-    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
+    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index", maximum = 255)),
     request_body(content = Option<TakeSeat>, description = "Optional: an empty body is the defaults."),
     responses((status = 200, body = SeatTaken), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 422, description = "A body that does not read as this request (`bad_request_body`).", body = ErrorBody),
@@ -102,7 +102,7 @@ pub(crate) async fn take_seat(
 
 /// Leaves the seat the token (`Authorization: Bearer`) opens.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/leave",
-    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
+    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index", maximum = 255)),
     responses((status = 200, body = TableInfo), (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)),
     security(("seat_token" = [])))]
 pub(crate) async fn leave_seat(
@@ -180,7 +180,7 @@ async fn creator_change(
 
 /// The creator (`Authorization: Bearer <creator_token>`) removes the person at a seat.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/remove",
-    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
+    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index", maximum = 255)),
     responses((status = 200, body = TableInfo), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
     security(("creator_token" = [])))]
 pub(crate) async fn remove_seat(
@@ -193,7 +193,7 @@ pub(crate) async fn remove_seat(
 
 /// The creator gives a free seat to a bot.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/bot",
-    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
+    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index", maximum = 255)),
     request_body(content = Option<BotSeat>, description = "Optional: an empty body is the defaults."),
     responses((status = 200, body = TableInfo), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody),
         (status = 422, description = "A body that does not read as this request (`bad_request_body`).", body = ErrorBody)),
@@ -210,7 +210,7 @@ pub(crate) async fn bot_seat(
 
 /// The creator frees a bot's seat for a person.
 #[utoipa::path(post, tag = TAG, path = "/api/tables/{id}/seats/{seat}/free",
-    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index")),
+    params(("id" = String, Path, description = "match id"), ("seat" = u8, Path, description = "seat index", maximum = 255)),
     responses((status = 200, body = TableInfo), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 409, body = ErrorBody)),
     security(("creator_token" = [])))]
 pub(crate) async fn free_seat(
