@@ -116,3 +116,33 @@ fn unreadable(status: StatusCode, detail: String) -> Refusal {
         Refusal::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", detail)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::body::Body;
+    use serde_json::Value;
+
+    async fn read(content_type: &str, body: &str) -> Result<Value, Refusal> {
+        let request = Request::builder()
+            .method("POST")
+            .uri("/")
+            .header("content-type", content_type)
+            .body(Body::from(body.to_owned()))
+            .expect("a request");
+        ApiJson::<Value>::from_request(request, &()).await.map(|ApiJson(value)| value)
+    }
+
+    /// An object reads, whitespace around it too; an array, a string, no JSON or the wrong
+    /// content type is refused with the API's code.
+    #[tokio::test]
+    async fn a_body_is_a_json_object() {
+        assert_eq!(read("application/json", r#"{"a": 1}"#).await.ok(), Some(serde_json::json!({"a": 1})));
+        assert!(read("application/json", " \n\t{\"a\": 1} \n").await.is_ok(), "whitespace around the object");
+        let code = |r: Result<Value, Refusal>| r.err().map(|e| (e.status.as_u16(), e.body.error.code));
+        assert_eq!(code(read("application/json", r#"["x"]"#).await), Some((400, "malformed_json".into())));
+        assert_eq!(code(read("application/json", r#" "x""#).await), Some((400, "malformed_json".into())));
+        assert_eq!(code(read("application/json", "{oops").await), Some((400, "malformed_json".into())));
+        assert_eq!(code(read("text/plain", "{}").await), Some((415, "bad_content_type".into())));
+    }
+}

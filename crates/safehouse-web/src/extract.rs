@@ -4,7 +4,7 @@
 //! no number, a form without a field) with a line of English plain text. A person who edited an
 //! address or sent an old form gets a page instead: in the request's language, with the
 //! site's header and a way back, saying what could not be read. The status stays axum's (400,
-//! 415 or 422 for the client's mistakes), as the API's `ApiPath`/`ApiQuery` keep it for JSON.
+//! 415 or 422 for the client's mistakes).
 //! The routes only the pages' scripts call refuse with the API's JSON instead
 //! (`safehouse_api::extract`).
 
