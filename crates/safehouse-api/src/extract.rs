@@ -3,14 +3,19 @@
 //! `{"error": {"code", "message"}}` with a stable code, never with axum's plain text. The server
 //! reads its API's requests with them, and the browser table the requests of its scripts.
 
+use std::fmt;
+use std::marker::PhantomData;
+
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
-use serde::de::DeserializeOwned;
-use serde_json::value::RawValue;
+
+use serde::de::value::MapAccessDeserializer;
+use serde::de::{DeserializeOwned, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer};
 
 use crate::ErrorBody;
 
@@ -72,7 +77,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
 /// wrong JSON, or is not an object. Every body of the API is a JSON object, as its document
 /// says; serde would also read a struct from an array of its fields in order
 /// (`["https://push.example/1"]` as `{"endpoint": ...}`), which no document allows and no client
-/// should come to rely on. The body is read first as raw JSON (checked, not built), then as `T`.
+/// should come to rely on. The body is read once, as `T` from an object only ([`Object`]).
 #[derive(Debug)]
 pub struct ApiJson<T>(pub T);
 
@@ -80,12 +85,32 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = Refusal;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let Json(raw) = Json::<Box<RawValue>>::from_request(request, state).await.map_err(json_refused)?;
-        if !raw.get().starts_with('{') {
-            return Err(Refusal::new(StatusCode::BAD_REQUEST, "malformed_json", "the body must be a JSON object"));
-        }
-        let Json(value) = Json::<T>::from_bytes(raw.get().as_bytes()).map_err(json_refused)?;
+        let Json(Object(value)) = Json::<Object<T>>::from_request(request, state).await.map_err(json_refused)?;
         Ok(ApiJson(value))
+    }
+}
+
+/// `T` read from a JSON object and nothing else: serde's derived structs also read an array of
+/// their fields, so the object is asked for (`deserialize_map`) and handed to `T` as a map.
+struct Object<T>(T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct ObjectVisitor<T>(PhantomData<T>);
+
+        impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectVisitor<T> {
+            type Value = T;
+
+            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+                formatter.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+                T::deserialize(MapAccessDeserializer::new(map))
+            }
+        }
+
+        deserializer.deserialize_map(ObjectVisitor(PhantomData)).map(Object)
     }
 }
 
@@ -144,5 +169,39 @@ mod tests {
         assert_eq!(code(read("application/json", r#" "x""#).await), Some((400, "malformed_json".into())));
         assert_eq!(code(read("application/json", "{oops").await), Some((400, "malformed_json".into())));
         assert_eq!(code(read("text/plain", "{}").await), Some((415, "bad_content_type".into())));
+    }
+
+    #[derive(Debug, serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Push {
+        endpoint: String,
+        seat: Option<u8>,
+    }
+
+    /// A struct reads from its object only: serde's own reading of `["..."]` as its fields in
+    /// order is refused, and a wrong field still names itself.
+    #[tokio::test]
+    async fn a_struct_reads_from_its_object_only() {
+        let request = |body: &str| {
+            Request::builder()
+                .method("POST")
+                .uri("/")
+                .header("content-type", "application/json")
+                .body(Body::from(body.to_owned()))
+                .expect("a request")
+        };
+        let push = ApiJson::<Push>::from_request(request(r#"{"endpoint": "https://push.example/1", "seat": 2}"#), &())
+            .await
+            .expect("an object reads");
+        assert_eq!((push.0.endpoint.as_str(), push.0.seat), ("https://push.example/1", Some(2)));
+        let refused = ApiJson::<Push>::from_request(request(r#"["https://push.example/1", 2]"#), &()).await;
+        let refused = refused.expect_err("an array of the fields is refused");
+        assert_eq!((refused.status.as_u16(), refused.body.error.code.as_str()), (400, "malformed_json"));
+        assert!(refused.body.error.message.contains("expected a JSON object"), "{}", refused.body.error.message);
+        let refused = ApiJson::<Push>::from_request(request(r#"{"endpoint": "x", "seat": 256}"#), &()).await;
+        let message = refused.expect_err("a seat above 255 is refused").body.error.message;
+        assert!(message.contains("seat") || message.contains("256"), "{message}");
+        let refused = ApiJson::<Push>::from_request(request(r#"{"endpoint": "x", "pad": 1}"#), &()).await;
+        assert!(refused.expect_err("an unknown field is refused").body.error.message.contains("pad"));
     }
 }
