@@ -66,8 +66,14 @@ pub(crate) fn url(name: &str) -> String {
 
 /// `GET /assets/{file}`. A file the site does not have is the 404 page for a person who opened
 /// the address, and the API's JSON `not_found` for a page's script or style sheet asking for it.
-pub(crate) async fn serve(ApiPath(name): ApiPath<String>, headers: HeaderMap, uri: Uri) -> Response {
-    match file(&name) {
+/// A name that does not read (`%FF`) is no file either for a person; a script gets the JSON
+/// `bad_request` that says why.
+pub(crate) async fn serve(name: Result<ApiPath<String>, Refusal>, headers: HeaderMap, uri: Uri) -> Response {
+    let found = match &name {
+        Ok(ApiPath(name)) => file(name),
+        Err(_) => None,
+    };
+    match found {
         Some((body, content_type)) => (
             [
                 (header::CONTENT_TYPE, content_type),
@@ -78,6 +84,9 @@ pub(crate) async fn serve(ApiPath(name): ApiPath<String>, headers: HeaderMap, ur
         )
             .into_response(),
         None if crate::wants_page(&headers, &uri) => crate::page_not_found(&headers, &uri),
-        None => Refusal::new(StatusCode::NOT_FOUND, "not_found", "no such file").into_response(),
+        None => match name {
+            Err(unreadable) => unreadable.into_response(),
+            Ok(_) => Refusal::new(StatusCode::NOT_FOUND, "not_found", "no such file").into_response(),
+        },
     }
 }

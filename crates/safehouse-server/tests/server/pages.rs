@@ -151,6 +151,12 @@ async fn browsers_get_pages_in_their_language_and_api_clients_json() {
     let asset = send(addr, "GET", "/assets/no-such.css", &browser("de"), None).await;
     assert_eq!(asset.status, 404, "{}", asset.body);
     assert!(asset.is_page("de") && asset.body.contains("Diese Seite gibt es nicht"), "{}", asset.body);
+    // A name that does not read is no file to a person; a script is told why.
+    let asset = send(addr, "GET", "/assets/%FF", &browser("de"), None).await;
+    assert_eq!(asset.status, 404, "{}", asset.body);
+    assert!(asset.is_page("de") && asset.body.contains("Diese Seite gibt es nicht"), "{}", asset.body);
+    let asset = send(addr, "GET", "/assets/%FF", &["Accept: text/css,*/*;q=0.1".into()], None).await;
+    assert_eq!((asset.status, asset.error_code().as_deref()), (400, Some("bad_request")), "{}", asset.body);
 }
 
 /// The server's outer limits (request rate, body size) refuse a person's browser with a page in
