@@ -57,6 +57,7 @@ pub struct ChatHistory {
 #[serde(deny_unknown_fields)]
 pub struct ChatRequest {
     /// The line (1 to 500 characters after cleaning; one line: line breaks become spaces).
+    #[cfg_attr(feature = "schema", schema(min_length = 1))]
     pub text: String,
     /// A spectator's name (a seat writes under its own name; ignored then).
     #[serde(default, skip_serializing_if = "Option::is_none")]

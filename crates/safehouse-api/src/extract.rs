@@ -77,7 +77,7 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
 /// wrong JSON, or is not an object. Every body of the API is a JSON object, as its document
 /// says; serde would also read a struct from an array of its fields in order
 /// (`["https://push.example/1"]` as `{"endpoint": ...}`), which no document allows and no client
-/// should come to rely on. The body is read once, as `T` from an object only ([`Object`]).
+/// should come to rely on. The body is read once, as `T` from an object only ([`JsonObject`]).
 #[derive(Debug)]
 pub struct ApiJson<T>(pub T);
 
@@ -85,16 +85,19 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
     type Rejection = Refusal;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let Json(Object(value)) = Json::<Object<T>>::from_request(request, state).await.map_err(json_refused)?;
+        let Json(JsonObject(value)) =
+            Json::<JsonObject<T>>::from_request(request, state).await.map_err(json_refused)?;
         Ok(ApiJson(value))
     }
 }
 
 /// `T` read from a JSON object and nothing else: serde's derived structs also read an array of
 /// their fields, so the object is asked for (`deserialize_map`) and handed to `T` as a map.
-struct Object<T>(T);
+/// [`ApiJson`] reads its body through it, and so must any body read by hand.
+#[derive(Debug)]
+pub struct JsonObject<T>(pub T);
 
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for JsonObject<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         struct ObjectVisitor<T>(PhantomData<T>);
 
@@ -110,7 +113,7 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Object<T> {
             }
         }
 
-        deserializer.deserialize_map(ObjectVisitor(PhantomData)).map(Object)
+        deserializer.deserialize_map(ObjectVisitor(PhantomData)).map(JsonObject)
     }
 }
 

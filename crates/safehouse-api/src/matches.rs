@@ -102,6 +102,7 @@ pub struct CreateMatch {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<Value>,
     /// One entry per seat, in turn order; the number of entries is the number of players.
+    #[cfg_attr(feature = "schema", schema(min_items = 1))]
     pub seats: Vec<SeatRequest>,
     /// Join this seat at once; the answer then holds its token.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -22,6 +22,7 @@ pub enum NotifyLang {
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 pub struct PushSubscription {
     /// The push service's URL for this browser.
+    #[cfg_attr(feature = "schema", schema(format = "uri"))]
     pub endpoint: String,
     /// The browser's keys.
     pub keys: PushKeys,
@@ -44,7 +45,8 @@ pub struct PushKeys {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 pub struct PushRemoval {
-    /// The endpoint of the subscription to remove.
+    /// The endpoint of the subscription to remove (any text: one the seat does not have,
+    /// a URL or not, removes nothing).
     pub endpoint: String,
 }
 
@@ -55,6 +57,7 @@ pub struct PushRemoval {
 pub struct WebhookRequest {
     /// Where to POST: an `https` URL (a Discord or Slack incoming webhook, or anything that
     /// takes a JSON POST).
+    #[cfg_attr(feature = "schema", schema(format = "uri"))]
     pub url: String,
     /// The language of the messages (default `en`).
     #[serde(default)]

@@ -73,7 +73,7 @@ pub struct ActRequest {
     /// which is how a replayed or duplicated request is refused; without it the action is
     /// refused with `missing_seq`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "schema", schema(required = true))]
+    #[cfg_attr(feature = "schema", schema(required = true, nullable = false))]
     pub seq: Option<u64>,
 }
 

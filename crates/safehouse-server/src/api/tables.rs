@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use tokio::sync::broadcast;
 
 use crate::app::{App, now_ms, request_token};
-use crate::error::{ApiError, ApiPath, ApiQuery};
+use crate::error::{ApiError, ApiPath, ApiQuery, JsonObject};
 use crate::tables::{RoomSlot, SeatState, bot_marker, kinds, seat_taken};
 use crate::token;
 
@@ -26,13 +26,13 @@ use crate::token;
 const TAG: &str = "tables";
 
 /// A JSON body that may be left out (an empty body, or `null` as the OpenAPI document allows, is
-/// the defaults).
+/// the defaults); when given, an object, as every body of the API.
 fn optional_body<T: serde::de::DeserializeOwned + Default>(body: &[u8]) -> Result<T, ApiError> {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
-    serde_json::from_slice::<Option<T>>(body)
-        .map(Option::unwrap_or_default)
+    serde_json::from_slice::<Option<JsonObject<T>>>(body)
+        .map(|given| given.map(|JsonObject(value)| value).unwrap_or_default())
         .map_err(|e| ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, "bad_request_body", e.to_string()))
 }
 

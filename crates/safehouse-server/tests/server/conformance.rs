@@ -76,7 +76,7 @@ async fn the_api_answers_as_its_document_says() {
         .arg(&config)
         .args(["run", &format!("http://{}/openapi.json", server.addr())])
         .args(["--checks", "not_a_server_error,status_code_conformance,content_type_conformance"])
-        .args(["--checks", "response_schema_conformance"])
+        .args(["--checks", "response_schema_conformance,negative_data_rejection"])
         .args(["--phases", "coverage,fuzzing", "--max-examples", "25", "--seed", "1", "--workers", "1"])
         .args(["--no-color", "--report-dir"])
         .arg(dir.path().join("report"))

@@ -124,6 +124,9 @@ async fn every_operation(addr: SocketAddr, server: &safehouse_server::Server) {
     assert_eq!(code(&take(&http, &id, 1, "X", None).await.1), "seat_taken");
     assert_eq!(code(&take(&http, &id, 0, "X", None).await.1), "seat_taken", "a bot's seat is not free");
     assert_eq!(take(&http, &id, 9, "X", None).await.0, 404);
+    // A body is an object, as everywhere in the API: serde's array of the fields is refused.
+    let array = http.post(&format!("/api/tables/{id}/seats/2/take"), None, &json!(["Ann", null])).await.expect("take");
+    assert_eq!((array.status, array.code()), (422, Some("bad_request_body")), "{}", array.text);
     let (status, ann) = take(&http, &id, 2, "Ann\u{0007}", None).await;
     assert_eq!(status, 200, "{ann}");
     let ann_token = ann["token"].as_str().expect("token").to_owned();
