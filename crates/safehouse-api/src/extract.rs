@@ -3,9 +3,6 @@
 //! `{"error": {"code", "message"}}` with a stable code, never with axum's plain text. The server
 //! reads its API's requests with them, and the browser table the requests of its scripts.
 
-use std::fmt;
-use std::marker::PhantomData;
-
 use axum::Json;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -13,11 +10,10 @@ use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 
-use serde::de::value::MapAccessDeserializer;
-use serde::de::{DeserializeOwned, MapAccess, Visitor};
-use serde::{Deserialize, Deserializer};
+use serde::de::DeserializeOwned;
 
 use crate::ErrorBody;
+use crate::object::JsonObject;
 
 /// A refusal: an HTTP status and the API's error body.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,7 +73,8 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for ApiQuery<T> {
 /// wrong JSON, or is not an object. Every body of the API is a JSON object, as its document
 /// says; serde would also read a struct from an array of its fields in order
 /// (`["https://push.example/1"]` as `{"endpoint": ...}`), which no document allows and no client
-/// should come to rely on. The body is read once, as `T` from an object only ([`JsonObject`]).
+/// should come to rely on. The body is read once, as `T` with every struct from an object
+/// ([`JsonObject`]).
 #[derive(Debug)]
 pub struct ApiJson<T>(pub T);
 
@@ -88,32 +85,6 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for ApiJson<T> {
         let Json(JsonObject(value)) =
             Json::<JsonObject<T>>::from_request(request, state).await.map_err(json_refused)?;
         Ok(ApiJson(value))
-    }
-}
-
-/// `T` read from a JSON object and nothing else: serde's derived structs also read an array of
-/// their fields, so the object is asked for (`deserialize_map`) and handed to `T` as a map.
-/// [`ApiJson`] reads its body through it, and so must any body read by hand.
-#[derive(Debug)]
-pub struct JsonObject<T>(pub T);
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for JsonObject<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct ObjectVisitor<T>(PhantomData<T>);
-
-        impl<'de, T: Deserialize<'de>> Visitor<'de> for ObjectVisitor<T> {
-            type Value = T;
-
-            fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-                formatter.write_str("a JSON object")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
-                T::deserialize(MapAccessDeserializer::new(map))
-            }
-        }
-
-        deserializer.deserialize_map(ObjectVisitor(PhantomData)).map(JsonObject)
     }
 }
 

@@ -4,7 +4,8 @@
 //! root); the bodies of the rest of the API in modules named for what they hold: [`matches`]
 //! (games, creating and listing matches, records), [`tables`] (waiting rooms and the lobby),
 //! [`chat`], [`rematch`], [`notify`] ("your turn" subscriptions), [`settings`] (a table's) and
-//! [`log`] (a viewer's game log). Every error is an [`ErrorBody`].
+//! [`log`] (a viewer's game log). Every error is an [`ErrorBody`]; every request body is read
+//! with its structs from JSON objects only ([`object`]).
 //!
 //! The server writes these and the web table reads and writes them, so neither keeps a copy of
 //! the other's; the JSON forms are the API's and are pinned by `tests/wire.rs`. With the
@@ -21,6 +22,7 @@ pub mod log;
 pub mod matches;
 mod messages;
 pub mod notify;
+pub mod object;
 pub mod rematch;
 mod requests;
 mod seats;

@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 
 // The API's extractors, whose refusals are the API's error body (shared with the browser
 // table's scripts' routes).
-pub(crate) use safehouse_api::extract::{ApiJson, ApiPath, ApiQuery, JsonObject};
+pub(crate) use safehouse_api::extract::{ApiJson, ApiPath, ApiQuery};
+pub(crate) use safehouse_api::object::JsonObject;
 
 /// An error as sent to clients.
 #[derive(Clone, Debug, PartialEq)]

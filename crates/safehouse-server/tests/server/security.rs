@@ -142,6 +142,12 @@ async fn tokens_turns_and_replays_are_enforced() {
     let body = Some((r#"["https://push.example/1"]"#.to_owned(), "application/json"));
     let reply = http.raw("DELETE", &push, Some(&idle), body).await.expect("delete");
     assert_eq!((reply.status, reply.code()), (400, Some("malformed_json")), "{}", reply.text);
+    // ...and so is every struct inside one: a join as `[seat, name]` joins nobody.
+    let seats = vec![json!({"kind": "person"}); game.default_players];
+    let join = json!({"game": game.id, "seats": seats, "join": [0, "Ann"]});
+    let reply = http.post("/api/matches", None, &join).await.expect("post");
+    assert_eq!((reply.status, reply.code()), (400, Some("malformed_json")), "{}", reply.text);
+    assert!(reply.text.contains("join"), "the refusal names the field: {}", reply.text);
     let reply = http.get("/api/matches?limit=2147483648", None).await.expect("get");
     assert_eq!((reply.status, reply.code()), (400, Some("bad_request")), "limit above int32: {}", reply.text);
     let reply = http.get("/api/matches?limit=2147483647", None).await.expect("get");

@@ -1,0 +1,339 @@
+//! Reading a request body as the API's document describes it: every struct from a JSON object.
+//!
+//! serde's derived structs also read a JSON array of their fields in order, so
+//! `{"join": [0, "Ann"]}` would join seat 0 as Ann, and `["https://push.example/1"]` would be a
+//! push removal. No document allows that and no client should come to rely on it, so a body is
+//! read through [`JsonObject`], which hands every struct, at any depth, only a map: an array
+//! where a struct belongs is refused with serde's own "invalid type: sequence, expected ..." at
+//! its place. Arrays the document does describe (the seats of a new match) read as before.
+//!
+//! The reading is one pass: a thin [`Deserializer`] around serde_json's that asks for a map
+//! wherever a struct is asked for and wraps what it hands on (maps, sequences, options, enums) so
+//! that their contents are read the same way. Values serde buffers before it knows their type
+//! (a `#[serde(flatten)]` field, an untagged or internally tagged enum) are read by serde's own
+//! buffer afterwards; no request body of this crate has one.
+
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor};
+
+/// `T` read with every struct in it, the outermost included, from a JSON object and nothing
+/// else. [`crate::extract::ApiJson`] reads its body through it, and so must a body read by hand.
+#[derive(Debug)]
+pub struct JsonObject<T>(pub T);
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for JsonObject<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // The body itself is an object even when `T` is not a struct (a `Value`, a map).
+        deserializer.deserialize_map(Objects(AnyVisitor::<T>(std::marker::PhantomData))).map(JsonObject)
+    }
+}
+
+/// Hands a map it is given to `T`, read through [`Objects`]; refuses anything else.
+struct AnyVisitor<T>(std::marker::PhantomData<T>);
+
+impl<'de, T: Deserialize<'de>> Visitor<'de> for AnyVisitor<T> {
+    type Value = T;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        formatter.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
+        T::deserialize(de::value::MapAccessDeserializer::new(map))
+    }
+}
+
+/// A deserializer, seed or visitor whose structs read from maps only (see the module's text).
+struct Objects<X>(X);
+
+impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Objects<S> {
+    type Value = S::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<S::Value, D::Error> {
+        self.0.deserialize(Objects(deserializer))
+    }
+}
+
+/// Forwards `deserialize_*` methods to the wrapped deserializer with the visitor wrapped.
+macro_rules! forward_wrapped {
+    ($($method:ident($($arg:ident: $ty:ty),*);)*) => {
+        $(fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, D::Error> {
+            self.0.$method($($arg,)* Objects(visitor))
+        })*
+    };
+}
+
+impl<'de, D: Deserializer<'de>> Deserializer<'de> for Objects<D> {
+    type Error = D::Error;
+
+    forward_wrapped! {
+        deserialize_any();
+        deserialize_bool();
+        deserialize_i8();
+        deserialize_i16();
+        deserialize_i32();
+        deserialize_i64();
+        deserialize_i128();
+        deserialize_u8();
+        deserialize_u16();
+        deserialize_u32();
+        deserialize_u64();
+        deserialize_u128();
+        deserialize_f32();
+        deserialize_f64();
+        deserialize_char();
+        deserialize_str();
+        deserialize_string();
+        deserialize_bytes();
+        deserialize_byte_buf();
+        deserialize_option();
+        deserialize_unit();
+        deserialize_unit_struct(name: &'static str);
+        deserialize_newtype_struct(name: &'static str);
+        deserialize_seq();
+        deserialize_tuple(len: usize);
+        deserialize_tuple_struct(name: &'static str, len: usize);
+        deserialize_map();
+        deserialize_enum(name: &'static str, variants: &'static [&'static str]);
+        deserialize_identifier();
+        deserialize_ignored_any();
+    }
+
+    /// The one change: a struct is asked of the JSON as a map, which refuses an array.
+    fn deserialize_struct<V: Visitor<'de>>(
+        self,
+        _name: &'static str,
+        _fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, D::Error> {
+        self.0.deserialize_map(Objects(visitor))
+    }
+
+    fn is_human_readable(&self) -> bool {
+        self.0.is_human_readable()
+    }
+}
+
+impl<'de, V: Visitor<'de>> Visitor<'de> for Objects<V> {
+    type Value = V::Value;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        self.0.expecting(formatter)
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<V::Value, E> {
+        self.0.visit_bool(v)
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<V::Value, E> {
+        self.0.visit_i64(v)
+    }
+
+    fn visit_i128<E: de::Error>(self, v: i128) -> Result<V::Value, E> {
+        self.0.visit_i128(v)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<V::Value, E> {
+        self.0.visit_u64(v)
+    }
+
+    fn visit_u128<E: de::Error>(self, v: u128) -> Result<V::Value, E> {
+        self.0.visit_u128(v)
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
+        self.0.visit_f64(v)
+    }
+
+    fn visit_char<E: de::Error>(self, v: char) -> Result<V::Value, E> {
+        self.0.visit_char(v)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
+        self.0.visit_str(v)
+    }
+
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<V::Value, E> {
+        self.0.visit_borrowed_str(v)
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<V::Value, E> {
+        self.0.visit_string(v)
+    }
+
+    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<V::Value, E> {
+        self.0.visit_bytes(v)
+    }
+
+    fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<V::Value, E> {
+        self.0.visit_borrowed_bytes(v)
+    }
+
+    fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<V::Value, E> {
+        self.0.visit_byte_buf(v)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
+        self.0.visit_none()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
+        self.0.visit_some(Objects(deserializer))
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
+        self.0.visit_unit()
+    }
+
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
+        self.0.visit_newtype_struct(Objects(deserializer))
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
+        self.0.visit_seq(Objects(seq))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        self.0.visit_map(Objects(map))
+    }
+
+    fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
+        self.0.visit_enum(Objects(data))
+    }
+}
+
+impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Objects<A> {
+    type Error = A::Error;
+
+    fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, A::Error> {
+        self.0.next_element_seed(Objects(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.0.size_hint()
+    }
+}
+
+impl<'de, A: MapAccess<'de>> MapAccess<'de> for Objects<A> {
+    type Error = A::Error;
+
+    fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>, A::Error> {
+        self.0.next_key_seed(seed)
+    }
+
+    fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, A::Error> {
+        self.0.next_value_seed(Objects(seed))
+    }
+
+    fn size_hint(&self) -> Option<usize> {
+        self.0.size_hint()
+    }
+}
+
+impl<'de, A: EnumAccess<'de>> EnumAccess<'de> for Objects<A> {
+    type Error = A::Error;
+    type Variant = Objects<A::Variant>;
+
+    fn variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<(T::Value, Self::Variant), A::Error> {
+        self.0.variant_seed(seed).map(|(value, variant)| (value, Objects(variant)))
+    }
+}
+
+impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Objects<A> {
+    type Error = A::Error;
+
+    fn unit_variant(self) -> Result<(), A::Error> {
+        self.0.unit_variant()
+    }
+
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, A::Error> {
+        self.0.newtype_variant_seed(Objects(seed))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, A::Error> {
+        self.0.tuple_variant(len, Objects(visitor))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        fields: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, A::Error> {
+        self.0.struct_variant(fields, Objects(visitor))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Join {
+        seat: u8,
+        name: Option<String>,
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    enum Kind {
+        Person,
+        Bot,
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    struct Seat {
+        kind: Kind,
+        #[serde(default)]
+        name: Option<String>,
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Create {
+        game: String,
+        seats: Vec<Seat>,
+        #[serde(default)]
+        join: Option<Join>,
+        #[serde(default)]
+        options: Option<Value>,
+    }
+
+    fn read<T: for<'de> Deserialize<'de>>(text: &str) -> Result<T, String> {
+        serde_json::from_str::<JsonObject<T>>(text).map(|JsonObject(value)| value).map_err(|e| e.to_string())
+    }
+
+    /// What serde reads from objects reads the same, at every depth, and arrays the document
+    /// describes stay arrays.
+    #[test]
+    fn objects_read_as_serde_reads_them() {
+        let text = r#"{"game": "cash", "seats": [{"kind": "person", "name": "Ann"}, {"kind": "bot"}],
+                       "join": {"seat": 0, "name": null}, "options": {"a": [1, {"b": 2}]}}"#;
+        let plain: Create = serde_json::from_str(text).expect("serde reads it");
+        assert_eq!(read::<Create>(text), Ok(plain));
+        assert_eq!(read::<Value>(r#"{"a": [1, {"b": null}], "c": 1.5}"#), Ok(json!({"a": [1, {"b": null}], "c": 1.5})));
+    }
+
+    /// An array where a struct belongs is refused at any depth, where serde alone reads it;
+    /// the other errors are serde's.
+    #[test]
+    fn an_array_is_no_struct_at_any_depth() {
+        let refused = [
+            r#"["cash", []]"#,
+            r#"{"game": "cash", "seats": [], "join": [0, "Ann"]}"#,
+            r#"{"game": "cash", "seats": [["bot", null]]}"#,
+        ];
+        for text in refused {
+            assert!(serde_json::from_str::<Create>(text).is_ok(), "serde alone reads {text}");
+            let error = read::<Create>(text).expect_err(text);
+            assert!(error.contains("invalid type: sequence"), "{text}: {error}");
+        }
+        assert!(read::<Value>("[1]").is_err(), "the body itself is an object");
+        assert!(read::<Create>(r#"{"game": "cash", "seats": [], "join": {"seat": 256}}"#).is_err());
+        let unknown = read::<Create>(r#"{"game": "cash", "seats": [], "pad": 1}"#).expect_err("an unknown field");
+        assert!(unknown.contains("pad"), "{unknown}");
+    }
+}
