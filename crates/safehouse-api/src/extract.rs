@@ -9,7 +9,6 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
-
 use serde::de::DeserializeOwned;
 
 use crate::ErrorBody;

@@ -1,7 +1,7 @@
 //! The table server's HTTP and WebSocket messages, as types (`docs/server.md`): the seats as
 //! everyone sees them, the clocks, a viewer's `welcome` and `update` pushes (and the view answer,
 //! a welcome without its `type`), and the request and answer bodies of acting and joining (at the
-//! root); the bodies of the rest of the API in modules named for what they hold: [`matches`]
+//! root); the bodies of the rest of the API in modules named for what they hold: [`matches`](mod@matches)
 //! (games, creating and listing matches, records), [`tables`] (waiting rooms and the lobby),
 //! [`chat`], [`rematch`], [`notify`] ("your turn" subscriptions), [`settings`] (a table's) and
 //! [`log`] (a viewer's game log). Every error is an [`ErrorBody`]; every request body is read

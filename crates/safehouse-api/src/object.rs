@@ -19,7 +19,8 @@ use serde::Deserialize;
 use serde::de::{self, DeserializeSeed, Deserializer, EnumAccess, MapAccess, SeqAccess, VariantAccess, Visitor};
 
 /// `T` read with every struct in it, the outermost included, from a JSON object and nothing
-/// else. [`crate::extract::ApiJson`] reads its body through it, and so must a body read by hand.
+/// else. `ApiJson` (the `extract` module, feature `axum`) reads its body through it, and so must
+/// a body read by hand.
 #[derive(Debug)]
 pub struct JsonObject<T>(pub T);
 
