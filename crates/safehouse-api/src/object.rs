@@ -117,6 +117,16 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Objects<D> {
     }
 }
 
+/// Forwards `visit_*` methods that carry a value with nothing inside to read to the wrapped
+/// visitor.
+macro_rules! forward_values {
+    ($($method:ident($ty:ty);)*) => {
+        $(fn $method<E: de::Error>(self, v: $ty) -> Result<V::Value, E> {
+            self.0.$method(v)
+        })*
+    };
+}
+
 impl<'de, V: Visitor<'de>> Visitor<'de> for Objects<V> {
     type Value = V::Value;
 
@@ -124,56 +134,20 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Objects<V> {
         self.0.expecting(formatter)
     }
 
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<V::Value, E> {
-        self.0.visit_bool(v)
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<V::Value, E> {
-        self.0.visit_i64(v)
-    }
-
-    fn visit_i128<E: de::Error>(self, v: i128) -> Result<V::Value, E> {
-        self.0.visit_i128(v)
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<V::Value, E> {
-        self.0.visit_u64(v)
-    }
-
-    fn visit_u128<E: de::Error>(self, v: u128) -> Result<V::Value, E> {
-        self.0.visit_u128(v)
-    }
-
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
-        self.0.visit_f64(v)
-    }
-
-    fn visit_char<E: de::Error>(self, v: char) -> Result<V::Value, E> {
-        self.0.visit_char(v)
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<V::Value, E> {
-        self.0.visit_str(v)
-    }
-
-    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<V::Value, E> {
-        self.0.visit_borrowed_str(v)
-    }
-
-    fn visit_string<E: de::Error>(self, v: String) -> Result<V::Value, E> {
-        self.0.visit_string(v)
-    }
-
-    fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<V::Value, E> {
-        self.0.visit_bytes(v)
-    }
-
-    fn visit_borrowed_bytes<E: de::Error>(self, v: &'de [u8]) -> Result<V::Value, E> {
-        self.0.visit_borrowed_bytes(v)
-    }
-
-    fn visit_byte_buf<E: de::Error>(self, v: Vec<u8>) -> Result<V::Value, E> {
-        self.0.visit_byte_buf(v)
+    forward_values! {
+        visit_bool(bool);
+        visit_i64(i64);
+        visit_i128(i128);
+        visit_u64(u64);
+        visit_u128(u128);
+        visit_f64(f64);
+        visit_char(char);
+        visit_str(&str);
+        visit_borrowed_str(&'de str);
+        visit_string(String);
+        visit_bytes(&[u8]);
+        visit_borrowed_bytes(&'de [u8]);
+        visit_byte_buf(Vec<u8>);
     }
 
     fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
