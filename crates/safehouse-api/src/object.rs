@@ -12,6 +12,11 @@
 //! that their contents are read the same way. Values serde buffers before it knows their type
 //! (a `#[serde(flatten)]` field, an untagged or internally tagged enum) are read by serde's own
 //! buffer afterwards; no request body of this crate has one.
+//!
+//! A whole number written with a fraction (`2.0`, `1e3`) reads where an integer is asked for, as
+//! JSON Schema counts it an integer: the document says `integer`, and some encoders (Python's
+//! `json` given a float) write it so. A fraction (`2.5`) is still refused, and so is a whole
+//! number beyond 2^53, which a float cannot hold exactly.
 
 use std::fmt;
 
@@ -27,7 +32,7 @@ pub struct JsonObject<T>(pub T);
 impl<'de, T: Deserialize<'de>> Deserialize<'de> for JsonObject<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         // The body itself is an object even when `T` is not a struct (a `Value`, a map).
-        deserializer.deserialize_map(Objects(AnyVisitor::<T>(std::marker::PhantomData))).map(JsonObject)
+        deserializer.deserialize_map(plain(AnyVisitor::<T>(std::marker::PhantomData))).map(JsonObject)
     }
 }
 
@@ -47,13 +52,19 @@ impl<'de, T: Deserialize<'de>> Visitor<'de> for AnyVisitor<T> {
 }
 
 /// A deserializer, seed or visitor whose structs read from maps only (see the module's text).
-struct Objects<X>(X);
+/// A visitor with `WHOLE` set was asked for an integer, and takes a whole float as one.
+struct Objects<X, const WHOLE: bool = false>(X);
+
+/// `x` wrapped to read structs from maps only.
+fn plain<X>(x: X) -> Objects<X> {
+    Objects(x)
+}
 
 impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Objects<S> {
     type Value = S::Value;
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<S::Value, D::Error> {
-        self.0.deserialize(Objects(deserializer))
+        self.0.deserialize(plain(deserializer))
     }
 }
 
@@ -61,7 +72,16 @@ impl<'de, S: DeserializeSeed<'de>> DeserializeSeed<'de> for Objects<S> {
 macro_rules! forward_wrapped {
     ($($method:ident($($arg:ident: $ty:ty),*);)*) => {
         $(fn $method<V: Visitor<'de>>(self, $($arg: $ty,)* visitor: V) -> Result<V::Value, D::Error> {
-            self.0.$method($($arg,)* Objects(visitor))
+            self.0.$method($($arg,)* plain(visitor))
+        })*
+    };
+}
+
+/// Forwards the integer `deserialize_*` methods with the visitor wrapped to take whole floats.
+macro_rules! forward_integers {
+    ($($method:ident)*) => {
+        $(fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, D::Error> {
+            self.0.$method(Objects::<V, true>(visitor))
         })*
     };
 }
@@ -72,16 +92,6 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Objects<D> {
     forward_wrapped! {
         deserialize_any();
         deserialize_bool();
-        deserialize_i8();
-        deserialize_i16();
-        deserialize_i32();
-        deserialize_i64();
-        deserialize_i128();
-        deserialize_u8();
-        deserialize_u16();
-        deserialize_u32();
-        deserialize_u64();
-        deserialize_u128();
         deserialize_f32();
         deserialize_f64();
         deserialize_char();
@@ -102,6 +112,11 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Objects<D> {
         deserialize_ignored_any();
     }
 
+    forward_integers! {
+        deserialize_i8 deserialize_i16 deserialize_i32 deserialize_i64 deserialize_i128
+        deserialize_u8 deserialize_u16 deserialize_u32 deserialize_u64 deserialize_u128
+    }
+
     /// The one change: a struct is asked of the JSON as a map, which refuses an array.
     fn deserialize_struct<V: Visitor<'de>>(
         self,
@@ -109,7 +124,7 @@ impl<'de, D: Deserializer<'de>> Deserializer<'de> for Objects<D> {
         _fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, D::Error> {
-        self.0.deserialize_map(Objects(visitor))
+        self.0.deserialize_map(plain(visitor))
     }
 
     fn is_human_readable(&self) -> bool {
@@ -127,7 +142,10 @@ macro_rules! forward_values {
     };
 }
 
-impl<'de, V: Visitor<'de>> Visitor<'de> for Objects<V> {
+/// The largest whole number every float at or below it holds exactly (2^53).
+const EXACT_FLOAT_LIMIT: f64 = 9_007_199_254_740_992.0;
+
+impl<'de, V: Visitor<'de>, const WHOLE: bool> Visitor<'de> for Objects<V, WHOLE> {
     type Value = V::Value;
 
     fn expecting(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
@@ -140,7 +158,6 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Objects<V> {
         visit_i128(i128);
         visit_u64(u64);
         visit_u128(u128);
-        visit_f64(f64);
         visit_char(char);
         visit_str(&str);
         visit_borrowed_str(&'de str);
@@ -150,12 +167,20 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Objects<V> {
         visit_byte_buf(Vec<u8>);
     }
 
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<V::Value, E> {
+        if WHOLE && v.fract() == 0.0 && v.abs() <= EXACT_FLOAT_LIMIT {
+            // Both conversions are exact: `v` is whole and within 2^53.
+            return if v >= 0.0 { self.0.visit_u64(v as u64) } else { self.0.visit_i64(v as i64) };
+        }
+        self.0.visit_f64(v)
+    }
+
     fn visit_none<E: de::Error>(self) -> Result<V::Value, E> {
         self.0.visit_none()
     }
 
     fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
-        self.0.visit_some(Objects(deserializer))
+        self.0.visit_some(plain(deserializer))
     }
 
     fn visit_unit<E: de::Error>(self) -> Result<V::Value, E> {
@@ -163,19 +188,19 @@ impl<'de, V: Visitor<'de>> Visitor<'de> for Objects<V> {
     }
 
     fn visit_newtype_struct<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
-        self.0.visit_newtype_struct(Objects(deserializer))
+        self.0.visit_newtype_struct(plain(deserializer))
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<V::Value, A::Error> {
-        self.0.visit_seq(Objects(seq))
+        self.0.visit_seq(plain(seq))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
-        self.0.visit_map(Objects(map))
+        self.0.visit_map(plain(map))
     }
 
     fn visit_enum<A: EnumAccess<'de>>(self, data: A) -> Result<V::Value, A::Error> {
-        self.0.visit_enum(Objects(data))
+        self.0.visit_enum(plain(data))
     }
 }
 
@@ -183,7 +208,7 @@ impl<'de, A: SeqAccess<'de>> SeqAccess<'de> for Objects<A> {
     type Error = A::Error;
 
     fn next_element_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<Option<T::Value>, A::Error> {
-        self.0.next_element_seed(Objects(seed))
+        self.0.next_element_seed(plain(seed))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -199,7 +224,7 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Objects<A> {
     }
 
     fn next_value_seed<T: DeserializeSeed<'de>>(&mut self, seed: T) -> Result<T::Value, A::Error> {
-        self.0.next_value_seed(Objects(seed))
+        self.0.next_value_seed(plain(seed))
     }
 
     fn size_hint(&self) -> Option<usize> {
@@ -212,7 +237,7 @@ impl<'de, A: EnumAccess<'de>> EnumAccess<'de> for Objects<A> {
     type Variant = Objects<A::Variant>;
 
     fn variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<(T::Value, Self::Variant), A::Error> {
-        self.0.variant_seed(seed).map(|(value, variant)| (value, Objects(variant)))
+        self.0.variant_seed(seed).map(|(value, variant)| (value, plain(variant)))
     }
 }
 
@@ -224,11 +249,11 @@ impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Objects<A> {
     }
 
     fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, A::Error> {
-        self.0.newtype_variant_seed(Objects(seed))
+        self.0.newtype_variant_seed(plain(seed))
     }
 
     fn tuple_variant<V: Visitor<'de>>(self, len: usize, visitor: V) -> Result<V::Value, A::Error> {
-        self.0.tuple_variant(len, Objects(visitor))
+        self.0.tuple_variant(len, plain(visitor))
     }
 
     fn struct_variant<V: Visitor<'de>>(
@@ -236,7 +261,7 @@ impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Objects<A> {
         fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, A::Error> {
-        self.0.struct_variant(fields, Objects(visitor))
+        self.0.struct_variant(fields, plain(visitor))
     }
 }
 
@@ -310,5 +335,45 @@ mod tests {
         assert!(read::<Create>(r#"{"game": "cash", "seats": [], "join": {"seat": 256}}"#).is_err());
         let unknown = read::<Create>(r#"{"game": "cash", "seats": [], "pad": 1}"#).expect_err("an unknown field");
         assert!(unknown.contains("pad"), "{unknown}");
+    }
+
+    #[derive(Debug, PartialEq, Deserialize)]
+    struct Numbers {
+        seat: u8,
+        #[serde(default)]
+        seq: Option<u64>,
+        #[serde(default)]
+        delta: i32,
+        #[serde(default)]
+        weight: f64,
+    }
+
+    /// A whole number written with a fraction reads as an integer wherever one is asked for
+    /// (JSON Schema counts `2.0` an integer); a fraction, a number out of the type's range and
+    /// one a float cannot hold exactly are refused; floats and free JSON keep what was written.
+    #[test]
+    fn whole_floats_read_as_integers() {
+        let read_numbers = |text: &str| read::<Numbers>(text);
+        assert_eq!(
+            read_numbers(r#"{"seat": 2.0, "seq": 1e3, "delta": -3.0, "weight": 2}"#),
+            Ok(Numbers { seat: 2, seq: Some(1000), delta: -3, weight: 2.0 })
+        );
+        assert_eq!(read_numbers(r#"{"seat": -0.0}"#).map(|n| n.seat), Ok(0));
+        assert_eq!(read_numbers(r#"{"seat": 0, "seq": 9007199254740992.0}"#).map(|n| n.seq), Ok(Some(1 << 53)));
+        for (text, why) in [
+            (r#"{"seat": 2.5}"#, "floating point"),
+            (r#"{"seat": 256.0}"#, "integer `256`"),
+            (r#"{"seat": -1.0}"#, "integer `-1`"),
+            (r#"{"seat": 0, "seq": 9007199254740994.0}"#, "floating point"),
+            (r#"{"seat": 0, "seq": 1e300}"#, "floating point"),
+        ] {
+            let error = read_numbers(text).expect_err(text);
+            assert!(error.contains(why), "{text}: {error}");
+        }
+        // The plain serde reading refuses the whole float: the wrapping is what reads it.
+        assert!(serde_json::from_str::<Numbers>(r#"{"seat": 2.0}"#).is_err());
+        // A `Value` (an action's JSON) keeps the float: it must equal a legal action exactly.
+        let kept = read::<Value>(r#"{"card": 2.0}"#).expect("a value");
+        assert!(kept["card"].is_f64(), "{kept}");
     }
 }

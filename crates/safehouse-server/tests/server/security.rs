@@ -84,6 +84,12 @@ async fn tokens_turns_and_replays_are_enforced() {
     assert_eq!((reply.status, reply.code()), (409, Some("seat_taken")));
     let reply = http.post(&join, None, &json!({"seat": 99, "invite": invite})).await.expect("join");
     assert_eq!(reply.code(), Some("not_found"));
+    // A whole number written as a float is the integer (JSON Schema counts `99.0` one); a
+    // fraction is refused.
+    let reply = http.post(&join, None, &json!({"seat": 99.0, "invite": invite})).await.expect("join");
+    assert_eq!(reply.code(), Some("not_found"), "{}", reply.text);
+    let reply = http.post(&join, None, &json!({"seat": 0.5, "invite": invite})).await.expect("join");
+    assert_eq!((reply.status, reply.code()), (400, Some("malformed_json")), "{}", reply.text);
 
     // The record is withheld until the end (the seed would reveal every card).
     let reply = http.get(&format!("/api/matches/{id}/record"), None).await.expect("record");
