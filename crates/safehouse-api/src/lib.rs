@@ -14,6 +14,7 @@
 mod bounded;
 pub mod chat;
 mod clock;
+pub mod commands;
 mod difficulty;
 mod error;
 #[cfg(feature = "axum")]

@@ -336,3 +336,33 @@ fn the_log_error_query_and_listing_forms_read_and_write_back() {
     );
     assert_eq!((listing[0].players, listing[1].finished), (3, true));
 }
+
+/// The WebSocket commands write what `safehouse bot`, the tests and docs/server.md wrote by hand
+/// before they were types, key for key, and read back.
+#[test]
+fn the_websocket_commands_write_what_was_written_by_hand() {
+    use safehouse_api::chat::ChatRequest;
+    use safehouse_api::commands::{BotFor, ClientMessage, Command};
+    let action = json!({"type": "place", "card": 3, "row": 1});
+    let forms = [
+        (
+            ClientMessage::with_id(Command::Act(ActRequest { action: action.clone(), seq: Some(4) }), 4),
+            json!({"type": "act", "action": action, "seq": 4, "id": 4}),
+        ),
+        (ClientMessage::new(Command::Sync), json!({"type": "sync"})),
+        (ClientMessage::new(Command::Back), json!({"type": "back"})),
+        (ClientMessage::with_id(Command::Away, 7), json!({"type": "away", "id": 7})),
+        (
+            ClientMessage::with_id(Command::BotFor(BotFor { seat: 1 }), 3),
+            json!({"type": "bot_for", "seat": 1, "id": 3}),
+        ),
+        (
+            ClientMessage::with_id(Command::Chat(ChatRequest { text: "ws line".into(), name: None }), 7),
+            json!({"type": "chat", "text": "ws line", "id": 7}),
+        ),
+    ];
+    for (message, by_hand) in forms {
+        assert_eq!(serde_json::to_value(&message).ok(), Some(by_hand.clone()));
+        assert_eq!(ClientMessage::from_json(&by_hand.to_string()).ok(), Some(message), "{by_hand}");
+    }
+}

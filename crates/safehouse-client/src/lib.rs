@@ -16,6 +16,7 @@ use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
+use safehouse_api::commands::ClientMessage;
 use safehouse_api::{MessageType, Update, Welcome};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -218,7 +219,13 @@ impl WsClient {
         }
     }
 
-    /// Sends a JSON message.
+    /// Sends a command (`act`, `sync`, `chat`, ...).
+    pub async fn send(&mut self, message: &ClientMessage) -> anyhow::Result<()> {
+        self.stream.send(Message::Text(serde_json::to_string(message)?.into())).await?;
+        Ok(())
+    }
+
+    /// Sends any JSON message (for tests of bad input; [`WsClient::send`] for commands).
     pub async fn send_json(&mut self, value: &Value) -> anyhow::Result<()> {
         self.stream.send(Message::Text(value.to_string().into())).await?;
         Ok(())

@@ -39,7 +39,9 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::app::{Actor, App, Slot, request_token, viewer_index};
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::limits::Held;
-use safehouse_api::TokenQuery;
+use safehouse_api::chat::ChatRequest;
+use safehouse_api::commands::{BotFor, ClientMessage, Command, Refused};
+use safehouse_api::{ActRequest, TokenQuery};
 
 /// Upgrades to a WebSocket for the seat the token opens (or a spectator without a token).
 pub(crate) async fn upgrade(
@@ -272,93 +274,58 @@ enum Reply {
 }
 
 async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: &str, client: Option<IpAddr>) -> Reply {
-    let message: Value = match serde_json::from_str(text) {
+    let ClientMessage { command, id } = match ClientMessage::from_json(text) {
         Ok(message) => message,
-        Err(error) => {
-            let error = ApiError::new(StatusCode::BAD_REQUEST, "malformed_json", error.to_string());
-            return Reply::Text(error_message(&error, None));
+        Err(Refused { id, error }) => {
+            let error = ApiError::new(StatusCode::BAD_REQUEST, error.code(), error.to_string());
+            return Reply::Text(error_message(&error, id.as_ref()));
         }
     };
-    let id = message.get("id").cloned();
-    let kind = message.get("type").and_then(Value::as_str).unwrap_or("");
+    let id = id.as_ref();
     let seat = viewer.seat();
-    match (kind, seat) {
-        ("act", Some(seat)) => {
-            let Some(action) = message.get("action") else {
-                return Reply::Text(error_message(&ApiError::bad_request("`act` needs an `action`"), id.as_ref()));
-            };
-            let seq = match message.get("seq") {
-                None | Some(Value::Null) => None,
-                Some(value) => match value.as_u64() {
-                    Some(seq) => Some(seq),
-                    None => {
-                        return Reply::Text(error_message(
-                            &ApiError::bad_request("`seq` must be a number"),
-                            id.as_ref(),
-                        ));
-                    }
-                },
-            };
+    let ack = |seq: u64| Reply::Text(json!({ "type": "ack", "id": id, "seq": seq }).to_string());
+    match (command, seat) {
+        (Command::Act(ActRequest { action, seq }), Some(seat)) => {
             let mut lm = slot.state.lock().await;
             app.seat_active(&mut lm, seat).await;
             let Some(seq) = seq else {
-                return Reply::Text(error_message(&ApiError::missing_seq(lm.seq), id.as_ref()));
+                return Reply::Text(error_message(&ApiError::missing_seq(lm.seq), id));
             };
-            match app.act_locked(slot, &mut lm, seat, action, seq, Actor::Person).await {
-                Ok(acted) => Reply::Text(json!({ "type": "ack", "id": id, "seq": acted.seq }).to_string()),
-                Err(error) => Reply::Text(error_message(&error, id.as_ref())),
+            match app.act_locked(slot, &mut lm, seat, &action, seq, Actor::Person).await {
+                Ok(acted) => ack(acted.seq),
+                Err(error) => Reply::Text(error_message(&error, id)),
             }
         }
-        ("back", Some(seat)) => {
+        (Command::Back, Some(seat)) => {
             let mut lm = slot.state.lock().await;
             app.seat_active(&mut lm, seat).await;
-            Reply::Text(json!({ "type": "ack", "id": id, "seq": lm.seq }).to_string())
+            ack(lm.seq)
         }
-        ("away", Some(seat)) => {
+        (Command::Away, Some(seat)) => {
             let mut lm = slot.state.lock().await;
             match app.step_away(slot, &mut lm, seat, client).await {
-                Ok(()) => Reply::Text(json!({ "type": "ack", "id": id, "seq": lm.seq }).to_string()),
-                Err(error) => Reply::Text(error_message(&error, id.as_ref())),
+                Ok(()) => ack(lm.seq),
+                Err(error) => Reply::Text(error_message(&error, id)),
             }
         }
-        ("bot_for", Some(by)) => {
-            let Some(handed) = message.get("seat").and_then(Value::as_u64).and_then(|s| u8::try_from(s).ok()) else {
-                return Reply::Text(error_message(&ApiError::bad_request("`bot_for` needs a `seat`"), id.as_ref()));
-            };
+        (Command::BotFor(BotFor { seat: handed }), Some(by)) => {
             let mut lm = slot.state.lock().await;
             match app.hand_to_bot(slot, &mut lm, by, handed, client).await {
-                Ok(()) => Reply::Text(json!({ "type": "ack", "id": id, "seq": lm.seq }).to_string()),
-                Err(error) => Reply::Text(error_message(&error, id.as_ref())),
+                Ok(()) => ack(lm.seq),
+                Err(error) => Reply::Text(error_message(&error, id)),
             }
         }
-        ("act" | "back" | "away" | "bot_for", None) => {
+        (Command::Act(_) | Command::Back | Command::Away | Command::BotFor(_), None) => {
             let error = ApiError::new(StatusCode::FORBIDDEN, "spectator", "spectators cannot act; join a seat");
-            Reply::Text(error_message(&error, id.as_ref()))
+            Reply::Text(error_message(&error, id))
         }
-        ("sync", _) => Reply::Resync,
-        ("chat", _) => match chat_post(app, slot, viewer, &message, client).await {
-            Ok(line) => Reply::Text(json!({ "type": "ack", "id": id, "n": line.n }).to_string()),
-            Err(error) => Reply::Text(error_message(&error, id.as_ref())),
-        },
-        _ => {
-            let error = ApiError::new(StatusCode::BAD_REQUEST, "bad_message", format!("unknown message type `{kind}`"));
-            Reply::Text(error_message(&error, id.as_ref()))
+        (Command::Sync, _) => Reply::Resync,
+        (Command::Chat(ChatRequest { text, name }), _) => {
+            let mut lm = slot.state.lock().await;
+            match crate::app::chat::post(app, &mut lm, viewer, &text, name.as_deref(), client).await {
+                Ok(line) => Reply::Text(json!({ "type": "ack", "id": id, "n": line.n }).to_string()),
+                Err(error) => Reply::Text(error_message(&error, id)),
+            }
         }
     }
-}
-
-/// The WebSocket's `{"type": "chat", "text": ..., "name": ...}`: the same as the POST.
-async fn chat_post(
-    app: &Arc<App>,
-    slot: &Arc<Slot>,
-    viewer: Viewer,
-    message: &Value,
-    client: Option<std::net::IpAddr>,
-) -> Result<safehouse_api::chat::ChatLine, ApiError> {
-    let Some(text) = message.get("text").and_then(Value::as_str) else {
-        return Err(ApiError::bad_request("`chat` needs a `text` string"));
-    };
-    let name = message.get("name").and_then(Value::as_str);
-    let mut lm = slot.state.lock().await;
-    crate::app::chat::post(app, &mut lm, viewer, text, name, client).await
 }

@@ -192,6 +192,9 @@ fn the_server_error_table_lists_every_code() {
             }
         }
     }
+    // The WebSocket's commands name their refusals' codes in `CommandError::code`.
+    let commands = read(&root.join("crates/safehouse-api/src/commands.rs"));
+    in_code.extend(literals_after(&commands, "=> ", false));
     // The engine's own codes, which the server passes on (`ActionError::code`, `SetupError::code`).
     let engine = read(&root.join("crates/safehouse-engine/src/error.rs"));
     let mut engine_codes: BTreeSet<String> = literals_after(&engine, "=> \"", false).into_iter().collect();

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use clap::Parser;
+use safehouse_api::commands::{ClientMessage, Command as WsCommand};
 use safehouse_client::{HttpClient, WsClient, connect_from};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -245,7 +246,7 @@ async fn attack(name: &'static str, addr: SocketAddr, stop: Arc<AtomicBool>, ope
                         if let Ok(mut ws) = WsClient::connect_from(addr, &id, None, Some(source)).await {
                             opened.fetch_add(1, Ordering::Relaxed);
                             while !stop.load(Ordering::Relaxed) {
-                                if ws.send_json(&json!({"type": "sync"})).await.is_err() {
+                                if ws.send(&ClientMessage::new(WsCommand::Sync)).await.is_err() {
                                     break;
                                 }
                                 let _ = ws.next_text(Duration::from_millis(1)).await;

@@ -109,6 +109,11 @@ async fn tokens_turns_and_replays_are_enforced() {
     assert_eq!(spectator.next_json(WAIT).await.expect("reply")["code"], "malformed_json");
     spectator.send_json(&json!({"type": "dance"})).await.expect("send");
     assert_eq!(spectator.next_json(WAIT).await.expect("reply")["code"], "bad_message");
+    // A command's fields read as a body's do: a refusal names the field and echoes the `id`.
+    spectator.send_json(&json!({"type": "bot_for", "seat": "one", "id": 8})).await.expect("send");
+    let reply = spectator.next_json(WAIT).await.expect("reply");
+    assert_eq!((reply["code"].as_str(), reply["id"].as_u64()), (Some("bad_request"), Some(8)), "{reply}");
+    assert!(reply["message"].as_str().is_some_and(|m| m.contains("`bot_for`") && m.contains("\"one\"")), "{reply}");
 
     let now = view(&http, id, None).await;
     let to_move = now["to_move"].as_u64().expect("to move") as usize;
@@ -120,6 +125,14 @@ async fn tokens_turns_and_replays_are_enforced() {
     seat.send_json(&json!({"type": "act", "action": legal, "seq": tracker.seq + 5, "id": "a"})).await.expect("send");
     let reply = seat.next_json(WAIT).await.expect("reply");
     assert_eq!((reply["code"].as_str(), reply["id"].as_str()), (Some("stale_seq"), Some("a")));
+    let float_seq = json!({"type": "act", "action": legal, "seq": (tracker.seq + 5) as f64, "id": "a2"});
+    seat.send_json(&float_seq).await.expect("send");
+    let reply = seat.next_json(WAIT).await.expect("reply");
+    assert_eq!((reply["code"].as_str(), reply["id"].as_str()), (Some("stale_seq"), Some("a2")), "read as an integer");
+    seat.send_json(&json!({"type": "act", "action": legal, "sq": tracker.seq, "id": "a3"})).await.expect("send");
+    let reply = seat.next_json(WAIT).await.expect("reply");
+    assert_eq!((reply["code"].as_str(), reply["id"].as_str()), (Some("bad_request"), Some("a3")), "{reply}");
+    assert!(reply["message"].as_str().is_some_and(|m| m.contains("`sq`")), "names the unknown field: {reply}");
     seat.send_json(&json!({"type": "act", "action": legal, "id": "b"})).await.expect("send");
     let reply = seat.next_json(WAIT).await.expect("reply");
     assert_eq!(

@@ -14,6 +14,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
+use safehouse_api::ActRequest;
+use safehouse_api::commands::{ClientMessage, Command};
 use safehouse_bots::{DynBot, dyn_bot};
 use safehouse_client::{HttpClient, Tracker, WsClient};
 use safehouse_player::{ExecSettings, FailureCounts, GameContext, OnFailure, ProgramPool, SeatDriver};
@@ -145,7 +147,7 @@ async fn play(args: &Args) -> anyhow::Result<FailureCounts> {
             // picture again and decide afresh if it is still our turn.
             eprintln!("the server refused a message: {message}");
             acted_at = None;
-            ws.send_json(&json!({"type": "sync"})).await?;
+            ws.send(&ClientMessage::new(Command::Sync)).await?;
         }
         if tracker.outcome.is_some() {
             if let Some(mut d) = decider.take() {
@@ -172,7 +174,8 @@ async fn play(args: &Args) -> anyhow::Result<FailureCounts> {
             .await?;
             decider = Some(d);
             let action = tracker.legal.get(chosen?).cloned().ok_or_else(|| anyhow!("no such legal action"))?;
-            ws.send_json(&json!({"type": "act", "action": action, "seq": seq, "id": seq})).await?;
+            let act = Command::Act(ActRequest { action, seq: Some(seq) });
+            ws.send(&ClientMessage::with_id(act, seq)).await?;
             acted_at = Some(seq);
         }
         message = loop {
@@ -180,7 +183,7 @@ async fn play(args: &Args) -> anyhow::Result<FailureCounts> {
             match tokio::time::timeout(QUIET_RESYNC, ws.next_json(NO_DEADLINE)).await {
                 Ok(Ok(message)) => break message,
                 Ok(Err(error)) => return Err(error.context("the match's WebSocket")),
-                Err(_) => ws.send_json(&json!({"type": "sync"})).await?,
+                Err(_) => ws.send(&ClientMessage::new(Command::Sync)).await?,
             }
         };
     }
