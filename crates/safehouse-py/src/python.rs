@@ -519,7 +519,8 @@ fn simulate_shard<'py>(
         players,
         preset,
         options: options.map(|o| from_py(py, o)).transpose()?,
-        bots,
+        // The CLI's line-up, entry by entry: `"random*3"` is three random bots.
+        bots: bots.iter().flat_map(|entry| safehouse_sim::lineup_entry(entry)).collect(),
         games,
         seed,
         ..safehouse_sim::Tournament::default()

@@ -178,6 +178,16 @@ def test_simulate_returns_one_row_per_game_reproducibly():
     assert heuristic > 10, "the rule-based bot beats the random one"
 
 
+def test_a_lineup_entry_repeats_as_on_the_command_line():
+    """`"random*3"` is three random bots, as in `safehouse simulate --bots heuristic,random*3`."""
+    short = safehouse.simulate("cash", bots=["heuristic", "random*3"], games=6, seed=2, players=4, dataframe=False)
+    spelled = ["heuristic", "random", "random", "random"]
+    assert short == safehouse.simulate("cash", bots=spelled, games=6, seed=2, players=4, dataframe=False)
+    assert sorted(short[0]["bots"]) == sorted(spelled)
+    with pytest.raises(safehouse.SafehouseError, match="2 bots for 4 seats"):
+        safehouse.simulate("cash", bots=["heuristic", "random"], games=1, players=4)
+
+
 DOCUMENTED = [("club-unlock", 4, "cash"), ("safe-breaker", 4, None), ("explosiv", 4, None), ("the-safe", 3, None)]
 
 

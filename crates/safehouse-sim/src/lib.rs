@@ -786,14 +786,19 @@ fn seat_after(first: usize, steps: usize, players: usize) -> usize {
 
 /// Parses a comma-separated line-up (`ismcts:2000,heuristic,heuristic`); `kind*n` repeats a kind.
 pub fn parse_lineup(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-        match part.rsplit_once('*').and_then(|(kind, n)| n.trim().parse::<usize>().ok().map(|n| (kind, n))) {
-            Some((kind, n)) => out.extend(std::iter::repeat_n(kind.trim().to_owned(), n)),
-            None => out.push(part.to_owned()),
-        }
-    }
-    out
+    text.split(',').map(str::trim).filter(|p| !p.is_empty()).flat_map(lineup_entry).collect()
+}
+
+/// One entry of a line-up as its bots: `kind*n` is `kind` n times, anything else itself once
+/// (a line-up given as a list, as from Python, reads each entry so).
+pub fn lineup_entry(entry: &str) -> impl Iterator<Item = String> + '_ {
+    let entry = entry.trim();
+    let (kind, n) = match entry.rsplit_once('*').and_then(|(kind, n)| n.trim().parse::<usize>().ok().map(|n| (kind, n)))
+    {
+        Some((kind, n)) => (kind.trim(), n),
+        None => (entry, 1),
+    };
+    std::iter::repeat_n(kind.to_owned(), n)
 }
 
 /// Checks that every bot kind of a line-up exists for the game, without playing.
