@@ -393,9 +393,11 @@ impl Tournament {
         };
         if self.bots.len() != 1 && self.bots.len() < players {
             return Err(SimError::LineUp(format!(
-                "{} bots for {players} seats: name one bot for every seat, one bot for all, or more bots than seats \
-                 for a league",
-                self.bots.len()
+                "{} bots for {players} seats: name one bot for every seat (`{}*{}` repeats one), one bot for all, \
+                 or more bots than seats for a league",
+                self.bots.len(),
+                self.bots.last().map_or("random", String::as_str),
+                players + 1 - self.bots.len().max(1)
             )));
         }
         Ok((players, stats::lineup_of(self, players)))

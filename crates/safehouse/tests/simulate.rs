@@ -44,7 +44,7 @@ fn simulate_explains_bad_input() {
     assert!(err.contains("3 to 6 players, not 2"), "{err}");
     let (ok, _, err) = safehouse(&["simulate", "cash", "--bots", "heuristic,random", "--players", "4", "-q"]);
     assert!(!ok);
-    assert!(err.contains("2 bots for 4 seats"), "{err}");
+    assert!(err.contains("2 bots for 4 seats") && err.contains("`random*3` repeats one"), "{err}");
     let (ok, _, err) = safehouse(&["simulate", "cash", "--options", "{not json", "-q"]);
     assert!(!ok);
     assert!(err.contains("--options must be a JSON object"), "{err}");
