@@ -33,6 +33,6 @@ pub mod tables;
 pub use clock::{ClockView, OnTimeout, TimeControl};
 pub use difficulty::Difficulty;
 pub use error::{ErrorBody, ErrorDetail};
-pub use messages::{Legal, MessageType, Update, Welcome};
+pub use messages::{Legal, MessageType, Notice, Update, Welcome};
 pub use requests::{ActRequest, ActResponse, JoinNow, JoinRequest, Joined, PresenceResponse, SeatRequest, TokenQuery};
 pub use seats::{SeatInfo, SeatKind};

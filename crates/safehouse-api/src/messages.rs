@@ -1,5 +1,5 @@
-//! What a viewer of a match is pushed on its WebSocket (`welcome`, then an `update` per action;
-//! `docs/server.md`), and the view answer of `GET /api/matches/{id}/view` (a welcome without its
+//! What a viewer of a match is pushed on its WebSocket (`welcome`, then an `update` per action,
+//! and the [`Notice`]s between; `docs/server.md`), and the view answer of `GET /api/matches/{id}/view` (a welcome without its
 //! `type`, with the view drawn as text).
 //!
 //! The view is a type parameter so that the server writes the viewer's view as the JSON text it
@@ -10,6 +10,7 @@ use safehouse_engine::{Outcome, Viewer};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::chat::ChatLine;
 use crate::clock::ClockView;
 use crate::seats::SeatInfo;
 
@@ -112,4 +113,49 @@ pub struct Update<O = Outcome> {
     /// Every seat's time left (tables with a clock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+}
+
+/// The messages a match's WebSocket pushes beside `welcome` and `update`, each with its `type`.
+/// (An `error`, the refusal of a client's message, is the API's error detail with `type` and the
+/// echoed `id`.)
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Notice {
+    /// The seat list changed: somebody joined, went idle or came back.
+    Seats {
+        /// Every seat, as everyone sees them.
+        seats: Vec<SeatInfo>,
+    },
+    /// A chat line this viewer may read (a seat gets no spectators' line before the end).
+    Chat {
+        /// The line.
+        line: ChatLine,
+    },
+    /// Somebody started this match's rematch.
+    Rematch {
+        /// The rematch's id.
+        #[serde(rename = "match")]
+        match_id: String,
+    },
+    /// A client's message was done: `seq` answers `act`, `back`, `away` and `bot_for` (the
+    /// match's sequence number after it), `n` a chat line (its number).
+    Ack {
+        /// The message's `id`, echoed (`null` if it had none).
+        #[serde(default)]
+        id: Option<Value>,
+        /// The match's sequence number.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<u64>,
+        /// The chat line's number.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        n: Option<u64>,
+    },
+}
+
+impl Notice {
+    /// The JSON text sent. A notice holds only strings, numbers and JSON values, which always
+    /// write.
+    pub fn to_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|error| unreachable!("a notice always writes: {error}"))
+    }
 }

@@ -366,3 +366,28 @@ fn the_websocket_commands_write_what_was_written_by_hand() {
         assert_eq!(ClientMessage::from_json(&by_hand.to_string()).ok(), Some(message), "{by_hand}");
     }
 }
+
+/// The other pushed messages read and write back the JSON the server built with `json!` before
+/// they were types, key for key (their text now starts with `type`; a reader sees the same object).
+#[test]
+fn the_notices_read_and_write_back_what_the_server_built_by_hand() {
+    use safehouse_api::Notice;
+    // `json!` wrote every object key-sorted, the seats' too.
+    let sorted_seats: Value = serde_json::from_str(SEATS).expect("seats");
+    let seats = format!(r#"{{"seats":{sorted_seats},"type":"seats"}}"#);
+    let Notice::Seats { seats } = sorted::<Notice>(&seats) else { panic!("seats") };
+    assert!(!seats.is_empty());
+    let chat: Notice = sorted(
+        r#"{"line":{"at_ms":1796167720000,"channel":"players","n":4,"name":"Ann","seat":0,"seq":3,"text":"gg"},"type":"chat"}"#,
+    );
+    assert!(matches!(chat, Notice::Chat { ref line } if line.text == "gg" && line.seat == Some(0)));
+    let rematch: Notice = sorted(r#"{"match":"m2","type":"rematch"}"#);
+    assert_eq!(rematch, Notice::Rematch { match_id: "m2".to_owned() });
+    let acted: Notice = sorted(r#"{"id":7,"seq":12,"type":"ack"}"#);
+    assert_eq!(acted, Notice::Ack { id: Some(json!(7)), seq: Some(12), n: None });
+    let chatted: Notice = sorted(r#"{"id":"c","n":4,"type":"ack"}"#);
+    assert_eq!(chatted, Notice::Ack { id: Some(json!("c")), seq: None, n: Some(4) });
+    let anonymous: Notice = sorted(r#"{"id":null,"seq":1,"type":"ack"}"#);
+    assert_eq!(anonymous, Notice::Ack { id: None, seq: Some(1), n: None });
+    assert!(Notice::Rematch { match_id: "m2".to_owned() }.to_text().starts_with(r#"{"type":"rematch""#));
+}

@@ -13,6 +13,9 @@
 //! - `rematch`: somebody started this match's rematch: `match` = its id (`rematch.rs`).
 //! - `ack` / `error`: answers to the client's messages (`id` echoed).
 //!
+//! `welcome` and `update` are `safehouse_api`'s `Welcome` and `Update`, the others but `error`
+//! its `Notice`; what a client sends is its `commands::ClientMessage`.
+//!
 //! Client to server: `{"type": "act", "action": ..., "seq": n, "id": any}`,
 //! `{"type": "back"}` (take the seat back from the bot), `{"type": "away"}` (a bot plays the seat
 //! from now on, until `back` or an action), `{"type": "bot_for", "seat": n}` (a bot plays seat
@@ -41,7 +44,7 @@ use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::limits::Held;
 use safehouse_api::chat::ChatRequest;
 use safehouse_api::commands::{BotFor, ClientMessage, Command, Refused};
-use safehouse_api::{ActRequest, TokenQuery};
+use safehouse_api::{ActRequest, Notice, TokenQuery};
 
 /// Upgrades to a WebSocket for the seat the token opens (or a spectator without a token).
 pub(crate) async fn upgrade(
@@ -283,7 +286,7 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
     };
     let id = id.as_ref();
     let seat = viewer.seat();
-    let ack = |seq: u64| Reply::Text(json!({ "type": "ack", "id": id, "seq": seq }).to_string());
+    let ack = |seq: u64| Reply::Text(Notice::Ack { id: id.cloned(), seq: Some(seq), n: None }.to_text());
     match (command, seat) {
         (Command::Act(ActRequest { action, seq }), Some(seat)) => {
             let mut lm = slot.state.lock().await;
@@ -323,7 +326,7 @@ async fn handle_message(app: &Arc<App>, slot: &Arc<Slot>, viewer: Viewer, text: 
         (Command::Chat(ChatRequest { text, name }), _) => {
             let mut lm = slot.state.lock().await;
             match crate::app::chat::post(app, &mut lm, viewer, &text, name.as_deref(), client).await {
-                Ok(line) => Reply::Text(json!({ "type": "ack", "id": id, "n": line.n }).to_string()),
+                Ok(line) => Reply::Text(Notice::Ack { id: id.cloned(), seq: None, n: Some(line.n) }.to_text()),
                 Err(error) => Reply::Text(error_message(&error, id)),
             }
         }

@@ -3,10 +3,10 @@
 
 use std::sync::Arc;
 
+use safehouse_api::Notice;
 use safehouse_api::chat::{Channel, ChatLine};
 use safehouse_engine::Viewer;
 use safehouse_store::TableEvent;
-use serde_json::json;
 
 use super::{App, LiveMatch, now_ms};
 use crate::chat::{ChatError, KIND, MAX_CHAT_LINES, Stored, channel_name, clean_text, line_from_event, visible_to};
@@ -80,7 +80,7 @@ pub(crate) async fn post(
 
 /// Sends a line to every watcher of this node allowed to read it (`type: "chat"`).
 fn publish(lm: &mut LiveMatch, line: &ChatLine) {
-    let message: Arc<str> = Arc::from(json!({ "type": "chat", "line": line }).to_string());
+    let message: Arc<str> = Arc::from(Notice::Chat { line: line.clone() }.to_text());
     let finished = lm.finished;
     lm.publish_with(|viewer| visible_to(line, viewer, finished).then(|| message.clone()));
 }

@@ -10,7 +10,7 @@ use safehouse_store::{SeatClaim, StoredMatch};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, broadcast};
 
-use safehouse_api::{Legal, MessageType, Welcome};
+use safehouse_api::{Legal, MessageType, Notice, Welcome};
 
 use super::wire::{SeatInfo, SeatKind, SeatPlan, Update};
 use crate::bots::TableBot;
@@ -363,7 +363,7 @@ impl LiveMatch {
         if self.tx.is_none() {
             return;
         }
-        let message: Arc<str> = Arc::from(json!({ "type": "seats", "seats": self.seats() }).to_string());
+        let message: Arc<str> = Arc::from(Notice::Seats { seats: self.seats() }.to_text());
         let messages = (0..=self.players()).map(|i| (self.subs[i] > 0).then(|| message.clone())).collect();
         self.send(messages);
     }

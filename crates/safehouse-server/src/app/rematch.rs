@@ -4,10 +4,10 @@
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use safehouse_api::SeatKind;
 use safehouse_api::rematch::RematchJoined;
 use safehouse_api::settings::Visibility;
 use safehouse_api::tables::TableStatus;
+use safehouse_api::{Notice, SeatKind};
 use safehouse_engine::Seat;
 use safehouse_store::TableEvent;
 use serde_json::json;
@@ -28,7 +28,7 @@ pub(crate) async fn find(app: &App, match_id: &str) -> Result<Option<String>, Ap
 
 /// Tells every watcher of the old match here that its rematch exists (`type: "rematch"`).
 pub(crate) fn publish(lm: &mut LiveMatch, new_id: &str) {
-    let message: Arc<str> = Arc::from(json!({ "type": "rematch", "match": new_id }).to_string());
+    let message: Arc<str> = Arc::from(Notice::Rematch { match_id: new_id.to_owned() }.to_text());
     lm.publish_with(|_| Some(message.clone()));
 }
 
