@@ -12,6 +12,7 @@ use serde_json::Value;
 
 use crate::chat::ChatLine;
 use crate::clock::ClockView;
+use crate::error::ErrorDetail;
 use crate::seats::SeatInfo;
 
 /// The `type` of a pushed message.
@@ -116,8 +117,6 @@ pub struct Update<O = Outcome> {
 }
 
 /// The messages a match's WebSocket pushes beside `welcome` and `update`, each with its `type`.
-/// (An `error`, the refusal of a client's message, is the API's error detail with `type` and the
-/// echoed `id`.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Notice {
@@ -149,6 +148,15 @@ pub enum Notice {
         /// The chat line's number.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         n: Option<u64>,
+    },
+    /// A client's message was refused: the fields of an HTTP error's `error`.
+    Error {
+        /// The message's `id`, echoed (absent if it had none or did not read).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        id: Option<Value>,
+        /// Why.
+        #[serde(flatten)]
+        error: ErrorDetail,
     },
 }
 

@@ -390,4 +390,10 @@ fn the_notices_read_and_write_back_what_the_server_built_by_hand() {
     let anonymous: Notice = sorted(r#"{"id":null,"seq":1,"type":"ack"}"#);
     assert_eq!(anonymous, Notice::Ack { id: None, seq: Some(1), n: None });
     assert!(Notice::Rematch { match_id: "m2".to_owned() }.to_text().starts_with(r#"{"type":"rematch""#));
+    // An error: the HTTP error's fields with `type` and the echoed `id` (none if it had none).
+    let stale: Notice = sorted(r#"{"code":"stale_seq","id":"a","message":"moved on","seq":4,"type":"error"}"#);
+    let Notice::Error { id, error } = stale else { panic!("an error") };
+    assert_eq!((id, error.code.as_str(), error.seq), (Some(json!("a")), "stale_seq", Some(4)));
+    let limited: Notice = sorted(r#"{"code":"rate_limited","message":"slow down","retry_after":2,"type":"error"}"#);
+    assert!(matches!(limited, Notice::Error { id: None, ref error } if error.retry_after == Some(2)));
 }

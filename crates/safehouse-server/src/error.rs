@@ -7,9 +7,9 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use safehouse_api::{ErrorBody, ErrorDetail};
 use safehouse_engine::{ActionError, SetupError};
 use safehouse_store::StoreError;
-use serde_json::{Value, json};
 
 // The API's extractors, whose refusals are the API's error body (shared with the browser
 // table's scripts' routes).
@@ -25,8 +25,14 @@ pub struct ApiError {
     pub code: &'static str,
     /// What went wrong, for a person.
     pub message: String,
-    /// Extra fields (`rule`, `seq`...).
-    pub details: Option<Value>,
+    /// The rule broken (`illegal_action`). (Boxed strings keep the error small: every
+    /// fallible handler returns it.)
+    pub rule: Option<Box<str>>,
+    /// The option concerned (`bad_option`, and `bad_player_count` when an option would allow
+    /// the count).
+    pub option: Option<Box<str>>,
+    /// The match's sequence number now (`stale_seq`, `missing_seq`, `conflict`).
+    pub seq: Option<u64>,
     /// Seconds to wait before trying again (sent as `Retry-After` and as `retry_after`).
     pub retry_after_secs: Option<u64>,
 }
@@ -34,12 +40,12 @@ pub struct ApiError {
 impl ApiError {
     /// An error with no details.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> Self {
-        ApiError { status, code, message: message.into(), details: None, retry_after_secs: None }
+        ApiError { status, code, message: message.into(), rule: None, option: None, seq: None, retry_after_secs: None }
     }
 
-    /// The same error with extra fields merged into the body.
-    pub fn with(mut self, details: Value) -> Self {
-        self.details = Some(details);
+    /// The same error naming the match's sequence number now.
+    pub fn with_seq(mut self, seq: u64) -> Self {
+        self.seq = Some(seq);
         self
     }
 
@@ -101,7 +107,7 @@ impl ApiError {
                  so that a repeated request can never apply twice"
             ),
         )
-        .with(json!({ "seq": current }))
+        .with_seq(current)
     }
 
     /// `429 rate_limited`.
@@ -114,18 +120,21 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal_error", message)
     }
 
-    /// The JSON body.
-    pub fn body(&self) -> Value {
-        let mut error = json!({ "code": self.code, "message": self.message });
-        if let (Some(Value::Object(extra)), Value::Object(fields)) = (&self.details, &mut error) {
-            for (key, value) in extra {
-                fields.insert(key.clone(), value.clone());
-            }
+    /// The error as a client reads it (a WebSocket `error`'s fields).
+    pub fn detail(&self) -> ErrorDetail {
+        ErrorDetail {
+            code: self.code.to_owned(),
+            message: self.message.clone(),
+            rule: self.rule.as_deref().map(str::to_owned),
+            option: self.option.as_deref().map(str::to_owned),
+            seq: self.seq,
+            retry_after: self.retry_after_secs,
         }
-        if let (Some(secs), Value::Object(fields)) = (self.retry_after_secs, &mut error) {
-            fields.insert("retry_after".into(), json!(secs));
-        }
-        json!({ "error": error })
+    }
+
+    /// The body of an HTTP answer.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody { error: self.detail() }
     }
 }
 
@@ -154,8 +163,9 @@ impl From<SetupError> for ApiError {
         let api = ApiError::new(status, error.code(), error.to_string());
         // The option concerned, so that a client can name it in its players' words.
         match &error {
-            SetupError::InvalidOption { option, .. } => api.with(json!({ "option": option })),
-            SetupError::PlayerCount { allowed_by: Some(option), .. } => api.with(json!({ "option": option })),
+            SetupError::InvalidOption { option, .. } | SetupError::PlayerCount { allowed_by: Some(option), .. } => {
+                ApiError { option: Some(option.as_str().into()), ..api }
+            }
             _ => api,
         }
     }
@@ -169,7 +179,7 @@ impl From<ActionError> for ApiError {
         };
         let api = ApiError::new(status, error.code(), error.to_string());
         match &error {
-            ActionError::Illegal { rule, .. } => api.with(json!({ "rule": rule })),
+            ActionError::Illegal { rule, .. } => ApiError { rule: Some(rule.as_ref().into()), ..api },
             _ => api,
         }
     }
@@ -206,24 +216,22 @@ mod tests {
             }),
         ];
         for error in errors {
-            let body = error.body();
+            let body = serde_json::to_value(error.body()).expect("a body writes");
             let read: safehouse_api::ErrorBody = serde_json::from_value(body.clone()).expect("an ErrorBody");
             assert_eq!(read.error.code, error.code);
             assert_eq!(serde_json::to_value(&read).ok(), Some(body));
         }
-        let read: safehouse_api::ErrorBody =
-            serde_json::from_value(ApiError::missing_seq(7).body()).expect("an ErrorBody");
+        let read = ApiError::missing_seq(7).body();
         assert_eq!((read.error.seq, read.error.rule), (Some(7), None));
+        let illegal = ApiError::from(ActionError::Illegal { rule: "must_follow".into(), message: "m".into() });
+        assert_eq!(illegal.body().error.rule.as_deref(), Some("must_follow"));
     }
 
     /// A setup error names its option, so that a client can say it in its players' words; a
     /// player count no option allows names none.
     #[test]
     fn a_setup_error_names_its_option() {
-        let option = |error: SetupError| {
-            let body: safehouse_api::ErrorBody = serde_json::from_value(ApiError::from(error).body()).expect("a body");
-            body.error.option
-        };
+        let option = |error: SetupError| ApiError::from(error).body().error.option;
         assert_eq!(option(SetupError::option("first_player", "no such seat")).as_deref(), Some("first_player"));
         let two = SetupError::PlayerCount { players: 2, min: 3, max: 6, allowed_by: Some("allow_two_players".into()) };
         assert_eq!(option(two).as_deref(), Some("allow_two_players"));

@@ -13,8 +13,8 @@
 //! - `rematch`: somebody started this match's rematch: `match` = its id (`rematch.rs`).
 //! - `ack` / `error`: answers to the client's messages (`id` echoed).
 //!
-//! `welcome` and `update` are `safehouse_api`'s `Welcome` and `Update`, the others but `error`
-//! its `Notice`; what a client sends is its `commands::ClientMessage`.
+//! `welcome` and `update` are `safehouse_api`'s `Welcome` and `Update`, the others its
+//! `Notice`; what a client sends is its `commands::ClientMessage`.
 //!
 //! Client to server: `{"type": "act", "action": ..., "seq": n, "id": any}`,
 //! `{"type": "back"}` (take the seat back from the bot), `{"type": "away"}` (a bot plays the seat
@@ -36,7 +36,7 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use safehouse_engine::Viewer;
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::{Actor, App, Slot, request_token, viewer_index};
@@ -263,12 +263,7 @@ fn is_sync(text: &str) -> bool {
 }
 
 fn error_message(error: &ApiError, id: Option<&Value>) -> String {
-    let mut body = error.body()["error"].clone();
-    body["type"] = json!("error");
-    if let Some(id) = id {
-        body["id"] = id.clone();
-    }
-    body.to_string()
+    Notice::Error { id: id.cloned(), error: error.detail() }.to_text()
 }
 
 enum Reply {

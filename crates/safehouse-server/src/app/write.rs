@@ -10,7 +10,7 @@ use std::time::Instant;
 use axum::http::StatusCode;
 use safehouse_engine::{Seat, Viewer};
 use safehouse_store::{Append, AppendOutcome, StoredAction};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{App, LiveMatch, Slot, now_ms};
 use crate::error::ApiError;
@@ -122,7 +122,7 @@ impl App {
                 "stale_seq",
                 format!("this action was meant for move {expected_seq}, but the match is at move {}", lm.seq),
             )
-            .with(json!({ "seq": lm.seq })));
+            .with_seq(lm.seq));
         }
         lm.game_match.act(seat, action)?;
         let seq = lm.seq + 1;
@@ -164,7 +164,7 @@ impl App {
                     "conflict",
                     "another action was stored first; look at the current view and try again",
                 )
-                .with(json!({ "seq": lm.seq })))
+                .with_seq(lm.seq))
             }
             Err(error) => {
                 tracing::error!(match_id = %lm.id, %error, "storing an action failed");
