@@ -1,7 +1,8 @@
 //! Errors of the API: an HTTP status, a stable machine code and a message for a person.
 //!
-//! The body is always `{"error": {"code": "...", "message": "...", ...}}`, the form of
-//! `safehouse_api::ErrorBody` (which clients read it as). Engine errors keep
+//! The body is always `{"error": {"code": "...", "message": "...", ...}}`, written as
+//! `safehouse_api::ErrorBody` (which clients read it as; a WebSocket `error` is its
+//! `ErrorDetail`). Engine errors keep
 //! their own codes (`not_your_turn`, `illegal_action` with its `rule`, `bad_option`...).
 
 use axum::Json;
