@@ -29,6 +29,31 @@ fn raise(py: Python<'_>, error: impl Into<PyError>) -> PyErr {
     err
 }
 
+/// A seed from Python: a whole number from 0 to 2^64 - 1. Out of that range it is a
+/// `SafehouseError` (`bad_argument`) that says so, as every other bad argument is, rather than
+/// PyO3's `OverflowError` ("can't convert negative int to unsigned"); not a number stays a
+/// `TypeError`.
+#[derive(Clone, Copy, Debug)]
+struct Seed(u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Seed {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Seed> {
+        obj.extract::<u64>().map(Seed).map_err(|error| {
+            if error.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) {
+                let given = obj.str().map(|s| s.to_string()).unwrap_or_default();
+                raise(
+                    obj.py(),
+                    PyError::BadArgument(format!("a seed is a whole number from 0 to 2**64 - 1, not {given}")),
+                )
+            } else {
+                error
+            }
+        })
+    }
+}
+
 fn to_py<'py>(py: Python<'py>, value: &impl Serialize) -> PyResult<Bound<'py, PyAny>> {
     pythonize::pythonize(py, value).map_err(|e| raise(py, PyError::BadArgument(e.to_string())))
 }
@@ -401,21 +426,21 @@ impl PyState {
 
 /// Starts a match.
 #[pyfunction]
-#[pyo3(signature = (game, players=None, options=None, preset=None, seed=0, deal=None))]
+#[pyo3(signature = (game, players=None, options=None, preset=None, seed=Seed(0), deal=None))]
 fn new_match(
     py: Python<'_>,
     game: &str,
     players: Option<usize>,
     options: Option<&Bound<'_, PyAny>>,
     preset: Option<String>,
-    seed: u64,
+    seed: Seed,
     deal: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyMatch> {
     let setup = DynSetup {
         players,
         preset,
         options: options.map(|o| from_py(py, o)).transpose()?,
-        seed,
+        seed: seed.0,
         deal: deal.map(|d| from_py(py, d)).transpose()?,
     };
     crate::encoded::new_match(game, &setup).map(|inner| PyMatch { inner }).map_err(|e| raise(py, e))
@@ -444,9 +469,9 @@ struct PyBot {
 #[pymethods]
 impl PyBot {
     #[new]
-    #[pyo3(signature = (game, kind, seed=0))]
-    fn new(py: Python<'_>, game: &str, kind: &str, seed: u64) -> PyResult<PyBot> {
-        let bot = safehouse_bots::dyn_bot(game, kind, seed).map_err(|e| raise(py, e))?;
+    #[pyo3(signature = (game, kind, seed=Seed(0)))]
+    fn new(py: Python<'_>, game: &str, kind: &str, seed: Seed) -> PyResult<PyBot> {
+        let bot = safehouse_bots::dyn_bot(game, kind, seed.0).map_err(|e| raise(py, e))?;
         let name = bot.name().to_owned();
         Ok(PyBot { inner: std::sync::Mutex::new(bot), game: game.to_owned(), name })
     }
@@ -497,14 +522,14 @@ fn bot_kinds(game: &str) -> Vec<&'static str> {
 /// (its mergeable result as the JSON text `simulate --shard` prints, the line-up's bot names,
 /// the shard's per-game rows in index order if `rows`, else None). The text goes to `merge_shards`.
 #[pyfunction]
-#[pyo3(signature = (game, bots, games=1000, seed=0, players=None, preset=None, options=None, threads=None, shard_index=0, shard_count=1, rows=false))]
+#[pyo3(signature = (game, bots, games=1000, seed=Seed(0), players=None, preset=None, options=None, threads=None, shard_index=0, shard_count=1, rows=false))]
 #[allow(clippy::too_many_arguments)]
 fn simulate_shard<'py>(
     py: Python<'py>,
     game: &str,
     bots: Vec<String>,
     games: u64,
-    seed: u64,
+    seed: Seed,
     players: Option<usize>,
     preset: Option<String>,
     options: Option<&Bound<'_, PyAny>>,
@@ -522,7 +547,7 @@ fn simulate_shard<'py>(
         // The CLI's line-up, entry by entry: `"random*3"` is three random bots.
         bots: bots.iter().flat_map(|entry| safehouse_sim::lineup_entry(entry)).collect(),
         games,
-        seed,
+        seed: seed.0,
         ..safehouse_sim::Tournament::default()
     };
     let run = safehouse_sim::RunOptions { threads, ..safehouse_sim::RunOptions::default() };
@@ -593,7 +618,10 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, players=None, options=None, preset=None, seed=0))]
+    #[pyo3(
+        signature = (game, num_envs, players=None, options=None, preset=None, seed=Seed(0)),
+        text_signature = "(game, num_envs, players=None, options=None, preset=None, seed=0)"
+    )]
     fn new(
         py: Python<'_>,
         game: &str,
@@ -601,10 +629,15 @@ impl PyVecEnv {
         players: Option<usize>,
         options: Option<&Bound<'_, PyAny>>,
         preset: Option<String>,
-        seed: u64,
+        seed: Seed,
     ) -> PyResult<PyVecEnv> {
-        let setup =
-            DynSetup { players, preset, options: options.map(|o| from_py(py, o)).transpose()?, seed, deal: None };
+        let setup = DynSetup {
+            players,
+            preset,
+            options: options.map(|o| from_py(py, o)).transpose()?,
+            seed: seed.0,
+            deal: None,
+        };
         crate::vector::vec_env(game, &setup, num_envs).map(|inner| PyVecEnv { inner }).map_err(|e| raise(py, e))
     }
 
@@ -633,10 +666,10 @@ impl PyVecEnv {
     }
 
     /// Sets every game up again from `seed`; returns (observations, masks, to_move).
-    #[pyo3(signature = (seed=0))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Observed<'py>> {
+    #[pyo3(signature = (seed=Seed(0)), text_signature = "($self, seed=0)")]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Seed) -> PyResult<Observed<'py>> {
         let inner = &mut self.inner;
-        py.detach(|| inner.reset(seed));
+        py.detach(|| inner.reset(seed.0));
         self.observed(py)
     }
 

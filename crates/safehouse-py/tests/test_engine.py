@@ -188,6 +188,25 @@ def test_a_lineup_entry_repeats_as_on_the_command_line():
         safehouse.simulate("cash", bots=["heuristic", "random"], games=1, players=4)
 
 
+@pytest.mark.parametrize("seed", [-1, 2**64])
+def test_a_seed_out_of_range_is_a_bad_argument(seed):
+    """Every seed is a whole number from 0 to 2**64 - 1; outside that, the error says so with a code."""
+    calls = [
+        lambda: safehouse.new("explosiv", players=3, seed=seed),
+        lambda: safehouse.bots.make("explosiv", "random", seed=seed),
+        lambda: safehouse.simulate("explosiv", bots=["random"], games=1, seed=seed, players=3),
+        lambda: safehouse.VecEnv("explosiv", 2, players=3, seed=seed),
+        lambda: safehouse.VecEnv("explosiv", 2, players=3).reset(seed=seed),
+    ]
+    for call in calls:
+        with pytest.raises(safehouse.SafehouseError, match="a seed is a whole number") as error:
+            call()
+        assert error.value.code == "bad_argument"
+    with pytest.raises(TypeError):
+        safehouse.new("explosiv", players=3, seed="7")
+    assert safehouse.new("explosiv", players=3, seed=2**64 - 1).to_move is not None
+
+
 DOCUMENTED = [("club-unlock", 4, "cash"), ("safe-breaker", 4, None), ("explosiv", 4, None), ("the-safe", 3, None)]
 
 
