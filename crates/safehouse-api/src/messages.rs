@@ -1,6 +1,6 @@
 //! What a viewer of a match is pushed on its WebSocket (`welcome`, then an `update` per action,
-//! and the [`Notice`]s between; `docs/server.md`), and the view answer of `GET /api/matches/{id}/view` (a welcome without its
-//! `type`, with the view drawn as text).
+//! and the [`Notice`]s between; `docs/server.md`), and the view answer of
+//! `GET /api/matches/{id}/view` (a welcome without its `type`, with the view drawn as text).
 //!
 //! The view is a type parameter so that the server writes the viewer's view as the JSON text it
 //! already holds (`&RawValue`) while a reader takes a `Value` (the default); the outcome likewise
