@@ -142,7 +142,8 @@ macro_rules! forward_values {
     };
 }
 
-/// The largest whole number every float at or below it holds exactly (2^53).
+/// 2^53: every whole number up to it is a float exactly, so a whole float up to it is the number
+/// that was written; beyond it a float may be a neighbour of what was written.
 const EXACT_FLOAT_LIMIT: f64 = 9_007_199_254_740_992.0;
 
 impl<'de, V: Visitor<'de>, const WHOLE: bool> Visitor<'de> for Objects<V, WHOLE> {
