@@ -3,18 +3,23 @@
 //! Think UCI for card games: a program in any language starts `safehouse engine`, writes
 //! requests on its stdin and reads one response line per request. The format is documented
 //! with a worked example in `docs/protocol.md`; this crate is the whole implementation:
-//! [`Session::handle_line`] answers one line without any I/O (so it is tested line by line), and
-//! [`serve`] runs a session over any reader and writer, reading lines with a bound.
+//! [`Session::handle_line`] answers one line without any I/O (so it is tested line by line),
+//! reading its request into a [`Request`] first (each command takes exactly its documented
+//! fields), and [`serve`] runs a session over any reader and writer, reading lines with a bound.
 //!
 //! Stability: commands, fields and error codes of version 1 are only ever added to, never
 //! changed or removed. A breaking change would be version 2, announced by `hello`.
 
 use std::collections::BTreeMap;
 
-use safehouse_engine::{DynMatch, DynRecord, DynSetup, Seat, Viewer};
+use safehouse_engine::{DynMatch, DynRecord, DynSetup, Viewer};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 use serde_json::{Value, json};
+
+mod request;
+
+pub use request::{ApplyRequest, COMMANDS, MatchRef, NewRequest, ReplayRequest, Request, ViewRequest};
 
 /// The protocol's name and version, announced by `hello`.
 pub const PROTOCOL: &str = "safehouse-engine/1";
@@ -32,7 +37,7 @@ pub struct ProtocolError {
 }
 
 impl ProtocolError {
-    fn new(code: &'static str, message: impl Into<String>) -> Self {
+    pub(crate) fn new(code: &'static str, message: impl Into<String>) -> Self {
         ProtocolError { code, message: message.into() }
     }
 }
@@ -44,22 +49,6 @@ pub struct Session {
     next_id: u64,
     last: Option<String>,
     closed: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct NewRequest {
-    game: String,
-    #[serde(default)]
-    players: Option<usize>,
-    #[serde(default)]
-    preset: Option<String>,
-    #[serde(default)]
-    options: Option<Value>,
-    #[serde(default)]
-    seed: u64,
-    #[serde(default)]
-    deal: Option<Value>,
 }
 
 impl Session {
@@ -91,14 +80,9 @@ impl Session {
         let id = RequestId::of(line);
         let request: Value = match serde_json::from_str(line) {
             Ok(value) => value,
-            Err(e) => {
-                return id.write(json!({
-                    "ok": false,
-                    "error": { "code": "bad_json", "message": format!("not a JSON object: {e}") },
-                }));
-            }
+            Err(e) => return id.write(error_value(&ProtocolError::new("bad_json", format!("not a JSON object: {e}")))),
         };
-        match self.handle(&request) {
+        match self.handle(request) {
             Ok(mut answer) => {
                 if let Value::Object(fields) = &mut answer {
                     fields.insert("ok".into(), Value::Bool(true));
@@ -124,21 +108,14 @@ impl Session {
         }
     }
 
-    fn handle(&mut self, request: &Value) -> Result<Value, ProtocolError> {
-        let Some(fields) = request.as_object() else {
-            return Err(ProtocolError::new("bad_request", "a request is a JSON object with a \"cmd\" field"));
-        };
-        let cmd = fields
-            .get("cmd")
-            .and_then(Value::as_str)
-            .ok_or_else(|| ProtocolError::new("bad_request", "missing \"cmd\" (a string)"))?;
-        match cmd {
-            "hello" => Ok(json!({ "protocol": PROTOCOL, "games": safehouse_games::ids() })),
-            "games" => Ok(json!({ "games": games_json() })),
-            "new" => self.new_match(request),
-            "replay" => self.replay(request),
-            "legal" => {
-                let (name, game) = self.match_ref(request)?;
+    fn handle(&mut self, request: Value) -> Result<Value, ProtocolError> {
+        match Request::read(request)? {
+            Request::Hello => Ok(json!({ "protocol": PROTOCOL, "games": safehouse_games::ids() })),
+            Request::Games => Ok(json!({ "games": games_json() })),
+            Request::New(new) => self.new_match(new),
+            Request::Replay(replay) => self.replay(replay),
+            Request::Legal(target) => {
+                let (name, game) = self.match_ref(target)?;
                 let actions: Vec<Value> = game
                     .legal_actions_described()
                     .into_iter()
@@ -146,49 +123,41 @@ impl Session {
                     .collect();
                 Ok(json!({ "match": name, "to_move": game.to_move(), "actions": actions }))
             }
-            "apply" => self.apply(request),
-            "view" => {
-                let viewer = viewer_of(request)?;
-                let (name, game) = self.match_ref(request)?;
+            Request::Apply(apply) => self.apply(apply),
+            Request::View(ViewRequest { target, viewer }) => {
+                let (name, game) = self.match_ref(target)?;
                 check_seat(game, viewer)?;
                 Ok(json!({ "match": name, "view": game.view(viewer) }))
             }
-            "view_text" => {
-                let viewer = viewer_of(request)?;
-                let (name, game) = self.match_ref(request)?;
+            Request::ViewText(ViewRequest { target, viewer }) => {
+                let (name, game) = self.match_ref(target)?;
                 check_seat(game, viewer)?;
                 Ok(json!({ "match": name, "text": game.view_text(viewer) }))
             }
-            "state" => {
-                let (name, game) = self.match_ref(request)?;
+            Request::State(target) => {
+                let (name, game) = self.match_ref(target)?;
                 Ok(json!({ "match": name, "to_move": game.to_move(), "state": game.state() }))
             }
-            "outcome" => {
-                let (name, game) = self.match_ref(request)?;
+            Request::Outcome(target) => {
+                let (name, game) = self.match_ref(target)?;
                 Ok(json!({ "match": name, "over": game.to_move().is_none(), "outcome": game.outcome() }))
             }
-            "record" => {
-                let (name, game) = self.match_ref(request)?;
+            Request::Record(target) => {
+                let (name, game) = self.match_ref(target)?;
                 Ok(json!({ "match": name, "record": game.record() }))
             }
-            "close" => {
-                let name = self.match_name(request)?;
+            Request::Close(target) => {
+                let name = self.match_name(target)?;
                 self.matches.remove(&name);
                 if self.last.as_deref() == Some(name.as_str()) {
                     self.last = None;
                 }
                 Ok(json!({ "match": name }))
             }
-            "quit" => {
+            Request::Quit => {
                 self.closed = true;
                 Ok(json!({}))
             }
-            other => Err(ProtocolError::new(
-                "unknown_command",
-                format!(
-                    "unknown command `{other}`; see docs/protocol.md (hello, games, new, legal, apply, view, view_text, state, outcome, record, replay, close, quit)"
-                ),
-            )),
         }
     }
 
@@ -200,12 +169,7 @@ impl Session {
         name
     }
 
-    fn new_match(&mut self, request: &Value) -> Result<Value, ProtocolError> {
-        let mut fields = request.as_object().cloned().unwrap_or_default();
-        fields.remove("cmd");
-        fields.remove("id");
-        let new: NewRequest = serde_json::from_value(Value::Object(fields))
-            .map_err(|e| ProtocolError::new("bad_request", format!("new: {e}")))?;
+    fn new_match(&mut self, new: NewRequest) -> Result<Value, ProtocolError> {
         let found = safehouse_games::find(&new.game).map_err(|e| ProtocolError::new(e.code(), e.to_string()))?;
         let setup = DynSetup {
             players: new.players,
@@ -224,10 +188,8 @@ impl Session {
         Ok(with_match(answer, &name))
     }
 
-    fn replay(&mut self, request: &Value) -> Result<Value, ProtocolError> {
-        let record =
-            request.get("record").ok_or_else(|| ProtocolError::new("bad_request", "replay needs \"record\""))?;
-        let record: DynRecord = serde_json::from_value(record.clone())
+    fn replay(&mut self, ReplayRequest { record }: ReplayRequest) -> Result<Value, ProtocolError> {
+        let record: DynRecord = serde_json::from_value(record)
             .map_err(|e| ProtocolError::new("bad_record", format!("not a match record: {e}")))?;
         let found = safehouse_games::find(&record.game).map_err(|e| ProtocolError::new(e.code(), e.to_string()))?;
         let game = found.game.replay(&record).map_err(|e| ProtocolError::new(e.code(), e.to_string()))?;
@@ -242,18 +204,11 @@ impl Session {
         Ok(with_match(answer, &name))
     }
 
-    fn apply(&mut self, request: &Value) -> Result<Value, ProtocolError> {
-        let seat = seat_of(request)?.ok_or_else(|| ProtocolError::new("bad_request", "apply needs \"seat\""))?;
-        let action =
-            request.get("action").ok_or_else(|| ProtocolError::new("bad_request", "apply needs \"action\""))?;
-        let viewer = match request.get("viewer") {
-            None | Some(Value::Null) => None,
-            Some(_) => Some(viewer_of(&json!({ "seat": request.get("viewer") }))?),
-        };
-        let name = self.match_name(request)?;
+    fn apply(&mut self, ApplyRequest { target, seat, action, viewer }: ApplyRequest) -> Result<Value, ProtocolError> {
+        let name = self.match_name(target)?;
         let game = self.matches.get_mut(&name).ok_or_else(|| unknown_match(&name))?;
         check_seat(game.as_ref(), Viewer::Seat(seat))?;
-        game.act(seat, action).map_err(|e| ProtocolError::new(e.code(), e.to_string()))?;
+        game.act(seat, &action).map_err(|e| ProtocolError::new(e.code(), e.to_string()))?;
         // The driver owns the match, so by default it gets every event; a `viewer` filters them.
         let events = match viewer {
             Some(viewer) => game.last_events_for(viewer),
@@ -267,18 +222,17 @@ impl Session {
         }))
     }
 
-    fn match_name(&self, request: &Value) -> Result<String, ProtocolError> {
-        match request.get("match") {
-            Some(Value::String(name)) => Ok(name.clone()),
-            None | Some(Value::Null) => {
+    fn match_name(&self, MatchRef { name }: MatchRef) -> Result<String, ProtocolError> {
+        match name {
+            Some(name) => Ok(name),
+            None => {
                 self.last.clone().ok_or_else(|| ProtocolError::new("no_match", "no match is open: send `new` first"))
             }
-            Some(other) => Err(ProtocolError::new("bad_request", format!("\"match\" must be a string, not {other}"))),
         }
     }
 
-    fn match_ref(&self, request: &Value) -> Result<(String, &dyn DynMatch), ProtocolError> {
-        let name = self.match_name(request)?;
+    fn match_ref(&self, target: MatchRef) -> Result<(String, &dyn DynMatch), ProtocolError> {
+        let name = self.match_name(target)?;
         let game = self.matches.get(&name).ok_or_else(|| unknown_match(&name))?;
         Ok((name, game.as_ref()))
     }
@@ -293,26 +247,6 @@ fn with_match(mut answer: Value, name: &str) -> Value {
 
 fn unknown_match(name: &str) -> ProtocolError {
     ProtocolError::new("unknown_match", format!("no open match named `{name}`"))
-}
-
-fn seat_of(request: &Value) -> Result<Option<Seat>, ProtocolError> {
-    match request.get("seat") {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(n)) => n
-            .as_u64()
-            .and_then(|n| u8::try_from(n).ok())
-            .map(|n| Some(Seat(n)))
-            .ok_or_else(|| ProtocolError::new("bad_seat", format!("seat {n} is not a seat number"))),
-        Some(other) => Err(ProtocolError::new("bad_seat", format!("\"seat\" must be a number, not {other}"))),
-    }
-}
-
-/// `"seat": n` for a seat, `"seat": "spectator"` or no seat for a spectator.
-fn viewer_of(request: &Value) -> Result<Viewer, ProtocolError> {
-    match request.get("seat") {
-        Some(Value::String(s)) if s == "spectator" => Ok(Viewer::Spectator),
-        _ => Ok(seat_of(request)?.map(Viewer::Seat).unwrap_or(Viewer::Spectator)),
-    }
 }
 
 fn check_seat(game: &dyn DynMatch, viewer: Viewer) -> Result<(), ProtocolError> {

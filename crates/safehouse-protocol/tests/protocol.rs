@@ -61,6 +61,8 @@ fn errors_have_stable_codes_and_never_end_the_session() {
         (r#"{"cmd":"apply","seat":0}"#, "bad_request"),
         (r#"{"cmd":"view","match":"m9","seat":0}"#, "unknown_match"),
         (r#"{"cmd":"replay","record":{"game":"club-unlock"}}"#, "bad_record"),
+        (r#"{"cmd":"view","sesat":1}"#, "bad_request"),
+        (r#"{"cmd":"hello","verbose":true}"#, "bad_request"),
     ];
     for (line, code) in cases {
         let answer: Value = serde_json::from_str(&s.handle_line(line)).expect("json answer");
@@ -77,6 +79,26 @@ fn errors_have_stable_codes_and_never_end_the_session() {
     assert_eq!(answer["error"]["code"], "line_too_long");
     // The session still works after all of that.
     assert_eq!(ask(&mut s, json!({"cmd": "hello"}))["ok"], true);
+}
+
+/// A mistyped field is refused, not ignored: ignored, `"mach": "m1"` ran on the most recent match.
+#[test]
+fn a_mistyped_match_is_refused_not_the_last_match() {
+    let mut s = Session::new();
+    for _ in 0..2 {
+        assert_eq!(ask(&mut s, json!({"cmd": "new", "game": "club-unlock", "players": 3, "seed": 1}))["ok"], true);
+    }
+    let legal = ask(&mut s, json!({"cmd": "legal", "match": "m1"}));
+    let seat = legal["to_move"].clone();
+    let action = legal["actions"][0]["action"].clone();
+    let refused = ask(&mut s, json!({"cmd": "apply", "mach": "m1", "seat": seat, "action": action}));
+    assert_eq!(refused["error"]["code"], "bad_request", "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("unknown field `mach`"), "the refusal names the field: {message}");
+    for name in ["m1", "m2"] {
+        let record = ask(&mut s, json!({"cmd": "record", "match": name}));
+        assert_eq!(record["record"]["actions"], json!([]), "{name} was played on: {record}");
+    }
 }
 
 #[test]

@@ -195,28 +195,53 @@ fn the_server_error_table_lists_every_code() {
     // The WebSocket's commands name their refusals' codes in `CommandError::code`.
     let commands = read(&root.join("crates/safehouse-api/src/commands.rs"));
     in_code.extend(literals_after(&commands, "=> ", false));
-    // The engine's own codes, which the server passes on (`ActionError::code`, `SetupError::code`).
-    let engine = read(&root.join("crates/safehouse-engine/src/error.rs"));
-    let mut engine_codes: BTreeSet<String> = literals_after(&engine, "=> \"", false).into_iter().collect();
-    for line in engine.lines().filter(|l| l.contains("=> \"")) {
-        if let Some(code) = line.split("=> \"").nth(1).and_then(|r| r.split('"').next()) {
-            engine_codes.insert(code.to_owned());
-        }
-    }
-    let docs = read(&root.join("docs/server.md"));
-    let table = docs.split("## Error codes").nth(1).expect("an error-code table");
-    let table = table.split("\n## ").next().unwrap_or(table);
-    let mut documented = BTreeSet::new();
-    for row in table.lines().filter(|l| l.starts_with("| `")) {
-        let first = strip_parentheses(row.trim_matches('|').split(" | ").next().unwrap_or(""));
-        documented.extend(first.split('`').skip(1).step_by(2).map(str::to_owned));
-    }
+    let engine_codes = engine_codes();
+    let documented = documented_codes(&read(&root.join("docs/server.md")), "## Error codes");
     let undocumented: Vec<&String> = in_code.difference(&documented).collect();
     let known: BTreeSet<String> = in_code.union(&engine_codes).cloned().collect();
     let stale: Vec<&String> = documented.difference(&known).collect();
     assert!(
         undocumented.is_empty() && stale.is_empty(),
         "docs/server.md's error codes: not in the table {undocumented:?}; in the table but not in the code {stale:?}"
+    );
+}
+
+/// The engine's own error codes (`ActionError::code`, `SetupError::code`, ...), which the server
+/// and the engine protocol pass on.
+fn engine_codes() -> BTreeSet<String> {
+    let engine = read(&root().join("crates/safehouse-engine/src/error.rs"));
+    engine.lines().filter_map(|l| l.split("=> \"").nth(1)?.split('"').next().map(str::to_owned)).collect()
+}
+
+/// The codes in the first column of the table after `heading` in `docs`.
+fn documented_codes(docs: &str, heading: &str) -> BTreeSet<String> {
+    let table = docs.split(heading).nth(1).unwrap_or_else(|| panic!("no {heading}"));
+    let table = table.split("\n#").next().unwrap_or(table);
+    let mut documented = BTreeSet::new();
+    for row in table.lines().filter(|l| l.starts_with("| `")) {
+        let first = strip_parentheses(row.trim_matches('|').split(" | ").next().unwrap_or(""));
+        documented.extend(first.split('`').skip(1).step_by(2).map(str::to_owned));
+    }
+    documented
+}
+
+#[test]
+fn the_engine_protocol_error_table_lists_every_code() {
+    let root = root();
+    let mut in_code = BTreeSet::new();
+    let mut files = Vec::new();
+    rust_files(&root.join("crates/safehouse-protocol/src"), &mut files);
+    for file in &files {
+        in_code.extend(literals_after(&read(file), "ProtocolError::new(", false));
+    }
+    assert!(in_code.contains("bad_seat") && in_code.contains("bad_json"), "the codes are read: {in_code:?}");
+    let documented = documented_codes(&read(&root.join("docs/protocol.md")), "### Error codes");
+    let undocumented: Vec<&String> = in_code.difference(&documented).collect();
+    let known: BTreeSet<String> = in_code.union(&engine_codes()).cloned().collect();
+    let stale: Vec<&String> = documented.difference(&known).collect();
+    assert!(
+        undocumented.is_empty() && stale.is_empty(),
+        "docs/protocol.md's error codes: not in the table {undocumented:?}; in the table but not in the code {stale:?}"
     );
 }
 
