@@ -25,7 +25,7 @@ struct Cli {
 enum Command {
     /// List the games.
     Games,
-    /// Show a game's rulebook for players (`--lang ko` in Korean; `--design`: the design notes with citations).
+    /// Show a game's rulebook for players (`--lang ko` in Korean, `--lang de` in German; `--design`: the design notes with citations).
     Rules(commands::rules::Args),
     /// Play a game in the terminal against bots.
     Play(commands::play::Args),
