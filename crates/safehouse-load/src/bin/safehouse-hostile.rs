@@ -3,7 +3,9 @@
 //! Starts its own `safehouse-server` process (release build, default limits, instant bots),
 //! then for each attack plays honest tables from 127.0.0.1 for `--seconds` while the attack
 //! runs from other loopback addresses (127.0.0.2 and up), and prints the honest players' move
-//! latency (from sending an action to its answer: p50, p99, max), how many honest moves failed,
+//! latency (from sending an action to its answer: p50, p99, max), how many of their requests their
+//! own per-client limits refused (`limited`: 429, after which they wait as `Retry-After` says) and
+//! how many failed otherwise (`failed`),
 //! and the server's resident memory before and at the peak of the attack (what the attacker's
 //! connections hold). The first row is the same play without any attack.
 //!
@@ -76,48 +78,71 @@ fn spawn_server(dir: &std::path::Path) -> anyhow::Result<(Child, SocketAddr)> {
     Ok((child, addr))
 }
 
+/// What one honest player saw.
+#[derive(Debug, Default)]
+struct Honest {
+    /// Each move's latency, from sending it to its answer.
+    times: Vec<Duration>,
+    /// Requests refused by the player's own per-client limits (429): it then waits as
+    /// `Retry-After` says, as a well-behaved client does.
+    limited: u64,
+    /// Requests that failed in any other way (no answer, another error status).
+    failed: u64,
+}
+
+impl Honest {
+    /// Counts a refusal, and waits before the next request: as long as a 429 says (at most a
+    /// second, so the phase still ends on time), 20 ms after other failures.
+    async fn refused(&mut self, reply: Option<&safehouse_client::Reply>) {
+        let wait = match reply {
+            Some(reply) if reply.status == 429 => {
+                self.limited += 1;
+                let seconds = reply.body["error"]["retry_after"].as_u64().unwrap_or(1);
+                Duration::from_secs(seconds.clamp(0, 1)).max(Duration::from_millis(20))
+            }
+            _ => {
+                self.failed += 1;
+                Duration::from_millis(20)
+            }
+        };
+        tokio::time::sleep(wait).await;
+    }
+}
+
 /// One honest player: plays random legal moves against instant bots until `stop`.
-async fn honest_player(addr: SocketAddr, stop: Arc<AtomicBool>, seed: u64, n: u8) -> (Vec<Duration>, u64) {
+async fn honest_player(addr: SocketAddr, stop: Arc<AtomicBool>, seed: u64, n: u8) -> Honest {
     // Each honest player is a client of its own (127.0.0.1, 127.0.0.11, ...).
     let source = if n == 0 { HONEST } else { IpAddr::V4(Ipv4Addr::new(127, 0, 0, 10 + n)) };
     let http = HttpClient::from_source(addr, source);
-    let mut times = Vec::new();
-    let mut failures = 0u64;
+    let mut honest = Honest::default();
     let mut rng = seed | 1;
     'tables: while !stop.load(Ordering::Relaxed) {
         let body = json!({"game": "explosiv", "seats": [{"kind": "person"}, {"kind": "bot", "difficulty": "easy"},
             {"kind": "bot", "difficulty": "easy"}], "join": {"seat": 0}});
-        let Ok(reply) = http.post("/api/matches", None, &body).await else {
-            failures += 1;
-            continue;
+        let reply = match http.post("/api/matches", None, &body).await {
+            Ok(reply) if reply.status == 201 => reply,
+            other => {
+                honest.refused(other.as_ref().ok()).await;
+                continue;
+            }
         };
-        if reply.status != 201 {
-            failures += 1;
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            continue;
-        }
         let id = reply.body["id"].as_str().unwrap_or_default().to_owned();
         let token = reply.body["joined"]["token"].as_str().unwrap_or_default().to_owned();
         while !stop.load(Ordering::Relaxed) {
-            let Ok(view) = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await else {
-                failures += 1;
-                continue;
+            let view = match http.get(&format!("/api/matches/{id}/view"), Some(&token)).await {
+                Ok(view) if view.status == 200 => view,
+                other => {
+                    honest.refused(other.as_ref().ok()).await;
+                    continue;
+                }
             };
             if view.body["finished"] == json!(true) {
                 continue 'tables;
             }
-            if view.status != 200 {
-                failures += 1;
-                tokio::time::sleep(Duration::from_millis(20)).await;
-                continue;
-            }
-            if view.body["to_move"] != json!(0) {
+            let legal = view.body["legal"].as_array().cloned().unwrap_or_default();
+            if view.body["to_move"] != json!(0) || legal.is_empty() {
                 // Polls within the default rate (50 requests a second per client).
                 tokio::time::sleep(Duration::from_millis(25)).await;
-                continue;
-            }
-            let legal = view.body["legal"].as_array().cloned().unwrap_or_default();
-            if legal.is_empty() {
                 continue;
             }
             rng ^= rng << 13;
@@ -133,12 +158,12 @@ async fn honest_player(addr: SocketAddr, stop: Arc<AtomicBool>, seed: u64, n: u8
                 )
                 .await;
             match answer {
-                Ok(reply) if reply.status == 200 => times.push(started.elapsed()),
-                _ => failures += 1,
+                Ok(reply) if reply.status == 200 => honest.times.push(started.elapsed()),
+                other => honest.refused(other.as_ref().ok()).await,
             }
         }
     }
-    (times, failures)
+    honest
 }
 
 fn upgrade(addr: SocketAddr, path: &str) -> String {
@@ -299,18 +324,19 @@ async fn phase(name: &'static str, addr: SocketAddr, pid: u32, seconds: f64, hon
     }
     stop.store(true, Ordering::Relaxed);
     let mut times = Vec::new();
-    let mut failures = 0;
+    let (mut limited, mut failed) = (0, 0);
     for player in players {
-        let (t, f) = player.await?;
-        times.extend(t);
-        failures += f;
+        let honest = player.await?;
+        times.extend(honest.times);
+        limited += honest.limited;
+        failed += honest.failed;
     }
     if let Some(attacking) = attacking {
         let _ = tokio::time::timeout(Duration::from_secs(5), attacking).await;
     }
     times.sort();
     println!(
-        "| {name} | {} | {:.1} | {:.1} | {:.1} | {failures} | {:.1} | {:.1} | {} |",
+        "| {name} | {} | {:.1} | {:.1} | {:.1} | {limited} | {failed} | {:.1} | {:.1} | {} |",
         times.len(),
         quantile(&times, 0.5),
         quantile(&times, 0.99),
@@ -331,8 +357,8 @@ fn main() -> anyhow::Result<()> {
     let pid = child.id();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     let result = runtime.block_on(async {
-        println!("| attack | honest moves | p50 ms | p99 ms | max ms | failed | RSS before MiB | RSS peak MiB | attacker connections/rounds |");
-        println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+        println!("| attack | honest moves | p50 ms | p99 ms | max ms | limited | failed | RSS before MiB | RSS peak MiB | attacker connections/rounds |");
+        println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
         for name in
             ["none", "ws-abandon", "slow-body", "slowloris", "sockets", "request-flood", "create-flood", "sync-flood", "padded-actions"]
         {
