@@ -32,7 +32,7 @@ use tokio::sync::mpsc;
 
 pub use batch::BatchWriter;
 pub use postgres::PgStore;
-pub use sqlite::SqliteStore;
+pub use sqlite::{BackupSummary, SqliteStore};
 
 /// The header of a new match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -31,6 +31,15 @@ pub struct SqliteStore {
     _checkpointer: Arc<Checkpointer>,
 }
 
+/// What a backup holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BackupSummary {
+    /// Matches, finished or not.
+    pub matches: u64,
+    /// Actions of all of them.
+    pub actions: u64,
+}
+
 /// How often the background checkpoint runs.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 
@@ -99,6 +108,43 @@ impl SqliteStore {
             .await?;
         let checkpointer = Arc::new(Checkpointer::start(checkpoints));
         Ok(SqliteStore { writer, readers, _checkpointer: checkpointer })
+    }
+
+    /// Writes a copy of the database at `path` into the new file `to` (`VACUUM INTO`), one
+    /// transaction's snapshot: consistent even while a server writes to `path` (copying the file
+    /// and its `-wal` by hand is not, unless the server is stopped). The copy is a whole database
+    /// without a WAL, ready to be served. Refuses a `to` that exists (a backup never overwrites),
+    /// and a `path` that is missing or holds no Safehouse tables. Returns how many matches and
+    /// actions the copy holds.
+    pub async fn backup(path: impl AsRef<Path>, to: impl AsRef<Path>) -> Result<BackupSummary, StoreError> {
+        let (path, to) = (path.as_ref(), to.as_ref());
+        if to.exists() {
+            return Err(StoreError::Config(format!("{} exists; a backup never overwrites a file", to.display())));
+        }
+        if !path.is_file() {
+            return Err(StoreError::Config(format!("no database file at {}", path.display())));
+        }
+        let to_text =
+            to.to_str().ok_or_else(|| StoreError::Config(format!("{} is not a UTF-8 path", to.display())))?.to_owned();
+        let read_only = |file: &Path| -> Result<SqliteConnectOptions, StoreError> {
+            Ok(SqliteConnectOptions::from_str("sqlite://")
+                .map_err(|e| StoreError::Config(e.to_string()))?
+                .filename(file)
+                .read_only(true)
+                .busy_timeout(Duration::from_secs(10)))
+        };
+        let mut source = sqlx::ConnectOptions::connect(&read_only(path)?).await?;
+        if let Err(error) = sqlx::query("SELECT 1 FROM sh_matches, sh_actions LIMIT 1").execute(&mut source).await {
+            return Err(StoreError::Config(format!("{} is not a Safehouse database ({error})", path.display())));
+        }
+        sqlx::query("VACUUM INTO ?").bind(to_text).execute(&mut source).await?;
+        // Counted in the copy, which also shows that it opens.
+        let mut copy = sqlx::ConnectOptions::connect(&read_only(to)?).await?;
+        let (matches, actions): (i64, i64) =
+            sqlx::query_as("SELECT (SELECT count(*) FROM sh_matches), (SELECT count(*) FROM sh_actions)")
+                .fetch_one(&mut copy)
+                .await?;
+        Ok(BackupSummary { matches: matches.max(0) as u64, actions: actions.max(0) as u64 })
     }
 
     fn read_pool(&self) -> &SqlitePool {

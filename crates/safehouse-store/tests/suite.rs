@@ -431,3 +431,60 @@ async fn postgres_two_nodes_notify_and_race() {
     assert_eq!(drain(&mut heard_by_b), won_by_a);
     a.drop_schema().await.expect("drop schema");
 }
+
+/// A backup taken while actions are being stored is a database of its own: every match in it
+/// loads, with a gapless prefix of the actions the live file holds, and nothing stored before the
+/// backup began is missing. It never overwrites, and refuses what is not a Safehouse database.
+#[tokio::test]
+async fn sqlite_backup_while_writing_is_a_consistent_copy() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("live.db");
+    let store = Arc::new(SqliteStore::open(&path, &OpenOptions::default()).await.expect("open"));
+    let ids: Vec<String> = (0..8).map(|i| format!("b{i}")).collect();
+    for id in &ids {
+        store.create_match(&header(id)).await.expect("create");
+    }
+    let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let writer = {
+        let (store, stop, ids) = (store.clone(), stop.clone(), ids.clone());
+        tokio::spawn(async move {
+            let mut seq = 0;
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                seq += 1;
+                let batch: Vec<Append> = ids.iter().map(|id| append(id, seq, (seq % 3) as u8)).collect();
+                store.append(&batch).await.expect("append");
+            }
+            seq
+        })
+    };
+    // Let some actions land, note how many, then back up while the writer goes on.
+    while store.actions_since("b7", 0).await.expect("read").len() < 20 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let before = store.actions_since("b7", 0).await.expect("read").len();
+    let copy = dir.path().join("copy.db");
+    let summary = SqliteStore::backup(&path, &copy).await.expect("backup");
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    let written = writer.await.expect("writer");
+
+    let again = SqliteStore::backup(&path, &copy).await;
+    assert!(matches!(again, Err(StoreError::Config(ref m)) if m.contains("never overwrites")), "{again:?}");
+    let backup = SqliteStore::open(&copy, &OpenOptions::default()).await.expect("the copy opens");
+    let mut actions = 0;
+    for id in &ids {
+        let copied = backup.load_match(id).await.expect("load").expect("every match is in the copy");
+        let live = store.load_match(id).await.expect("load").expect("live");
+        assert!(copied.actions.len() >= before, "{id}: {} actions, {before} were stored before", copied.actions.len());
+        assert!(copied.actions.len() as u64 <= written, "{id}");
+        assert_eq!(copied.actions[..], live.actions[..copied.actions.len()], "{id}: a prefix of the live log");
+        actions += copied.actions.len() as u64;
+    }
+    assert_eq!(summary, safehouse_store::BackupSummary { matches: ids.len() as u64, actions }, "counted in the copy");
+
+    let missing = SqliteStore::backup(dir.path().join("nope.db"), dir.path().join("x.db")).await;
+    assert!(matches!(missing, Err(StoreError::Config(ref m)) if m.contains("no database file")), "{missing:?}");
+    let other = dir.path().join("other.db");
+    std::fs::write(&other, b"").expect("an empty file");
+    let refused = SqliteStore::backup(&other, dir.path().join("y.db")).await;
+    assert!(matches!(refused, Err(StoreError::Config(ref m)) if m.contains("not a Safehouse database")), "{refused:?}");
+}

@@ -128,3 +128,51 @@ fn play_in_the_terminal_to_the_end() {
     assert!(!ok);
     assert!(err.contains("unknown field"), "{err}");
 }
+
+/// `safehouse backup` copies the database `serve` would use into a new file that opens with its
+/// matches, never overwrites, and sends PostgreSQL to its own tools.
+#[test]
+fn backup_copies_the_database_the_server_uses() {
+    use safehouse_store::{Append, NewMatch, OpenOptions, SqliteStore, Store, StoredAction};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let live = dir.path().join("live.db");
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    runtime.block_on(async {
+        let store = SqliteStore::open(&live, &OpenOptions::default()).await.expect("open");
+        let header = NewMatch {
+            id: "k1".into(),
+            game: "club-unlock".into(),
+            players: 3,
+            options: serde_json::json!({}),
+            seed: 1,
+            deal: None,
+            seats: serde_json::json!([]),
+            created_at_ms: 0,
+            settings: serde_json::json!({}),
+        };
+        store.create_match(&header).await.expect("create");
+        let action = StoredAction {
+            seq: 1,
+            seat: 0,
+            action: serde_json::json!({"type": "end_turn"}),
+            actor: "person".into(),
+            at_ms: 1,
+        };
+        store.append(&[Append { match_id: "k1".into(), action, finish: None }]).await.expect("append");
+    });
+    let copy = dir.path().join("copy.db");
+    let url = format!("sqlite://{}", live.display());
+    let copy_arg = copy.to_str().expect("utf-8 path");
+    let (ok, out, err) = safehouse(&["backup", copy_arg, "--database-url", &url], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("1 match, 1 action"), "{out}");
+    runtime.block_on(async {
+        let store = SqliteStore::open(&copy, &OpenOptions::default()).await.expect("the copy opens");
+        let loaded = store.load_match("k1").await.expect("load").expect("the match is in the copy");
+        assert_eq!(loaded.actions.len(), 1);
+    });
+    let (ok, _, err) = safehouse(&["backup", copy_arg, "--database-url", &url], "");
+    assert!(!ok && err.contains("never overwrites"), "{err}");
+    let (ok, _, err) = safehouse(&["backup", "x.dump", "--database-url", "postgres://u:secret@db/test"], "");
+    assert!(!ok && err.contains("pg_dump") && !err.contains("secret"), "{err}");
+}

@@ -1,5 +1,6 @@
 //! One module per subcommand; each has `Args` (clap) and `run`.
 
+pub(crate) mod backup;
 pub(crate) mod bot;
 pub(crate) mod engine;
 pub(crate) mod play;
