@@ -72,6 +72,66 @@ pub(crate) const MIGRATIONS: &[&[&str]] = &[
 /// The schema version [`MIGRATIONS`] lead to.
 pub(crate) const SCHEMA_VERSION: usize = MIGRATIONS.len() + 1;
 
+/// How a column is read and written when a database is copied.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Column {
+    /// `TEXT`, `NULL` where the schema allows it.
+    Text,
+    /// `INTEGER` (32 bits in PostgreSQL).
+    Int,
+    /// `BIGINT`.
+    BigInt,
+}
+
+/// Every table a copy carries (all of the newest schema's but `sh_meta`, which each store writes
+/// itself), each with its columns, in an order that meets the foreign keys: a table after the
+/// ones it refers to. The copy test checks the list against the columns the database has, so a
+/// migration that adds a column fails it until the column is listed here.
+pub(crate) const COPIED_TABLES: &[(&str, &[(&str, Column)])] = {
+    use Column::{BigInt, Int, Text};
+    &[
+        (
+            "sh_matches",
+            &[
+                ("id", Text),
+                ("game", Text),
+                ("players", Int),
+                ("options", Text),
+                ("seed", BigInt),
+                ("deal", Text),
+                ("seats", Text),
+                ("created_at", BigInt),
+                ("finished", Int),
+                ("outcome", Text),
+                ("last_seq", BigInt),
+                ("updated_at", BigInt),
+                ("settings", Text),
+            ],
+        ),
+        (
+            "sh_actions",
+            &[("match_id", Text), ("seq", BigInt), ("seat", Int), ("action", Text), ("actor", Text), ("at", BigInt)],
+        ),
+        (
+            "sh_seats",
+            &[
+                ("match_id", Text),
+                ("seat", Int),
+                ("token_hash", Text),
+                ("name", Text),
+                ("joined_at", BigInt),
+                ("away", Int),
+            ],
+        ),
+        ("sh_table_events", &[("match_id", Text), ("n", BigInt), ("kind", Text), ("data", Text), ("at", BigInt)]),
+        ("sh_listings", &[("match_id", Text), ("listing", Text), ("updated_at", BigInt)]),
+    ]
+};
+
+/// Rows written per `INSERT` when a copy is stored (13 columns at most: well within both
+/// databases' limits on bound values).
+pub(crate) const COPY_ROWS_PER_INSERT: usize = 500;
+
 /// What differs between the backends where the shared SQL runs.
 pub(crate) trait SqlBackend {
     /// The sqlx database.
@@ -591,6 +651,64 @@ macro_rules! impl_store {
                     });
                 }
                 Ok(out)
+            }
+
+            async fn export(&self) -> Result<$crate::Dump, $crate::StoreError> {
+                use sqlx::Row;
+                // One read transaction: every table from the same snapshot.
+                let mut tx = self.read_pool().begin().await?;
+                let mut tables = Vec::with_capacity($crate::common::COPIED_TABLES.len());
+                for (table, columns) in $crate::common::COPIED_TABLES {
+                    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+                    let sql = format!("SELECT {} FROM {table} ORDER BY {}", names.join(", "), names[0]);
+                    // Names from `COPIED_TABLES` only, never from input.
+                    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
+                    let mut cells = Vec::with_capacity(rows.len() * columns.len());
+                    for row in rows {
+                        for (i, (_, column)) in columns.iter().enumerate() {
+                            cells.push(match column {
+                                $crate::common::Column::Text => $crate::Cell::Text(row.try_get(i)?),
+                                $crate::common::Column::Int => $crate::Cell::Int(row.try_get(i)?),
+                                $crate::common::Column::BigInt => $crate::Cell::BigInt(row.try_get(i)?),
+                            });
+                        }
+                    }
+                    tables.push(cells);
+                }
+                tx.commit().await?;
+                Ok($crate::Dump { tables })
+            }
+
+            async fn import(&self, dump: &$crate::Dump) -> Result<(), $crate::StoreError> {
+                let tables = $crate::common::COPIED_TABLES;
+                if dump.tables.len() != tables.len() {
+                    return Err($crate::StoreError::Corrupt(format!("a dump of {} tables", dump.tables.len())));
+                }
+                let mut tx = self.write_pool().begin().await?;
+                let held: i64 = sqlx::query_scalar("SELECT count(*) FROM sh_matches").fetch_one(&mut *tx).await?;
+                if held > 0 {
+                    return Err($crate::StoreError::Config(format!(
+                        "the destination already holds {held} matches; a copy goes into an empty database"
+                    )));
+                }
+                for ((table, columns), cells) in tables.iter().zip(&dump.tables) {
+                    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
+                    for rows in cells.chunks($crate::common::COPY_ROWS_PER_INSERT * columns.len()) {
+                        let mut insert = sqlx::QueryBuilder::new(format!("INSERT INTO {table} ({}) ", names.join(", ")));
+                        insert.push_values(rows.chunks(columns.len()), |mut values, row| {
+                            for cell in row {
+                                match cell {
+                                    $crate::Cell::Text(text) => values.push_bind(text.clone()),
+                                    $crate::Cell::Int(n) => values.push_bind(*n),
+                                    $crate::Cell::BigInt(n) => values.push_bind(*n),
+                                };
+                            }
+                        });
+                        insert.build().execute(&mut *tx).await?;
+                    }
+                }
+                tx.commit().await?;
+                Ok(())
             }
 
             async fn ping(&self) -> Result<(), $crate::StoreError> {

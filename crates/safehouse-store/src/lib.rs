@@ -330,12 +330,59 @@ pub trait Store: Send + Sync + Debug + 'static {
     /// The listed tables, most recently updated first.
     async fn listings(&self, limit: u32) -> Result<Vec<Listing>, StoreError>;
 
+    /// Every row of every table (the table log and the lobby's list too), read in one
+    /// transaction, so a consistent snapshot even while a server writes: what
+    /// [`copy_store`] carries from one database to another.
+    async fn export(&self) -> Result<Dump, StoreError>;
+
+    /// Stores what [`Store::export`] read, in one transaction (all of it or nothing). Refuses a
+    /// store that already holds a match ([`StoreError::Config`]).
+    async fn import(&self, dump: &Dump) -> Result<(), StoreError>;
+
     /// Checks the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
 
     /// What other nodes store, as it happens (PostgreSQL); `None` for a single-node backend.
     /// The node's own writes are not echoed.
     async fn listen(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
+}
+
+/// The rows of every table of a store, as [`Store::export`] read them and [`Store::import`]
+/// writes them (held in memory: a copy of a database of some million actions takes some
+/// hundreds of megabytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dump {
+    /// Per copied table, its rows' cells one after another.
+    tables: Vec<Vec<Cell>>,
+}
+
+impl Dump {
+    /// How many matches and actions the dump holds.
+    pub fn summary(&self) -> BackupSummary {
+        let rows = |table: usize| {
+            let columns = common::COPIED_TABLES[table].1.len();
+            self.tables.get(table).map_or(0, |cells| (cells.len() / columns) as u64)
+        };
+        BackupSummary { matches: rows(0), actions: rows(1) }
+    }
+}
+
+/// One value of a copied row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Cell {
+    Text(Option<String>),
+    Int(i32),
+    BigInt(i64),
+}
+
+/// Copies every match, with its log, seats, table log and listing, from one store into another
+/// that holds none (SQLite into PostgreSQL when a table grows to several nodes, or back). The
+/// source is read as one snapshot; the destination is written in one transaction. Returns what
+/// was copied.
+pub async fn copy_store(from: &dyn Store, to: &dyn Store) -> Result<BackupSummary, StoreError> {
+    let dump = from.export().await?;
+    to.import(&dump).await?;
+    Ok(dump.summary())
 }
 
 /// How to open a store.

@@ -183,3 +183,36 @@ impl crate::common::SqlBackend for SqliteStore {
 }
 
 impl_store!(SqliteStore, Backend::Sqlite);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::common::COPIED_TABLES;
+
+    /// A copy carries every table of the newest schema (but `sh_meta`) with every column: a
+    /// migration that adds one fails this until `COPIED_TABLES` lists it.
+    #[tokio::test]
+    async fn the_copy_lists_every_table_and_column() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SqliteStore::open(dir.path().join("x.db"), &OpenOptions::default()).await.expect("open");
+        let tables: Vec<String> = sqlx::query_scalar(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'sh_%' AND name != 'sh_meta' ORDER BY name",
+        )
+        .fetch_all(store.read_pool())
+        .await
+        .expect("tables");
+        let mut listed: Vec<String> = COPIED_TABLES.iter().map(|(table, _)| (*table).to_owned()).collect();
+        listed.sort();
+        assert_eq!(tables, listed);
+        for (table, columns) in COPIED_TABLES {
+            let names: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+                "SELECT name FROM pragma_table_info('{table}') ORDER BY cid"
+            )))
+            .fetch_all(store.read_pool())
+            .await
+            .expect("columns");
+            let listed: Vec<String> = columns.iter().map(|(name, _)| (*name).to_owned()).collect();
+            assert_eq!(names, listed, "{table}");
+        }
+    }
+}

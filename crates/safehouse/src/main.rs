@@ -40,7 +40,9 @@ enum Command {
     /// Seat an outside program (the player protocol, docs/player-protocol.md) in a live match on a server.
     Bot(commands::bot::Args),
     /// Copy the table's SQLite database into a new file, consistent even while the server runs.
-    Backup(commands::backup::Args),
+    Backup(commands::store::BackupArgs),
+    /// Copy every match from one database into another that holds none (SQLite into PostgreSQL, or back).
+    CopyStore(commands::store::CopyArgs),
     /// Serve the online table (the default when no subcommand is given).
     // Boxed: the server's settings are several times larger than any other command's.
     Serve(Box<commands::serve::Args>),
@@ -58,7 +60,8 @@ fn main() -> ExitCode {
         Some(Command::Report(args)) => commands::report::run(args),
         Some(Command::Engine(args)) => commands::engine::run(args),
         Some(Command::Bot(args)) => commands::bot::run(args),
-        Some(Command::Backup(args)) => commands::backup::run(args),
+        Some(Command::Backup(args)) => commands::store::backup(args),
+        Some(Command::CopyStore(args)) => commands::store::copy(args),
         Some(Command::Serve(args)) => commands::serve::run(*args),
     };
     match result {

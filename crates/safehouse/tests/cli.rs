@@ -176,3 +176,45 @@ fn backup_copies_the_database_the_server_uses() {
     let (ok, _, err) = safehouse(&["backup", "x.dump", "--database-url", "postgres://u:secret@db/test"], "");
     assert!(!ok && err.contains("pg_dump") && !err.contains("secret"), "{err}");
 }
+
+/// `safehouse copy-store` carries every match into a database that holds none, and refuses one
+/// that holds matches or a source that does not exist. (Between SQLite and PostgreSQL, row for
+/// row: `safehouse-store`'s suite.)
+#[test]
+fn copy_store_fills_an_empty_database_only() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let from = dir.path().join("from.db");
+    let into = dir.path().join("into.db");
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let header = |id: &str| safehouse_store::NewMatch {
+        id: id.into(),
+        game: "explosiv".into(),
+        players: 2,
+        options: serde_json::json!({}),
+        seed: 3,
+        deal: None,
+        seats: serde_json::json!([]),
+        created_at_ms: 0,
+        settings: serde_json::json!({}),
+    };
+    runtime.block_on(async {
+        use safehouse_store::Store as _;
+        let store = safehouse_store::SqliteStore::open(&from, &Default::default()).await.expect("open");
+        store.create_match(&header("c1")).await.expect("create");
+        store.create_match(&header("c2")).await.expect("create");
+    });
+    let (from_url, into_url) = (format!("sqlite://{}", from.display()), format!("sqlite://{}", into.display()));
+    let (ok, out, err) = safehouse(&["copy-store", "--from", &from_url, "--to", &into_url], "");
+    assert!(ok, "{err}");
+    assert!(out.contains("copied 2 matches, 0 actions"), "{out}");
+    runtime.block_on(async {
+        use safehouse_store::Store as _;
+        let store = safehouse_store::SqliteStore::open(&into, &Default::default()).await.expect("open");
+        assert_eq!(store.live_match_ids().await.expect("ids"), ["c1", "c2"]);
+    });
+    let (ok, _, err) = safehouse(&["copy-store", "--from", &from_url, "--to", &into_url], "");
+    assert!(!ok && err.contains("already holds 2 matches"), "{err}");
+    let missing = format!("sqlite://{}", dir.path().join("missing.db").display());
+    let (ok, _, err) = safehouse(&["copy-store", "--from", &missing, "--to", &into_url], "");
+    assert!(!ok && err.contains("no database file"), "{err}");
+}
