@@ -44,8 +44,10 @@ impl fmt::Display for RecordFormat {
 /// The record format this build writes (and the only one it reads).
 pub const RECORD_FORMAT: RecordFormat = RecordFormat::V1;
 
-/// How to start a match of a game chosen at run time.
+/// How to start a match of a game chosen at run time. Read from JSON, it refuses a field it does
+/// not have (the engine protocol's `new` reads it so).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct DynSetup {
     /// Number of players; `None` takes the game's default.
     #[serde(default)]

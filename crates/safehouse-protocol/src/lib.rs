@@ -169,15 +169,9 @@ impl Session {
         name
     }
 
-    fn new_match(&mut self, new: NewRequest) -> Result<Value, ProtocolError> {
-        let found = safehouse_games::find(&new.game).map_err(|e| ProtocolError::new(e.code(), e.to_string()))?;
-        let setup = DynSetup {
-            players: new.players,
-            preset: new.preset.or(found.preset.map(str::to_owned)),
-            options: new.options,
-            seed: new.seed,
-            deal: new.deal,
-        };
+    fn new_match(&mut self, NewRequest { game, setup }: NewRequest) -> Result<Value, ProtocolError> {
+        let found = safehouse_games::find(&game).map_err(|e| ProtocolError::new(e.code(), e.to_string()))?;
+        let setup = DynSetup { preset: setup.preset.or(found.preset.map(str::to_owned)), ..setup };
         let game = found.game.new_match(&setup).map_err(|e| ProtocolError::new(e.code(), e.to_string()))?;
         let answer = json!({
             "game": game.info().id,

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::ProtocolError;
-use safehouse_engine::{Seat, Viewer};
+use safehouse_engine::{DynSetup, Seat, Viewer};
 
 /// One request's command and its fields.
 #[derive(Debug, Clone, PartialEq)]
@@ -54,27 +54,14 @@ pub struct MatchRef {
     pub name: Option<String>,
 }
 
-/// The fields of `new`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The fields of `new`: a game, and how to set it up (`players`, `preset`, `options`, `seed`,
+/// `deal`: the engine's [`DynSetup`], which refuses any other field).
+#[derive(Debug, Clone, PartialEq)]
 pub struct NewRequest {
     /// A game's id or alias.
     pub game: String,
-    /// The number of players; the game's default without it.
-    #[serde(default)]
-    pub players: Option<usize>,
-    /// A preset to start from; an alias's own preset without it.
-    #[serde(default)]
-    pub preset: Option<String>,
-    /// The options to change, as an object.
-    #[serde(default)]
-    pub options: Option<Value>,
-    /// The seed of the game's generator.
-    #[serde(default)]
-    pub seed: u64,
-    /// An explicit deal, in the game's own form.
-    #[serde(default)]
-    pub deal: Option<Value>,
+    /// The setup; an alias's own preset applies when it names none.
+    pub setup: DynSetup,
 }
 
 /// The fields of `apply`.
@@ -172,7 +159,13 @@ impl Request {
             "hello" => none_of(fields).map_err(in_cmd).map(|()| Request::Hello)?,
             "games" => none_of(fields).map_err(in_cmd).map(|()| Request::Games)?,
             "quit" => none_of(fields).map_err(in_cmd).map(|()| Request::Quit)?,
-            "new" => Request::New(fields_of(fields).map_err(in_cmd)?),
+            "new" => {
+                let game = match fields.remove("game") {
+                    Some(Value::String(game)) => game,
+                    _ => return Err(ProtocolError::new("bad_request", "new needs \"game\" (a game's id or alias)")),
+                };
+                Request::New(NewRequest { game, setup: fields_of(fields).map_err(in_cmd)? })
+            }
             "legal" => Request::Legal(fields_of(fields).map_err(in_cmd)?),
             "state" => Request::State(fields_of(fields).map_err(in_cmd)?),
             "outcome" => Request::Outcome(fields_of(fields).map_err(in_cmd)?),
@@ -271,7 +264,12 @@ mod tests {
             }))
         );
         let Ok(Request::New(new)) = read(json!({"cmd": "new", "game": "cash", "seed": 3})) else { panic!("new") };
-        assert_eq!((new.game.as_str(), new.seed, new.players), ("cash", 3, None));
+        assert_eq!((new.game.as_str(), new.setup.seed, new.setup.players), ("cash", 3, None));
+        let (code, message) =
+            read(json!({"cmd": "new", "game": "cash", "players": 4, "presets": "cash"})).expect_err("");
+        assert_eq!(code, "bad_request");
+        assert!(message.starts_with("new: unknown field `presets`"), "{message}");
+        assert_eq!(read(json!({"cmd": "new", "players": 4})).expect_err("no game").0, "bad_request");
         assert_eq!(
             read(json!({"cmd": "replay", "record": {}})),
             Ok(Request::Replay(ReplayRequest { record: json!({}) }))
@@ -282,7 +280,11 @@ mod tests {
     #[test]
     fn unknown_fields_are_refused_by_name() {
         for cmd in COMMANDS {
-            let (code, message) = read(json!({"cmd": cmd, "mach": "m1"})).expect_err(cmd);
+            let mut request = json!({"cmd": cmd, "mach": "m1"});
+            if cmd == "new" {
+                request["game"] = json!("cash");
+            }
+            let (code, message) = read(request).expect_err(cmd);
             assert_eq!(code, "bad_request", "{cmd}: {message}");
             assert!(message.starts_with(&format!("{cmd}: unknown field `mach`")), "{cmd}: {message}");
         }

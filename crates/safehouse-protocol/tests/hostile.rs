@@ -145,21 +145,7 @@ fn arb_json() -> impl Strategy<Value = Value> {
 /// A command with its own fields (the ones `docs/protocol.md` lists, so that most requests get
 /// past the reading), arbitrary values in them, and now and then a field no command has.
 fn arb_request() -> impl Strategy<Value = Value> {
-    let cmd = prop::sample::select(vec![
-        "hello",
-        "games",
-        "new",
-        "legal",
-        "apply",
-        "view",
-        "view_text",
-        "state",
-        "outcome",
-        "record",
-        "replay",
-        "close",
-        "nope",
-    ]);
+    let cmd = prop::sample::select([&safehouse_protocol::COMMANDS[..], &["nope"]].concat());
     let known = prop::sample::select(vec!["match", "seat", "viewer", "record", "players", "seed", "options", "deal"]);
     let key = prop_oneof![4 => known.prop_map(str::to_owned), 1 => "[a-z]{1,7}"];
     (cmd, prop::collection::btree_map(key, arb_json(), 0..3), arb_json()).prop_map(|(cmd, extra, action)| {

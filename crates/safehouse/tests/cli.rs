@@ -129,28 +129,32 @@ fn play_in_the_terminal_to_the_end() {
     assert!(err.contains("unknown field"), "{err}");
 }
 
+/// A match header as the store keeps it, for the database commands' tests.
+fn stored_match(id: &str) -> safehouse_store::NewMatch {
+    safehouse_store::NewMatch {
+        id: id.into(),
+        game: "explosiv".into(),
+        players: 2,
+        options: serde_json::json!({}),
+        seed: 3,
+        deal: None,
+        seats: serde_json::json!([]),
+        created_at_ms: 0,
+        settings: serde_json::json!({}),
+    }
+}
+
 /// `safehouse backup` copies the database `serve` would use into a new file that opens with its
 /// matches, never overwrites, and sends PostgreSQL to its own tools.
 #[test]
 fn backup_copies_the_database_the_server_uses() {
-    use safehouse_store::{Append, NewMatch, OpenOptions, SqliteStore, Store, StoredAction};
+    use safehouse_store::{Append, OpenOptions, SqliteStore, Store, StoredAction};
     let dir = tempfile::tempdir().expect("temp dir");
     let live = dir.path().join("live.db");
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
     runtime.block_on(async {
         let store = SqliteStore::open(&live, &OpenOptions::default()).await.expect("open");
-        let header = NewMatch {
-            id: "k1".into(),
-            game: "club-unlock".into(),
-            players: 3,
-            options: serde_json::json!({}),
-            seed: 1,
-            deal: None,
-            seats: serde_json::json!([]),
-            created_at_ms: 0,
-            settings: serde_json::json!({}),
-        };
-        store.create_match(&header).await.expect("create");
+        store.create_match(&stored_match("k1")).await.expect("create");
         let action = StoredAction {
             seq: 1,
             seat: 0,
@@ -186,22 +190,11 @@ fn copy_store_fills_an_empty_database_only() {
     let from = dir.path().join("from.db");
     let into = dir.path().join("into.db");
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
-    let header = |id: &str| safehouse_store::NewMatch {
-        id: id.into(),
-        game: "explosiv".into(),
-        players: 2,
-        options: serde_json::json!({}),
-        seed: 3,
-        deal: None,
-        seats: serde_json::json!([]),
-        created_at_ms: 0,
-        settings: serde_json::json!({}),
-    };
     runtime.block_on(async {
         use safehouse_store::Store as _;
         let store = safehouse_store::SqliteStore::open(&from, &Default::default()).await.expect("open");
-        store.create_match(&header("c1")).await.expect("create");
-        store.create_match(&header("c2")).await.expect("create");
+        store.create_match(&stored_match("c1")).await.expect("create");
+        store.create_match(&stored_match("c2")).await.expect("create");
     });
     let (from_url, into_url) = (format!("sqlite://{}", from.display()), format!("sqlite://{}", into.display()));
     let (ok, out, err) = safehouse(&["copy-store", "--from", &from_url, "--to", &into_url], "");
