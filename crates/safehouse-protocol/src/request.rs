@@ -6,12 +6,12 @@
 //! used to be ignored, so the command ran on the most recent match, and a mistyped `seat` showed
 //! the spectator's view.
 
+use safehouse_engine::{DynSetup, Seat, Viewer};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
 use crate::ProtocolError;
-use safehouse_engine::{DynSetup, Seat, Viewer};
 
 /// One request's command and its fields.
 #[derive(Debug, Clone, PartialEq)]

@@ -84,8 +84,8 @@ pub(crate) enum Column {
 }
 
 /// Every table a copy carries (all of the newest schema's but `sh_meta`, which each store writes
-/// itself), each with its columns, in an order that meets the foreign keys: a table after the
-/// ones it refers to. The copy test checks the list against the columns the database has, so a
+/// itself), each with its columns, primary key first, in an order that meets the foreign keys: a
+/// table after the ones it refers to. The copy test checks the list against the columns the database has, so a
 /// migration that adds a column fails it until the column is listed here.
 pub(crate) const COPIED_TABLES: &[(&str, &[(&str, Column)])] = {
     use Column::{BigInt, Int, Text};
@@ -660,11 +660,12 @@ macro_rules! impl_store {
                 let mut tables = Vec::with_capacity($crate::common::COPIED_TABLES.len());
                 for (table, columns) in $crate::common::COPIED_TABLES {
                     let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
-                    let sql = format!("SELECT {} FROM {table} ORDER BY {}", names.join(", "), names[0]);
+                    let sql = format!("SELECT {} FROM {table}", names.join(", "));
                     // Names from `COPIED_TABLES` only, never from input.
                     let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
-                    let mut cells = Vec::with_capacity(rows.len() * columns.len());
+                    let mut read = Vec::with_capacity(rows.len());
                     for row in rows {
+                        let mut cells = Vec::with_capacity(columns.len());
                         for (i, (_, column)) in columns.iter().enumerate() {
                             cells.push(match column {
                                 $crate::common::Column::Text => $crate::Cell::Text(row.try_get(i)?),
@@ -672,7 +673,12 @@ macro_rules! impl_store {
                                 $crate::common::Column::BigInt => $crate::Cell::BigInt(row.try_get(i)?),
                             });
                         }
+                        read.push(cells);
                     }
+                    // In key order (each table's key is its first one or two columns), sorted
+                    // here: the two databases order text by different collations.
+                    read.sort_unstable();
+                    let cells: Vec<$crate::Cell> = read.into_iter().flatten().collect();
                     tables.push(cells);
                 }
                 tx.commit().await?;

@@ -32,7 +32,7 @@ use tokio::sync::mpsc;
 
 pub use batch::BatchWriter;
 pub use postgres::PgStore;
-pub use sqlite::{BackupSummary, SqliteStore};
+pub use sqlite::SqliteStore;
 
 /// The header of a new match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -358,17 +358,26 @@ pub struct Dump {
 
 impl Dump {
     /// How many matches and actions the dump holds.
-    pub fn summary(&self) -> BackupSummary {
+    pub fn summary(&self) -> CopySummary {
         let rows = |table: usize| {
             let columns = common::COPIED_TABLES[table].1.len();
             self.tables.get(table).map_or(0, |cells| (cells.len() / columns) as u64)
         };
-        BackupSummary { matches: rows(0), actions: rows(1) }
+        CopySummary { matches: rows(0), actions: rows(1) }
     }
 }
 
+/// What a copy holds ([`copy_store`], [`SqliteStore::backup`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CopySummary {
+    /// Matches, finished or not.
+    pub matches: u64,
+    /// Actions of all of them.
+    pub actions: u64,
+}
+
 /// One value of a copied row.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Cell {
     Text(Option<String>),
     Int(i32),
@@ -379,7 +388,7 @@ enum Cell {
 /// that holds none (SQLite into PostgreSQL when a table grows to several nodes, or back). The
 /// source is read as one snapshot; the destination is written in one transaction. Returns what
 /// was copied.
-pub async fn copy_store(from: &dyn Store, to: &dyn Store) -> Result<BackupSummary, StoreError> {
+pub async fn copy_store(from: &dyn Store, to: &dyn Store) -> Result<CopySummary, StoreError> {
     let dump = from.export().await?;
     to.import(&dump).await?;
     Ok(dump.summary())

@@ -10,7 +10,7 @@ use sqlx::{Sqlite, Transaction};
 use tokio::sync::mpsc;
 
 use crate::common::impl_store;
-use crate::{Backend, Notice, OpenOptions, StoreError};
+use crate::{Backend, CopySummary, Notice, OpenOptions, StoreError};
 
 /// A store in one SQLite file (WAL journal, `synchronous=FULL`: a commit is on disk when it returns).
 ///
@@ -29,15 +29,6 @@ pub struct SqliteStore {
     writer: SqlitePool,
     readers: SqlitePool,
     _checkpointer: Arc<Checkpointer>,
-}
-
-/// What a backup holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BackupSummary {
-    /// Matches, finished or not.
-    pub matches: u64,
-    /// Actions of all of them.
-    pub actions: u64,
 }
 
 /// How often the background checkpoint runs.
@@ -116,7 +107,7 @@ impl SqliteStore {
     /// without a WAL, ready to be served. Refuses a `to` that exists (a backup never overwrites),
     /// and a `path` that is missing or holds no Safehouse tables. Returns how many matches and
     /// actions the copy holds.
-    pub async fn backup(path: impl AsRef<Path>, to: impl AsRef<Path>) -> Result<BackupSummary, StoreError> {
+    pub async fn backup(path: impl AsRef<Path>, to: impl AsRef<Path>) -> Result<CopySummary, StoreError> {
         let (path, to) = (path.as_ref(), to.as_ref());
         if to.exists() {
             return Err(StoreError::Config(format!("{} exists; a backup never overwrites a file", to.display())));
@@ -144,7 +135,7 @@ impl SqliteStore {
             sqlx::query_as("SELECT (SELECT count(*) FROM sh_matches), (SELECT count(*) FROM sh_actions)")
                 .fetch_one(&mut copy)
                 .await?;
-        Ok(BackupSummary { matches: matches.max(0) as u64, actions: actions.max(0) as u64 })
+        Ok(CopySummary { matches: matches.max(0) as u64, actions: actions.max(0) as u64 })
     }
 
     fn read_pool(&self) -> &SqlitePool {

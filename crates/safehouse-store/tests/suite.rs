@@ -479,7 +479,7 @@ async fn sqlite_backup_while_writing_is_a_consistent_copy() {
         assert_eq!(copied.actions[..], live.actions[..copied.actions.len()], "{id}: a prefix of the live log");
         actions += copied.actions.len() as u64;
     }
-    assert_eq!(summary, safehouse_store::BackupSummary { matches: ids.len() as u64, actions }, "counted in the copy");
+    assert_eq!(summary, safehouse_store::CopySummary { matches: ids.len() as u64, actions }, "counted in the copy");
 
     let missing = SqliteStore::backup(dir.path().join("nope.db"), dir.path().join("x.db")).await;
     assert!(matches!(missing, Err(StoreError::Config(ref m)) if m.contains("no database file")), "{missing:?}");
