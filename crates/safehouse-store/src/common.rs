@@ -128,8 +128,8 @@ pub(crate) const COPIED_TABLES: &[(&str, &[(&str, Column)])] = {
     ]
 };
 
-/// Rows written per `INSERT` when a copy is stored (13 columns at most: well within both
-/// databases' limits on bound values).
+/// Rows per batch of a copy, and per `INSERT` that stores one (13 columns at most: well within
+/// both databases' limits on bound values). A copy holds a few batches in memory at a time.
 pub(crate) const COPY_ROWS_PER_INSERT: usize = 500;
 
 /// What differs between the backends where the shared SQL runs.
@@ -653,19 +653,23 @@ macro_rules! impl_store {
                 Ok(out)
             }
 
-            async fn export(&self) -> Result<$crate::Dump, $crate::StoreError> {
+            async fn export(
+                &self,
+                out: tokio::sync::mpsc::Sender<$crate::Batch>,
+            ) -> Result<(), $crate::StoreError> {
+                use futures_util::TryStreamExt;
                 use sqlx::Row;
-                // One read transaction: every table from the same snapshot.
+                let closed = |_| $crate::StoreError::Closed;
+                // One read transaction: every table from the same snapshot, streamed in batches.
                 let mut tx = self.read_pool().begin().await?;
-                let mut tables = Vec::with_capacity($crate::common::COPIED_TABLES.len());
-                for (table, columns) in $crate::common::COPIED_TABLES {
-                    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
-                    let sql = format!("SELECT {} FROM {table}", names.join(", "));
+                for (table, (name, columns)) in $crate::common::COPIED_TABLES.iter().enumerate() {
+                    let names: Vec<&str> = columns.iter().map(|(column, _)| *column).collect();
                     // Names from `COPIED_TABLES` only, never from input.
-                    let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&mut *tx).await?;
-                    let mut read = Vec::with_capacity(rows.len());
-                    for row in rows {
-                        let mut cells = Vec::with_capacity(columns.len());
+                    let sql = sqlx::AssertSqlSafe(format!("SELECT {} FROM {name}", names.join(", ")));
+                    let mut rows = sqlx::query(sql).fetch(&mut *tx);
+                    let full = $crate::common::COPY_ROWS_PER_INSERT * columns.len();
+                    let mut cells = Vec::with_capacity(full);
+                    while let Some(row) = rows.try_next().await? {
                         for (i, (_, column)) in columns.iter().enumerate() {
                             cells.push(match column {
                                 $crate::common::Column::Text => $crate::Cell::Text(row.try_get(i)?),
@@ -673,23 +677,23 @@ macro_rules! impl_store {
                                 $crate::common::Column::BigInt => $crate::Cell::BigInt(row.try_get(i)?),
                             });
                         }
-                        read.push(cells);
+                        if cells.len() == full {
+                            let batch = std::mem::replace(&mut cells, Vec::with_capacity(full));
+                            out.send($crate::Batch::rows(table, batch)).await.map_err(closed)?;
+                        }
                     }
-                    // In key order (each table's key is its first one or two columns), sorted
-                    // here: the two databases order text by different collations.
-                    read.sort_unstable();
-                    let cells: Vec<$crate::Cell> = read.into_iter().flatten().collect();
-                    tables.push(cells);
+                    if !cells.is_empty() {
+                        out.send($crate::Batch::rows(table, cells)).await.map_err(closed)?;
+                    }
                 }
                 tx.commit().await?;
-                Ok($crate::Dump { tables })
+                out.send($crate::Batch::end()).await.map_err(closed)
             }
 
-            async fn import(&self, dump: &$crate::Dump) -> Result<(), $crate::StoreError> {
-                let tables = $crate::common::COPIED_TABLES;
-                if dump.tables.len() != tables.len() {
-                    return Err($crate::StoreError::Corrupt(format!("a dump of {} tables", dump.tables.len())));
-                }
+            async fn import(
+                &self,
+                mut batches: tokio::sync::mpsc::Receiver<$crate::Batch>,
+            ) -> Result<$crate::CopySummary, $crate::StoreError> {
                 let mut tx = self.write_pool().begin().await?;
                 let held: i64 = sqlx::query_scalar("SELECT count(*) FROM sh_matches").fetch_one(&mut *tx).await?;
                 if held > 0 {
@@ -697,11 +701,21 @@ macro_rules! impl_store {
                         "the destination already holds {held} matches; a copy goes into an empty database"
                     )));
                 }
-                for ((table, columns), cells) in tables.iter().zip(&dump.tables) {
-                    let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
-                    for rows in cells.chunks($crate::common::COPY_ROWS_PER_INSERT * columns.len()) {
-                        let mut insert = sqlx::QueryBuilder::new(format!("INSERT INTO {table} ({}) ", names.join(", ")));
-                        insert.push_values(rows.chunks(columns.len()), |mut values, row| {
+                let mut summary = $crate::CopySummary { matches: 0, actions: 0 };
+                // Until the source says it has sent everything: a source that stops early
+                // (closing the channel) leaves nothing stored.
+                while let Some((table, cells)) = batches.recv().await.ok_or($crate::StoreError::Closed)?.into_rows() {
+                    let (name, columns) = $crate::common::COPIED_TABLES[table];
+                    let names: Vec<&str> = columns.iter().map(|(column, _)| *column).collect();
+                    let rows = (cells.len() / columns.len()) as u64;
+                    match table {
+                        0 => summary.matches += rows,
+                        1 => summary.actions += rows,
+                        _ => {}
+                    }
+                    for part in cells.chunks($crate::common::COPY_ROWS_PER_INSERT * columns.len()) {
+                        let mut insert = sqlx::QueryBuilder::new(format!("INSERT INTO {name} ({}) ", names.join(", ")));
+                        insert.push_values(part.chunks(columns.len()), |mut values, row| {
                             for cell in row {
                                 match cell {
                                     $crate::Cell::Text(text) => values.push_bind(text.clone()),
@@ -714,7 +728,7 @@ macro_rules! impl_store {
                     }
                 }
                 tx.commit().await?;
-                Ok(())
+                Ok(summary)
             }
 
             async fn ping(&self) -> Result<(), $crate::StoreError> {

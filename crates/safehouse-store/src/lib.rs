@@ -330,14 +330,15 @@ pub trait Store: Send + Sync + Debug + 'static {
     /// The listed tables, most recently updated first.
     async fn listings(&self, limit: u32) -> Result<Vec<Listing>, StoreError>;
 
-    /// Every row of every table (the table log and the lobby's list too), read in one
-    /// transaction, so a consistent snapshot even while a server writes: what
-    /// [`copy_store`] carries from one database to another.
-    async fn export(&self) -> Result<Dump, StoreError>;
+    /// Sends every row of every table (the table log and the lobby's list too) to `out` in
+    /// batches, read in one transaction, so a consistent snapshot even while a server writes, and
+    /// then the end of the copy: what [`copy_store`] carries from one database to another.
+    async fn export(&self, out: mpsc::Sender<Batch>) -> Result<(), StoreError>;
 
-    /// Stores what [`Store::export`] read, in one transaction (all of it or nothing). Refuses a
-    /// store that already holds a match ([`StoreError::Config`]).
-    async fn import(&self, dump: &Dump) -> Result<(), StoreError>;
+    /// Stores the batches [`Store::export`] sends, in one transaction that commits only once the
+    /// end of the copy has come ([`StoreError::Closed`] and nothing stored if the batches stop
+    /// before it). Refuses a store that already holds a match ([`StoreError::Config`]).
+    async fn import(&self, batches: mpsc::Receiver<Batch>) -> Result<CopySummary, StoreError>;
 
     /// Checks the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
@@ -347,23 +348,34 @@ pub trait Store: Send + Sync + Debug + 'static {
     async fn listen(&self) -> Result<Option<mpsc::UnboundedReceiver<Notice>>, StoreError>;
 }
 
-/// The rows of every table of a store, as [`Store::export`] read them and [`Store::import`]
-/// writes them (held in memory: a copy of a database of some million actions takes some
-/// hundreds of megabytes).
+/// Rows of one table, or the end of a copy, as [`Store::export`] sends them and
+/// [`Store::import`] stores them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Dump {
-    /// Per copied table, its rows' cells one after another.
-    tables: Vec<Vec<Cell>>,
+pub struct Batch(Part);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Part {
+    /// Rows of the table `COPIED_TABLES[table]`, their cells one after another.
+    Rows { table: usize, cells: Vec<Cell> },
+    /// Every row has been sent.
+    End,
 }
 
-impl Dump {
-    /// How many matches and actions the dump holds.
-    pub fn summary(&self) -> CopySummary {
-        let rows = |table: usize| {
-            let columns = common::COPIED_TABLES[table].1.len();
-            self.tables.get(table).map_or(0, |cells| (cells.len() / columns) as u64)
-        };
-        CopySummary { matches: rows(0), actions: rows(1) }
+impl Batch {
+    fn rows(table: usize, cells: Vec<Cell>) -> Batch {
+        Batch(Part::Rows { table, cells })
+    }
+
+    fn end() -> Batch {
+        Batch(Part::End)
+    }
+
+    /// The table and its cells, or `None` at the end.
+    fn into_rows(self) -> Option<(usize, Vec<Cell>)> {
+        match self.0 {
+            Part::Rows { table, cells } => Some((table, cells)),
+            Part::End => None,
+        }
     }
 }
 
@@ -384,14 +396,54 @@ enum Cell {
     BigInt(i64),
 }
 
+/// Batches in flight between the two databases of a copy.
+const BATCHES_IN_FLIGHT: usize = 4;
+
 /// Copies every match, with its log, seats, table log and listing, from one store into another
 /// that holds none (SQLite into PostgreSQL when a table grows to several nodes, or back). The
-/// source is read as one snapshot; the destination is written in one transaction. Returns what
-/// was copied.
+/// source is read as one snapshot and streamed in batches (memory stays flat in the size of the
+/// database); the destination is written in one transaction, all or nothing. Returns what was
+/// copied.
 pub async fn copy_store(from: &dyn Store, to: &dyn Store) -> Result<CopySummary, StoreError> {
-    let dump = from.export().await?;
-    to.import(&dump).await?;
-    Ok(dump.summary())
+    let (out, batches) = mpsc::channel(BATCHES_IN_FLIGHT);
+    match tokio::join!(from.export(out), to.import(batches)) {
+        (_, Ok(summary)) => Ok(summary),
+        // The source failed, and the destination saw its batches stop: the source's error says why.
+        (Err(source), Err(StoreError::Closed)) => Err(source),
+        (_, Err(destination)) => Err(destination),
+    }
+}
+
+/// Every row of a store, in key order: for checking a copy against its source (held in memory,
+/// so for tests and small databases).
+#[derive(Debug, PartialEq, Eq)]
+pub struct Snapshot(Vec<Vec<Vec<Cell>>>);
+
+impl Snapshot {
+    /// Reads `store` whole.
+    pub async fn of(store: &dyn Store) -> Result<Snapshot, StoreError> {
+        let (out, mut batches) = mpsc::channel(BATCHES_IN_FLIGHT);
+        let mut tables = vec![Vec::new(); common::COPIED_TABLES.len()];
+        let collect = async {
+            while let Some(Some((table, cells))) = batches.recv().await.map(Batch::into_rows) {
+                let columns = common::COPIED_TABLES[table].1.len();
+                tables[table].extend(cells.chunks(columns).map(<[Cell]>::to_vec));
+            }
+        };
+        let (exported, ()) = tokio::join!(store.export(out), collect);
+        exported?;
+        // Each table's key is its first one or two columns; sorted here, as the two databases
+        // order text by different collations.
+        for rows in &mut tables {
+            rows.sort_unstable();
+        }
+        Ok(Snapshot(tables))
+    }
+
+    /// How many matches and actions it holds.
+    pub fn summary(&self) -> CopySummary {
+        CopySummary { matches: self.0[0].len() as u64, actions: self.0[1].len() as u64 }
+    }
 }
 
 /// How to open a store.
@@ -517,6 +569,39 @@ mod tests {
         let c = Notice::Closed { match_id: "m1".into() };
         assert_eq!(decode_notice("b", &encode_notice("a", &c)), Some(c));
         assert_eq!(decode_notice("b", "garbage"), None);
+    }
+
+    /// A copy whose source stops before its end (the channel closes) stores nothing, even the
+    /// batches that came; one that ends stores them all.
+    #[tokio::test]
+    async fn an_import_commits_only_at_the_end_of_the_copy() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = SqliteStore::open(dir.path().join("x.db"), &OpenOptions::default()).await.expect("open");
+        let text = |t: &str| Cell::Text(Some(t.to_owned()));
+        let row = |id: &str| {
+            let (int, big) = (Cell::Int(2), Cell::BigInt(1));
+            vec![text(id), text("explosiv"), int.clone(), text("{}"), big.clone(), Cell::Text(None), text("[]")]
+                .into_iter()
+                .chain([big.clone(), Cell::Int(0), Cell::Text(None), big.clone(), big, text("{}")])
+                .collect::<Vec<_>>()
+        };
+        for end in [false, true] {
+            let (out, batches) = mpsc::channel(4);
+            out.send(Batch::rows(0, [row("a"), row("b")].concat())).await.expect("send");
+            if end {
+                out.send(Batch::end()).await.expect("send");
+            }
+            drop(out);
+            let imported = store.import(batches).await;
+            let live = store.live_match_ids().await.expect("ids");
+            if end {
+                assert_eq!(imported.expect("stored"), CopySummary { matches: 2, actions: 0 });
+                assert_eq!(live, ["a", "b"]);
+            } else {
+                assert!(matches!(imported, Err(StoreError::Closed)), "{imported:?}");
+                assert!(live.is_empty(), "a copy cut short stored {live:?}");
+            }
+        }
     }
 
     #[test]

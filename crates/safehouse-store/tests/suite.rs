@@ -494,15 +494,16 @@ async fn sqlite_backup_while_writing_is_a_consistent_copy() {
 /// store that holds matches is refused.
 #[tokio::test]
 async fn a_store_copies_into_the_other_backend_and_back() {
+    use safehouse_store::{Snapshot, copy_store};
     let Some(pg) = pg_store().await else { return };
     let (dir, sqlite) = sqlite_store().await;
     let sqlite: Arc<dyn Store> = Arc::new(sqlite);
     suite(sqlite.clone()).await;
-    let original = sqlite.export().await.expect("export");
-    let summary = safehouse_store::copy_store(sqlite.as_ref(), &pg).await.expect("copy into PostgreSQL");
+    let original = Snapshot::of(sqlite.as_ref()).await.expect("snapshot");
+    let summary = copy_store(sqlite.as_ref(), &pg).await.expect("copy into PostgreSQL");
     assert_eq!(summary, original.summary());
     assert!(summary.matches >= 40 && summary.actions >= 400, "{summary:?}");
-    assert_eq!(pg.export().await.expect("export"), original, "PostgreSQL holds every row, as it was");
+    assert_eq!(Snapshot::of(&pg).await.expect("snapshot"), original, "PostgreSQL holds every row, as it was");
     for id in ["m1", "m2", "g7"] {
         assert_eq!(pg.load_match(id).await.expect("load"), sqlite.load_match(id).await.expect("load"), "{id}");
         assert_eq!(pg.table_events(id, 0).await.expect("log"), sqlite.table_events(id, 0).await.expect("log"));
@@ -510,11 +511,11 @@ async fn a_store_copies_into_the_other_backend_and_back() {
     assert_eq!(pg.listings(100).await.expect("listings"), sqlite.listings(100).await.expect("listings"));
     assert_eq!(pg.live_match_ids().await.expect("live"), sqlite.live_match_ids().await.expect("live"));
 
-    let again = safehouse_store::copy_store(sqlite.as_ref(), &pg).await;
+    let again = copy_store(sqlite.as_ref(), &pg).await;
     assert!(matches!(again, Err(StoreError::Config(ref m)) if m.contains("already holds")), "{again:?}");
-    assert_eq!(pg.export().await.expect("export"), original, "a refused copy changed nothing");
+    assert_eq!(Snapshot::of(&pg).await.expect("snapshot"), original, "a refused copy changed nothing");
 
     let back = SqliteStore::open(dir.path().join("back.db"), &OpenOptions::default()).await.expect("open");
-    safehouse_store::copy_store(&pg, &back).await.expect("copy back into SQLite");
-    assert_eq!(back.export().await.expect("export"), original, "and back, row for row");
+    copy_store(&pg, &back).await.expect("copy back into SQLite");
+    assert_eq!(Snapshot::of(&back).await.expect("snapshot"), original, "and back, row for row");
 }
