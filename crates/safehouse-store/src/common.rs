@@ -139,6 +139,9 @@ pub(crate) trait SqlBackend {
     /// Whether a batch of actions that finishes no match may be stored as one autocommitted
     /// statement (no `NOTIFY` has to go out in the same transaction).
     const AUTOCOMMIT_APPEND: bool;
+    /// Begins a read-only transaction whose every statement sees the same snapshot (a copy's
+    /// export reads several tables).
+    const BEGIN_SNAPSHOT: &'static str;
 }
 
 /// Implements [`crate::Store`] for a backend type with `read_pool()`, `write_pool()`,
@@ -661,7 +664,8 @@ macro_rules! impl_store {
                 use sqlx::Row;
                 let closed = |_| $crate::StoreError::Closed;
                 // One read transaction: every table from the same snapshot, streamed in batches.
-                let mut tx = self.read_pool().begin().await?;
+                let begin = <$store as $crate::common::SqlBackend>::BEGIN_SNAPSHOT;
+                let mut tx = self.read_pool().begin_with(begin).await?;
                 for (table, (name, columns)) in $crate::common::COPIED_TABLES.iter().enumerate() {
                     let names: Vec<&str> = columns.iter().map(|(column, _)| *column).collect();
                     // Names from `COPIED_TABLES` only, never from input.

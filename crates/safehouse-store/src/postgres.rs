@@ -153,6 +153,8 @@ impl crate::common::SqlBackend for PgStore {
     type Database = Postgres;
     // The notices must go out in the transaction that stores the actions.
     const AUTOCOMMIT_APPEND: bool = false;
+    // READ COMMITTED, the default, would give each statement a snapshot of its own.
+    const BEGIN_SNAPSHOT: &'static str = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 }
 
 impl_store!(PgStore, Backend::Postgres);

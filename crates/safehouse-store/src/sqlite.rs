@@ -171,6 +171,8 @@ impl crate::common::SqlBackend for SqliteStore {
     type Database = Sqlite;
     // SQLite sends no notices: a batch's single INSERT commits by itself.
     const AUTOCOMMIT_APPEND: bool = true;
+    // In WAL mode a transaction reads one snapshot from its first read to its end.
+    const BEGIN_SNAPSHOT: &'static str = "BEGIN";
 }
 
 impl_store!(SqliteStore, Backend::Sqlite);
