@@ -128,6 +128,10 @@ pub(crate) const COPIED_TABLES: &[(&str, &[(&str, Column)])] = {
     ]
 };
 
+/// Where `sh_matches` and `sh_actions` are in [`COPIED_TABLES`] (a copy's summary counts them).
+pub(crate) const MATCHES_TABLE: usize = 0;
+pub(crate) const ACTIONS_TABLE: usize = 1;
+
 /// Rows per batch of a copy, and per `INSERT` that stores one (13 columns at most: well within
 /// both databases' limits on bound values). A copy holds a few batches in memory at a time.
 pub(crate) const COPY_ROWS_PER_INSERT: usize = 500;
@@ -713,8 +717,8 @@ macro_rules! impl_store {
                     let names: Vec<&str> = columns.iter().map(|(column, _)| *column).collect();
                     let rows = (cells.len() / columns.len()) as u64;
                     match table {
-                        0 => summary.matches += rows,
-                        1 => summary.actions += rows,
+                        $crate::common::MATCHES_TABLE => summary.matches += rows,
+                        $crate::common::ACTIONS_TABLE => summary.actions += rows,
                         _ => {}
                     }
                     for part in cells.chunks($crate::common::COPY_ROWS_PER_INSERT * columns.len()) {

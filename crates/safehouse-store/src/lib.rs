@@ -442,7 +442,8 @@ impl Snapshot {
 
     /// How many matches and actions it holds.
     pub fn summary(&self) -> CopySummary {
-        CopySummary { matches: self.0[0].len() as u64, actions: self.0[1].len() as u64 }
+        let rows = |table: usize| self.0[table].len() as u64;
+        CopySummary { matches: rows(common::MATCHES_TABLE), actions: rows(common::ACTIONS_TABLE) }
     }
 }
 

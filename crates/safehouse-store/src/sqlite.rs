@@ -197,6 +197,8 @@ mod tests {
         let mut listed: Vec<String> = COPIED_TABLES.iter().map(|(table, _)| (*table).to_owned()).collect();
         listed.sort();
         assert_eq!(tables, listed);
+        assert_eq!(COPIED_TABLES[crate::common::MATCHES_TABLE].0, "sh_matches");
+        assert_eq!(COPIED_TABLES[crate::common::ACTIONS_TABLE].0, "sh_actions");
         for (table, columns) in COPIED_TABLES {
             let names: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
                 "SELECT name FROM pragma_table_info('{table}') ORDER BY cid"

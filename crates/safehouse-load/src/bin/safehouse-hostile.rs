@@ -98,7 +98,7 @@ impl Honest {
             Some(reply) if reply.status == 429 => {
                 self.limited += 1;
                 let seconds = reply.body["error"]["retry_after"].as_u64().unwrap_or(1);
-                Duration::from_secs(seconds.clamp(0, 1)).max(Duration::from_millis(20))
+                Duration::from_secs(seconds.min(1)).max(Duration::from_millis(20))
             }
             _ => {
                 self.failed += 1;
