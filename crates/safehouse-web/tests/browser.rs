@@ -1,8 +1,9 @@
 //! The browser table in a real browser: Debian's headless Chromium driven through chromedriver.
 //!
 //! Each test starts the table server on a fresh SQLite file and a chromedriver, opens browsers
-//! with a fresh profile each, and clicks through the pages as a person would. The tests run one
-//! at a time (two cores, one browser each). Screenshots go to `artifacts/web/`.
+//! with a fresh profile each, and clicks through the pages as a person would. `scripts/test` runs
+//! two at a time (`.config/nextest.toml`); `cargo test` one at a time. Screenshots go to
+//! `artifacts/web/`.
 //!
 //! Needs `chromium` and `chromium-driver` (`scripts/test` installs them); `SAFEHOUSE_CHROMIUM`
 //! and `SAFEHOUSE_CHROMEDRIVER` name other binaries.
@@ -35,7 +36,8 @@ mod tutorial;
 #[path = "browser/replay.rs"]
 mod replay;
 
-/// The tests share the machine's two cores: one browser test at a time.
+/// Under `cargo test` the tests of this binary share one process: one browser test at a time.
+/// (cargo-nextest runs each test in a process of its own, and its test group sets how many.)
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 const WAIT: Duration = Duration::from_secs(20);
