@@ -136,6 +136,18 @@ fn the_replay_plays_itself_its_move_list_follows_and_pause_stops_it() {
         assert_eq!(later.step, paused.step, "a paused replay stays on its step");
         assert!(!later.playing, "and stays paused");
 
+        // A person's own step wins over auto-play's next one: once the page starts leaving (here
+        // told so by hand, as a click on Pause tells it), its timer no longer navigates. (Without
+        // this, a pause pressed while the server was slow to answer was overridden and the replay
+        // played on to its end: seen once with two browser tests at a time.)
+        let at = total - 6;
+        b.goto(&format!("/replay/{id}?step={at}&as=spectator&play=1")).await;
+        wait_replay(&b, "a playing page", |s| s.step == at && s.playing).await;
+        b.js("window.dispatchEvent(new Event('beforeunload'));", vec![]).await;
+        tokio::time::sleep(Duration::from_millis(3 * 1500)).await;
+        let left = wait_replay(&b, "the page left alone", |_| true).await;
+        assert_eq!(left.step, at, "auto-play navigated after the page began to leave: {left:?}");
+
         // Played to the end, the replay stops by itself on the last step.
         b.goto(&format!("/replay/{id}?step={}&as=spectator&play=1", total - 1)).await;
         let end = wait_replay(&b, "the last step", |s| s.step == total).await;
