@@ -212,7 +212,7 @@
       var next = setTimeout(function () { location.href = play.dataset.autoplay; }, Number(play.dataset.autoplayMs) || 1500);
       // A step of the person's own (Pause, Back, a key, the slider) leaves the page before the
       // timer fires: the timer must not then start a navigation of its own, which would win
-      // over theirs and play on (a pause pressed while the server was slow to answer was lost).
+      // over theirs and play on (a pause pressed while the server was slow to answer could be lost).
       window.addEventListener('beforeunload', function () { clearTimeout(next); });
     }
   }

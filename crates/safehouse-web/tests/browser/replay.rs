@@ -138,8 +138,8 @@ fn the_replay_plays_itself_its_move_list_follows_and_pause_stops_it() {
 
         // A person's own step wins over auto-play's next one: once the page starts leaving (here
         // told so by hand, as a click on Pause tells it), its timer no longer navigates. (Without
-        // this, a pause pressed while the server was slow to answer was overridden and the replay
-        // played on to its end: seen once with two browser tests at a time.)
+        // this, a pause pressed while the server was slow to answer could be overridden: most
+        // likely why this test once saw the paused replay play on to its end.)
         let at = total - 6;
         b.goto(&format!("/replay/{id}?step={at}&as=spectator&play=1")).await;
         wait_replay(&b, "a playing page", |s| s.step == at && s.playing).await;
