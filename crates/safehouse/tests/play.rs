@@ -9,6 +9,8 @@ fn play(args: &[&str], input: &str) -> (bool, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_safehouse"))
         .arg("play")
         .args(args)
+        // `rules` prints the rulebook in `LANG`'s language: these tests read English.
+        .env_remove("LANG")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -83,4 +85,24 @@ fn numbered_moves_name_rows_and_players_as_the_web_does() {
     let listed = moves(&out);
     assert!(listed.iter().any(|m| m.ends_with("Accuse Bot 4 of orange 6")), "{out}");
     assert!(!listed.iter().any(|m| m.contains("Bot 1")), "{out}");
+}
+
+/// `help` lists the commands, a line it cannot read points to `help`, and `rules` prints the
+/// players' rulebook (the same text as `safehouse rules <game>`), not the design notes.
+#[test]
+fn help_lists_the_commands_and_rules_is_the_players_rulebook() {
+    let (ok, out) = play(&["the-safe", "--seed", "1"], "help\nbanana\nrules\nquit\n");
+    assert!(ok);
+    assert!(out.lines().nth(1).unwrap_or_default().contains("`help`"), "the first lines name `help`: {out}");
+    for command in ["list", "view", "rules", "record", "quit"] {
+        assert!(out.lines().any(|l| l.trim_start().starts_with(command)), "`help` names `{command}`: {out}");
+    }
+    assert!(out.contains("Not understood: type a number from 1 to ") && out.contains(", or `help`."), "{out}");
+    let info = safehouse_games::find("the-safe").expect("game").game.info();
+    assert!(out.contains(info.rulebook("en").trim_end()), "`rules` prints the players' rulebook: {out}");
+    let design = info.rules.lines().next().expect("the design notes' title");
+    assert!(!out.contains(design), "not the design notes: {out}");
+    let (ok, out) = play(&["safe-breaker", "--seed", "1"], "?\nquit\n");
+    assert!(ok);
+    assert!(out.contains("accuse 2 B5 accuse player 2 of a code"), "Safe Breaker's shorthand: {out}");
 }

@@ -66,7 +66,7 @@ pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     let words = TerminalWords::new(game.info().id, Lang::En, me.0, &sitters);
     let players: Vec<String> = (0..game.players()).map(|s| words.label(s as u8)).collect();
     writeln!(out, "{} with {} players, seed {seed}: {}.", game.info().name, game.players(), players.join(", "))?;
-    writeln!(out, "Type the number of an action, `view`, `rules`, `record` or `quit`.")?;
+    writeln!(out, "Type the number of a move, or `help` for the other commands.")?;
     play(game.as_mut(), me, &mut bots, &words, seed, &mut stdin.lock(), &mut out)
 }
 
@@ -175,8 +175,17 @@ pub(crate) fn play(
                 write_moves(&legal, &view, words, out)?;
                 continue;
             }
+            "help" | "h" | "?" => {
+                write_commands(safe_breaker, out)?;
+                continue;
+            }
             "rules" => {
-                writeln!(out, "{}", game.info().rules)?;
+                // The players' rulebook, as `safehouse rules <game>` prints it (in `LANG`'s
+                // language when the game has one), not the design notes with their citations.
+                let info = game.info();
+                let lang = super::rules::rulebook_language(info, None)?;
+                writeln!(out, "{}", info.rulebook(lang).trim_end())?;
+                writeln!(out, "\n(Every decision with its citation: `safehouse rules {} --design`.)", info.id)?;
                 continue;
             }
             "record" => {
@@ -202,7 +211,7 @@ pub(crate) fn play(
                             let shorthand = if safe_breaker { ", a code such as R3, `accuse 2 B5`" } else { "" };
                             writeln!(
                                 out,
-                                "Not understood: type a number from 1 to {}{shorthand}, or `quit`.",
+                                "Not understood: type a number from 1 to {}{shorthand}, or `help`.",
                                 legal.len()
                             )?;
                             continue;
@@ -253,6 +262,22 @@ fn print_events(game: &dyn DynMatch, viewer: Viewer, words: &TerminalWords, out:
     for line in lines {
         writeln!(out, "  {line}")?;
     }
+    Ok(())
+}
+
+/// The commands the play loop reads besides a move.
+fn write_commands(safe_breaker: bool, out: &mut dyn Write) -> anyhow::Result<()> {
+    writeln!(out, "Commands:")?;
+    writeln!(out, "  1, 2, ...   play the move of that number")?;
+    if safe_breaker {
+        writeln!(out, "  R3          ask the table about a code (a colour letter and a key number)")?;
+        writeln!(out, "  accuse 2 B5 accuse player 2 of a code")?;
+    }
+    writeln!(out, "  list        every move, numbered")?;
+    writeln!(out, "  view        the table again (also an empty line)")?;
+    writeln!(out, "  rules       how to play this game")?;
+    writeln!(out, "  record      this game so far as JSON, to replay or share")?;
+    writeln!(out, "  quit        leave (the seed to replay this game is printed)")?;
     Ok(())
 }
 

@@ -26,7 +26,10 @@ pub(crate) struct Args {
 
 /// The language of the players' rulebook: `--lang` (which must be one the game has), else
 /// `LANG`'s language (`ko_KR.UTF-8` reads `ko`) when the game has it, else English.
-fn rulebook_language(info: &safehouse_engine::GameInfo, asked: Option<&str>) -> anyhow::Result<&'static str> {
+pub(crate) fn rulebook_language(
+    info: &safehouse_engine::GameInfo,
+    asked: Option<&str>,
+) -> anyhow::Result<&'static str> {
     let known: Vec<&'static str> = info.rulebook_languages().collect();
     let find = |tag: &str| {
         let primary = tag.trim().split(['-', '_', '.', '@']).next().unwrap_or("").to_ascii_lowercase();
