@@ -2,7 +2,9 @@
 //!
 //! Each option settles a gap or an edition difference listed in `docs/rules/club-unlock.md`.
 
-use safehouse_engine::{GameOptions, OptionDoc, OptionDomain, Preset, Seat, SetupError, check_players};
+use safehouse_engine::{
+    GameOptions, OptionDoc, OptionDomain, Preset, Seat, SetupError, check_first_player, check_players,
+};
 use serde::{Deserialize, Serialize};
 
 /// What happens when a key pile runs out (gap C1: 000:27 and 002:87 differ).
@@ -102,14 +104,7 @@ impl GameOptions for Options {
     fn validate(&self, players: usize) -> Result<(), SetupError> {
         let min = if self.allow_two_players { 2 } else { 3 };
         check_players(players, min, 6)?;
-        if let Some(seat) = self.first_player
-            && seat.index() >= players
-        {
-            return Err(SetupError::option(
-                "first_player",
-                format!("seat {} does not exist at a table of {players}", seat.0),
-            ));
-        }
+        check_first_player(self.first_player, players)?;
         Ok(())
     }
 

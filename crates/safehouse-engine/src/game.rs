@@ -298,3 +298,14 @@ pub fn check_players(players: usize, min: usize, max: usize) -> Result<(), Setup
         Err(SetupError::PlayerCount { players, min, max, allowed_by: None })
     }
 }
+
+/// Checks a `first_player` option, the same in every game that has one: `None` (drawn from the
+/// seed) or a seat at a table of `players`, else an error naming the option.
+pub fn check_first_player(first_player: Option<Seat>, players: usize) -> Result<(), SetupError> {
+    match first_player {
+        Some(seat) if seat.index() >= players => {
+            Err(SetupError::option("first_player", format!("seat {} does not exist at a table of {players}", seat.0)))
+        }
+        _ => Ok(()),
+    }
+}

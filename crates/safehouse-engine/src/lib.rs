@@ -29,7 +29,10 @@ pub use dynamic::{
     DynGame, DynMatch, DynRecord, DynRecordedAction, DynSetup, GameHandle, HistoryEntry, RECORD_FORMAT, RecordFormat,
 };
 pub use error::{ActionError, ReplayError, RuleCode, SetupError};
-pub use game::{Alias, Game, GameInfo, GameOptions, PlayersRules, Preset, RULEBOOK_SECTIONS, Setup, check_players};
+pub use game::{
+    Alias, Game, GameInfo, GameOptions, PlayersRules, Preset, RULEBOOK_SECTIONS, Setup, check_first_player,
+    check_players,
+};
 pub use option_doc::{Bound, OptionDoc, OptionDomain, Words};
 pub use outcome::Outcome;
 pub use record::{Match, MatchRecord, RecordedAction};

@@ -115,3 +115,25 @@ fn tables_of_bots_only_keep_valid_options_and_safe_breaker_gets_its_limit() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(safe_breaker.for_bots_only(&own), own);
 }
+
+/// Every game with a `first_player` option refuses a seat beyond its table, naming the option,
+/// and takes the last seat there is (`safehouse_engine::check_first_player`).
+#[test]
+fn first_player_is_a_seat_at_the_table_in_every_game() {
+    let mut games = 0;
+    for game in safehouse_games::all() {
+        let info = game.info();
+        if !game.option_docs().iter().any(|d| d.name == "first_player") {
+            continue;
+        }
+        games += 1;
+        let players = info.default_players;
+        let options = |seat: usize| Some(serde_json::json!({ "first_player": seat }));
+        let refused = game.resolve_options(players, None, options(players).as_ref());
+        let error = refused.err().unwrap_or_else(|| panic!("{}: seat {players} of {players} accepted", info.id));
+        assert!(error.to_string().contains("first_player"), "{}: {error}", info.id);
+        let last = game.resolve_options(players, None, options(players - 1).as_ref());
+        assert!(last.is_ok(), "{}: the last seat refused: {last:?}", info.id);
+    }
+    assert!(games >= 3, "only {games} games have a first_player option");
+}

@@ -5,7 +5,9 @@
 
 use std::fmt;
 
-use safehouse_engine::{Bound, GameOptions, OptionDoc, OptionDomain, Preset, Seat, SetupError, check_players};
+use safehouse_engine::{
+    Bound, GameOptions, OptionDoc, OptionDomain, Preset, Seat, SetupError, check_first_player, check_players,
+};
 use serde::de::{self, Deserializer, Visitor};
 use serde::{Deserialize, Serialize, Serializer};
 
@@ -185,14 +187,7 @@ impl GameOptions for Options {
             });
         }
         check_players(players, self.min_players(), MAX_PLAYERS)?;
-        if let Some(seat) = self.first_player
-            && seat.index() >= players
-        {
-            return Err(SetupError::option(
-                "first_player",
-                format!("seat {} does not exist at a table of {players}", seat.0),
-            ));
-        }
+        check_first_player(self.first_player, players)?;
         let set_aside = PARTS - players;
         for (name, exposure) in [("exposed_locks", self.exposed_locks), ("exposed_keys", self.exposed_keys)] {
             if let Exposure::Count(n) = exposure

@@ -1,7 +1,9 @@
 //! The options (variants) of The Safe. Each settles a gap of the rulebook where two readings
 //! are plausible; `docs/rules/the-safe.md` gives the citation and the gap id for each.
 
-use safehouse_engine::{GameOptions, OptionDoc, OptionDomain, Preset, Seat, SetupError, check_players};
+use safehouse_engine::{
+    GameOptions, OptionDoc, OptionDomain, Preset, Seat, SetupError, check_first_player, check_players,
+};
 use serde::{Deserialize, Serialize};
 
 /// Fewest players (the table starts at "1 - 2 players", 004:23).
@@ -115,14 +117,7 @@ impl GameOptions for Options {
                 format!("{} is not in 5..=1000 (five missions must fit)", self.mission_limit),
             ));
         }
-        if let Some(seat) = self.first_player
-            && seat.index() >= players
-        {
-            return Err(SetupError::option(
-                "first_player",
-                format!("seat {} does not exist at a table of {players}", seat.0),
-            ));
-        }
+        check_first_player(self.first_player, players)?;
         Ok(())
     }
 
