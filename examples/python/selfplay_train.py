@@ -51,7 +51,7 @@ def sample(p, rng):
 def train(args, policy, rng):
     vec = safehouse.VecEnv(args.game, args.envs, players=args.players, seed=args.seed)
     obs, masks, to_move = vec.reset(seed=args.seed)
-    pending = [[] for _ in range(args.envs)]
+    pending: list[list[tuple]] = [[] for _ in range(args.envs)]
     batch = []
     episodes = 0
     for _ in range(args.steps):
@@ -59,11 +59,11 @@ def train(args, policy, rng):
         for i in range(args.envs):
             pending[i].append((to_move[i], obs[i], masks[i], actions[i]))
         obs, masks, to_move, rewards, done = vec.step(actions)
-        for i in np.flatnonzero(done):
+        for finished in np.flatnonzero(done):
             episodes += 1
-            for seat, o, m, a in pending[i]:
-                batch.append((o, m, a, rewards[i, seat] - 1.0 / args.players))
-            pending[i] = []
+            for seat, o, m, a in pending[finished]:
+                batch.append((o, m, a, rewards[finished, seat] - 1.0 / args.players))
+            pending[finished] = []
         if len(batch) >= args.batch:
             o, m, a, adv = (np.array(x) for x in zip(*batch))
             policy.update(o.astype(np.float64), m, a, adv, args.lr)

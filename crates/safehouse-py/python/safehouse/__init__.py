@@ -78,6 +78,7 @@ def simulate(
     _, rows = simulate_shard(
         game, bots, games=games, seed=seed, players=players, preset=preset, options=options, threads=threads, rows=True
     )
+    assert rows is not None, "asked for rows"
     return _as_rows(rows, dataframe)
 
 

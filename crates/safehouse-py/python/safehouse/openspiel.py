@@ -27,6 +27,7 @@ Parameters: ``players`` (default: the game's default table), ``preset`` (``""``:
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -76,8 +77,9 @@ class SafehouseGame(pyspiel.Game):
         players = int(params.get("players", defaults["players"]))
         preset = params.get("preset", "") or None
         options_text = params.get("options", "") or ""
-        self.setup = {"players": players, "preset": preset, "options": json.loads(options_text) if options_text else None}
-        probe = safehouse.new(self.safehouse_id, seed=0, **self.setup)
+        self._players, self._preset = players, preset
+        self._options: dict[str, Any] | None = json.loads(options_text) if options_text else None
+        probe = self._new_match(seed=0)
         self.observation_len = probe.observation_len
         cooperative = game_type.utility == pyspiel.GameType.Utility.IDENTICAL
         info = pyspiel.GameInfo(
@@ -96,7 +98,10 @@ class SafehouseGame(pyspiel.Game):
         """A new game; its seed comes from the game's generator unless given."""
         if seed is None:
             seed = int(self._seeds.integers(0, 2**63))
-        return SafehouseState(self, safehouse.new(self.safehouse_id, seed=seed, **self.setup).to_state())
+        return SafehouseState(self, self._new_match(seed).to_state())
+
+    def _new_match(self, seed: int) -> safehouse.Match:
+        return safehouse.new(self.safehouse_id, players=self._players, preset=self._preset, options=self._options, seed=seed)
 
     def make_py_observer(self, iig_obs_type=None, params=None):
         return SafehouseObserver(self.observation_len, params)

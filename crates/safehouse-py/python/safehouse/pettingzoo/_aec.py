@@ -42,8 +42,8 @@ class SafehouseAEC(AECEnv):
     ):
         super().__init__()
         self.game = game
-        self._setup = {"players": players, "preset": preset, "options": options}
-        probe = safehouse.new(game, seed=0, **self._setup)
+        self._players, self._preset, self._options = players, preset, options
+        probe = self._new_match(seed=0)
         self.possible_agents = [f"player_{i}" for i in range(probe.players)]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
         n_actions = probe.action_space
@@ -63,6 +63,14 @@ class SafehouseAEC(AECEnv):
         self.match: safehouse.Match | None = None
         self._seed_source = np.random.default_rng()
 
+    def _new_match(self, seed: int) -> safehouse.Match:
+        return safehouse.new(self.game, players=self._players, preset=self._preset, options=self._options, seed=seed)
+
+    def _agent_to_move(self, match: safehouse.Match) -> str:
+        seat = match.to_move
+        assert seat is not None, "the game is over"
+        return self.possible_agents[seat]
+
     def observation_space(self, agent):
         return self.observation_spaces[agent]
 
@@ -72,20 +80,25 @@ class SafehouseAEC(AECEnv):
     def reset(self, seed: int | None = None, options: dict | None = None):
         if seed is None:
             seed = int(self._seed_source.integers(0, 2**63))
-        self.match = safehouse.new(self.game, seed=seed, **self._setup)
+        self.match = self._new_match(seed)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
-        self.agent_selection = self.possible_agents[self.match.to_move]
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self.agent_selection = self._agent_to_move(self.match)
+
+    def _live(self) -> safehouse.Match:
+        assert self.match is not None, "reset() first"
+        return self.match
 
     def observe(self, agent):
         seat = self._seat[agent]
-        observation = self.match.observation(seat)
-        if self.match.to_move == seat:
-            mask = self.match.action_mask()
+        match = self._live()
+        observation = match.observation(seat)
+        if match.to_move == seat:
+            mask = match.action_mask()
         else:
             mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
         return {"observation": observation, "action_mask": mask}
@@ -95,16 +108,18 @@ class SafehouseAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.match.apply(self._seat[agent], int(action))
+        match = self._live()
+        match.apply(self._seat[agent], int(action))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
-        if self.match.is_over:
-            shares = self.match.win_shares()
+        if match.is_over:
+            shares = match.win_shares()
+            assert shares is not None, "a game over has win shares"
             for a in self.agents:
                 self.rewards[a] = float(shares[self._seat[a]])
                 self.terminations[a] = True
         else:
-            self.agent_selection = self.possible_agents[self.match.to_move]
+            self.agent_selection = self._agent_to_move(match)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
