@@ -547,9 +547,9 @@ impl fmt::Display for View {
             let keys = match seat.keys {
                 Some(k) => keys_text(&k),
                 None if seat.keys_at_least.iter().any(|&n| n > 0) => {
-                    format!("{} keys, at least {}", seat.key_count, keys_text(&seat.keys_at_least))
+                    format!("{}, at least {}", count(seat.key_count, "key", "keys"), keys_text(&seat.keys_at_least))
                 }
-                None => format!("{} keys", seat.key_count),
+                None => count(seat.key_count, "key", "keys").to_string(),
             };
             let score = seat.score.map(|s| format!("${s}")).unwrap_or_else(|| "$?".to_owned());
             let _ = writeln!(

@@ -251,8 +251,42 @@ pub fn counts_from_0<'a>(text: &str, never: &[&'a str]) -> Option<&'a str> {
     })
 }
 
-/// Checks one text of [`read_every_text`]: it counts nothing from 0, and it names every index its
-/// JSON holds as people count it (a refusal need only name the kinds of thing it mentions).
+/// The nouns the games count, in the plural; after a count of 1 a text says the singular.
+const COUNTED_PLURALS: &[&str] = &[
+    "cards",
+    "keys",
+    "safes",
+    "markers",
+    "entries",
+    "rounds",
+    "missions",
+    "questions",
+    "players",
+    "seats",
+    "points",
+    "colours",
+    "numbers",
+    "briefcases",
+    "bombs",
+    "parts",
+    "locks",
+    "turns",
+    "actions",
+];
+
+/// The first "1 <plural>" in `text` ("1 cards", not "11 cards" nor "1 card"), if any.
+pub fn one_in_the_plural(text: &str) -> Option<&str> {
+    text.match_indices("1 ").find_map(|(i, _)| {
+        let after_digit = text[..i].ends_with(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
+        let rest = &text[i + 2..];
+        let word = rest.split(|c: char| !c.is_ascii_alphabetic()).next().unwrap_or("");
+        (!after_digit && COUNTED_PLURALS.contains(&word)).then(|| &text[i..i + 2 + word.len()])
+    })
+}
+
+/// Checks one text of [`read_every_text`]: it counts nothing from 0, it says one of a thing in the
+/// singular ("1 card", never "1 cards"), and it names every index its JSON holds as people count
+/// it (a refusal need only name the kinds of thing it mentions).
 ///
 /// # Panics
 /// If the text fails either check.
@@ -273,6 +307,7 @@ pub fn check_counts_from_1(text: &PersonText<'_>, numbering: &Numbering<'_>) {
     }
     let (words, json) = (text.text, &text.json);
     assert_eq!(counts_from_0(words, numbering.never), None, "{words:?} counts from 0 ({json})");
+    assert_eq!(one_in_the_plural(words), None, "{words:?} says one in the plural ({json})");
     let mut expected = Vec::new();
     names(json, numbering.name, &mut expected);
     for name in expected {
@@ -611,4 +646,19 @@ pub fn compare_golden_playthroughs<G: Game>(
         }
     }
     failures
+}
+
+#[cfg(test)]
+mod tests {
+    use super::one_in_the_plural;
+
+    #[test]
+    fn one_in_the_plural_is_found_and_nothing_else() {
+        assert_eq!(one_in_the_plural("hand: 1 cards"), Some("1 cards"));
+        assert_eq!(one_in_the_plural("Log (1 entries):"), Some("1 entries"));
+        assert_eq!(one_in_the_plural("1 keys, at least"), Some("1 keys"));
+        for fine in ["hand: 1 card", "hand: 11 cards", "21 cards", "seat 1 asks again", "1.1 cards", "row 1: safes"] {
+            assert_eq!(one_in_the_plural(fine), None, "{fine}");
+        }
+    }
 }

@@ -12,6 +12,7 @@
 
 use std::fmt;
 
+use safehouse_engine::words::count;
 use safehouse_engine::{Game, GameOptions, GameRng, Seat, SetupError, Viewer, check_players};
 use serde::{Deserialize, Serialize};
 
@@ -333,8 +334,7 @@ impl fmt::Display for View {
             for (j, placed) in row.cards.iter().enumerate() {
                 write!(f, "{} {} {}", if j == 0 { "" } else { "," }, Colour::of(placed.seat), placed.card)?;
             }
-            let count = row.cards.len();
-            writeln!(f, "   [{count} card{}]", if count == 1 { "" } else { "s" })?;
+            writeln!(f, "   [{}]", count(row.cards.len() as u64, "card", "cards"))?;
         }
         for seat in &self.seats {
             let marker = if self.viewer.is(seat.seat) { "*" } else { " " };
@@ -345,7 +345,7 @@ impl fmt::Display for View {
             write!(f, "{marker} {:<16} score {:>4}  won: {:<16}", name(seat.seat), seat.score, won.join(" "))?;
             match seat.hand {
                 Some(hand) => write!(f, "  hand: {hand}")?,
-                None => write!(f, "  hand: {} cards", seat.hand_size)?,
+                None => write!(f, "  hand: {}", count(seat.hand_size, "card", "cards"))?,
             }
             if let Some(deduced) = seat.deduced_hand {
                 let how = if deduced.exact { "deduced" } else { "may hold" };

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use safehouse_engine::words::ordinal;
+use safehouse_engine::words::{count, ordinal};
 use safehouse_engine::{Seat, SetupError, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -227,7 +227,7 @@ impl fmt::Display for View {
         match self.options.question_history {
             QuestionHistory::None => writeln!(f, "No notes: the log is not shown (play from memory).")?,
             _ if self.log.is_empty() => writeln!(f, "Nothing asked yet.")?,
-            QuestionHistory::Full => writeln!(f, "Log ({} entries):", self.log.len())?,
+            QuestionHistory::Full => writeln!(f, "Log ({}):", count(self.log.len() as u64, "entry", "entries"))?,
             QuestionHistory::LastN => writeln!(f, "Log (last {} of {}):", shown.len(), self.log.len())?,
         }
         for entry in shown {

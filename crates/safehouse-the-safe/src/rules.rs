@@ -3,6 +3,7 @@
 //!
 //! What a single row accepts (its readings and cached mask) is the row's own: `state::row`.
 
+use safehouse_engine::words::count;
 use safehouse_engine::{ActionError, Game, Outcome, Seat};
 
 use crate::actions::{Action, EndReason, Event, MissionEndReason, MissionReport, MissionResult};
@@ -99,9 +100,9 @@ impl TheSafe {
             return (
                 Rule::ColourLimit,
                 format!(
-                    "row {} already holds {} colours ({}); its colour card allows {} (004:36)",
+                    "row {} already holds {} ({}); its colour card allows {} (004:36)",
                     row + 1,
-                    r.colours.len(),
+                    count(r.colours.len() as u64, "colour", "colours"),
                     r.colours,
                     rule.cap
                 ),

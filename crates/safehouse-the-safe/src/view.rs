@@ -10,6 +10,7 @@
 
 use std::fmt;
 
+use safehouse_engine::words::count;
 use safehouse_engine::{Game, Seat, Viewer};
 use serde::{Deserialize, Serialize};
 
@@ -229,7 +230,7 @@ impl fmt::Display for View {
             }
         }
         writeln!(f)?;
-        writeln!(f, "draw pile: {} cards", self.draw_pile)?;
+        writeln!(f, "draw pile: {}", count(self.draw_pile, "card", "cards"))?;
         if let Some(report) = &self.last_mission {
             writeln!(
                 f,

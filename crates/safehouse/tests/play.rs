@@ -106,3 +106,16 @@ fn help_lists_the_commands_and_rules_is_the_players_rulebook() {
     assert!(ok);
     assert!(out.contains("accuse 2 B5 accuse player 2 of a code"), "Safe Breaker's shorthand: {out}");
 }
+
+/// Every game played to its end in the terminal closes with one sentence of its result.
+#[test]
+fn every_game_ends_with_its_result_in_one_sentence() {
+    let always_the_first = "1\n".repeat(3_000);
+    for game in safehouse_games::all() {
+        let id = game.info().id;
+        let (ok, out) = play(&[id, "--seed", "9", "--bots", "random"], &always_the_first);
+        assert!(ok, "{id}: {out}");
+        let last = out.lines().rev().find(|l| l.starts_with("Game over: ")).unwrap_or_else(|| panic!("{id}: {out}"));
+        assert!(!last.contains(".."), "{id}: {last}");
+    }
+}

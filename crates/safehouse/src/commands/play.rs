@@ -231,9 +231,11 @@ pub(crate) fn play(
     }
     writeln!(out, "\n{}", game.view_text(viewer))?;
     if let Some(outcome) = game.outcome() {
+        // Some games' details end with a full stop of their own.
+        let detail = outcome.detail.trim_end().trim_end_matches('.');
         if outcome.cooperative {
             let result = if outcome.winners.is_empty() { "The team lost" } else { "The team won" };
-            writeln!(out, "Game over: {}. {result}.", outcome.detail)?;
+            writeln!(out, "Game over: {detail}. {result}.")?;
         } else {
             let scores: Vec<String> = outcome
                 .scores
@@ -242,7 +244,7 @@ pub(crate) fn play(
                 .map(|(seat, score)| format!("{} {score}", words.name(seat as u8)))
                 .collect();
             let me = outcome.ranks.get(human.index()).copied().unwrap_or(0);
-            writeln!(out, "Game over: {}. Scores: {}. You finished rank {me}.", outcome.detail, scores.join(", "))?;
+            writeln!(out, "Game over: {detail}. Scores: {}. You finished rank {me}.", scores.join(", "))?;
         }
     }
     Ok(())
