@@ -9,7 +9,9 @@ game's own (``kinds(game)``).
 
 from __future__ import annotations
 
-from ._native import Bot, bot_kinds
+from typing import Any
+
+from ._native import Bot, Match, bot_kinds
 
 __all__ = ["Bot", "kinds", "make", "play"]
 
@@ -24,7 +26,7 @@ def kinds(game: str) -> list[str]:
     return bot_kinds(game)
 
 
-def play(match, seat: int, bot: Bot) -> dict:
+def play(match: Match, seat: int, bot: Bot) -> Any:
     """Lets ``bot`` take ``seat``'s decision in ``match`` (it must be that seat's turn); returns the action."""
     action = bot.act(match.view(seat), match.legal_actions())
     match.apply(seat, action)
