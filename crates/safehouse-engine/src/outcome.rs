@@ -17,7 +17,8 @@ pub struct Outcome {
     pub cooperative: bool,
     /// A short stable code for why the game ended (`all_safes_cracked`, `last_player_standing`...).
     pub reason: String,
-    /// The same, for a person.
+    /// The same, for a person: a phrase with no full stop of its own, as the terminal, the
+    /// protocol and the reports write it into their own sentences ("Game over: {detail}.").
     pub detail: String,
 }
 

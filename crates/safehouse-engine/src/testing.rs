@@ -146,6 +146,12 @@ pub fn check_random_games<G: Redeal>(setups: &[Setup<G>], max_actions: usize, in
         assert_eq!(figures, Outcome { detail: String::new(), ..outcome.clone() }, "game {number}: outcome_into");
         assert_eq!(outcome.scores.len(), game.players(), "game {number}: one score per seat");
         assert_eq!(outcome.ranks.len(), game.players(), "game {number}: one rank per seat");
+        let detail = outcome.detail.trim_end();
+        assert!(
+            !detail.is_empty() && !detail.ends_with('.'),
+            "game {number}: the outcome's detail {:?} is not a phrase without a full stop",
+            outcome.detail
+        );
         let replayed = record.replay().unwrap_or_else(|e| panic!("game {number}: replay failed: {e}"));
         assert_eq!(replayed, game, "game {number}: replay differs");
         let record_json = serde_json::to_string(&record).expect("record serialises");

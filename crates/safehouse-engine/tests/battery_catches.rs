@@ -254,7 +254,7 @@ impl Game for Guessing {
         };
         let scores: Vec<i64> = (0..2).map(|i| i64::from(i == winner.index())).collect();
         let keys: Vec<Vec<i64>> = scores.iter().map(|s| vec![*s]).collect();
-        Some(Outcome::ranked(scores, &keys, "guessed", ""))
+        Some(Outcome::ranked(scores, &keys, "guessed", "the code was guessed"))
     }
     fn determinize(view: &ToyView, rng: &mut GameRng) -> Result<Self, SetupError> {
         let me = view.me.ok_or_else(|| SetupError::InconsistentView("spectator".into()))?;

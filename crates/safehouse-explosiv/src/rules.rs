@@ -453,8 +453,8 @@ impl Explosiv {
         let mut detail = String::with_capacity(64 + 12 * scores.len());
         let _ = write!(detail, "after {} rounds, too few explosive cards are left for another:", self.round);
         for (i, score) in scores.iter().enumerate() {
-            let _ = write!(detail, " {} {score}", crate::Colour::of(Seat(i as u8)));
-            detail.push(if i + 1 < scores.len() { ',' } else { '.' });
+            let separator = if i == 0 { "" } else { "," };
+            let _ = write!(detail, "{separator} {} {score}", crate::Colour::of(Seat(i as u8)));
         }
         let reason = if self.deck.is_empty() { "explosives_exhausted" } else { "too_few_explosives" };
         Some(Outcome::ranked(scores, keys.as_slice(), reason, detail))
