@@ -580,10 +580,16 @@ impl fmt::Display for View {
             Phase::Over { .. } => writeln!(out, "Game over"),
         };
         if let Some(outcome) = &self.outcome {
+            let scores: Vec<String> =
+                outcome.scores.iter().enumerate().map(|(i, score)| format!("{} ${score}", Seat(i as u8))).collect();
+            let winners: Vec<String> = outcome.winners.iter().map(Seat::to_string).collect();
+            let won = if winners.len() == 1 { "winner" } else { "winners" };
             let _ = writeln!(
                 out,
-                "Result: {} — scores {:?}, winners {:?}",
-                outcome.detail, outcome.scores, outcome.winners
+                "Result: {}. Scores: {}. The {won}: {}.",
+                outcome.detail,
+                scores.join(", "),
+                winners.join(", ")
             );
         }
         f.write_str(&out)

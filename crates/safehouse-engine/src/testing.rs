@@ -182,7 +182,7 @@ pub struct PersonText<'a> {
 }
 
 /// Plays one random game from each setup and hands `read` every text a person reads in it: at
-/// every step each viewer's view text, each legal action as `describe` says it, the refusal of
+/// every step and at the end each viewer's view text, each legal action as `describe` says it, the refusal of
 /// each of `probes(state)` that is not legal (refusals change nothing), each event of the action
 /// played as the state tells it and as every viewer sees it; and at the end the result. The
 /// game's moves are drawn from `GameRng::from_seed(setup.seed)`. Returns how many action, event
@@ -233,6 +233,10 @@ pub fn read_every_text<G: Game>(
                 }
             }
             texts += legal.len() + events.len();
+        }
+        // The table as it is left, then the result.
+        for viewer in viewers(game.players()) {
+            read(PersonText { text: &game.view(viewer).to_string(), json: Value::Null, refusal: false });
         }
         let outcome = game.outcome().expect("a game that is over has an outcome");
         read(PersonText { text: &outcome.detail, json: Value::Null, refusal: false });
@@ -290,8 +294,21 @@ pub fn one_in_the_plural(text: &str) -> Option<&str> {
     })
 }
 
+/// The first word of `text` written for the code rather than for people: a Rust value's debug
+/// form (`Seat(2)`, `Some(..)`) or a snake_case code (`mission_limit_reached`).
+pub fn machine_words(text: &str) -> Option<&str> {
+    text.split(|c: char| c.is_whitespace() || ",;:.!?\"'`[]{}".contains(c)).find(|word| {
+        let word = word.trim_matches(|c: char| c == '(' || c == ')');
+        word.starts_with("Seat(")
+            || word.starts_with("Some(")
+            || word.contains("::")
+            || (word.contains('_')
+                && word.split('_').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_lowercase())))
+    })
+}
+
 /// Checks one text of [`read_every_text`]: it counts nothing from 0, it says one of a thing in the
-/// singular ("1 card", never "1 cards"), and it names every index its JSON holds as people count
+/// singular ("1 card", never "1 cards"), it shows no value as the code writes it ([`machine_words`]), and it names every index its JSON holds as people count
 /// it (a refusal need only name the kinds of thing it mentions).
 ///
 /// # Panics
@@ -314,6 +331,7 @@ pub fn check_counts_from_1(text: &PersonText<'_>, numbering: &Numbering<'_>) {
     let (words, json) = (text.text, &text.json);
     assert_eq!(counts_from_0(words, numbering.never), None, "{words:?} counts from 0 ({json})");
     assert_eq!(one_in_the_plural(words), None, "{words:?} says one in the plural ({json})");
+    assert_eq!(machine_words(words), None, "{words:?} shows a value as the code writes it ({json})");
     let mut expected = Vec::new();
     names(json, numbering.name, &mut expected);
     for name in expected {
@@ -656,7 +674,7 @@ pub fn compare_golden_playthroughs<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use super::one_in_the_plural;
+    use super::{machine_words, one_in_the_plural};
 
     #[test]
     fn one_in_the_plural_is_found_and_nothing_else() {
@@ -665,6 +683,16 @@ mod tests {
         assert_eq!(one_in_the_plural("1 keys, at least"), Some("1 keys"));
         for fine in ["hand: 1 card", "hand: 11 cards", "21 cards", "seat 1 asks again", "1.1 cards", "row 1: safes"] {
             assert_eq!(one_in_the_plural(fine), None, "{fine}");
+        }
+    }
+
+    #[test]
+    fn machine_words_are_found_and_people_words_are_not() {
+        assert_eq!(machine_words("winners [Seat(2)]"), Some("Seat(2)"));
+        assert_eq!(machine_words("the team loses (mission_limit_reached)"), Some("(mission_limit_reached)"));
+        assert_eq!(machine_words("got Some(3)"), Some("Some(3)"));
+        for fine in ["the team loses (the mission limit is reached)", "seat 3 $191", "row A: +5 (bomb -4)", "Y5?"] {
+            assert_eq!(machine_words(fine), None, "{fine}");
         }
     }
 }

@@ -142,6 +142,15 @@ impl EndReason {
             EndReason::MissionLimitReached => "mission_limit_reached",
         }
     }
+
+    /// The same, for a person.
+    pub fn words(self) -> &'static str {
+        match self {
+            EndReason::AllSafesCracked => "every safe is cracked",
+            EndReason::MissionFailed => "a mission failed",
+            EndReason::MissionLimitReached => "the mission limit is reached",
+        }
+    }
 }
 
 /// Something that happened. [`crate::TheSafe`]'s `event_view` hides other seats' cards.
@@ -260,12 +269,7 @@ impl fmt::Display for Event {
                 write!(f, "the team wins with {} cracked", count(*score, "safe", "safes"))
             }
             Event::GameOver { won: false, score, reason } => {
-                let why = match reason {
-                    EndReason::AllSafesCracked => "every safe is cracked",
-                    EndReason::MissionFailed => "a mission failed",
-                    EndReason::MissionLimitReached => "the mission limit is reached",
-                };
-                write!(f, "the team loses ({why}) with {} cracked", count(*score, "safe", "safes"))
+                write!(f, "the team loses ({}) with {} cracked", reason.words(), count(*score, "safe", "safes"))
             }
         }
     }

@@ -159,7 +159,7 @@ impl fmt::Display for View {
                 writeln!(f, "play has ended: seat {} names the {colour} code", seat.0 + 1)?
             }
             Phase::Over { won: true, .. } => writeln!(f, "game over: the team wins")?,
-            Phase::Over { won: false, reason } => writeln!(f, "game over: the team loses ({})", reason.code())?,
+            Phase::Over { won: false, reason } => writeln!(f, "game over: the team loses ({})", reason.words())?,
         }
         if let Some(seat) = self.viewer {
             writeln!(f, "you are seat {}", seat.0 + 1)?;
