@@ -94,7 +94,7 @@ impl fmt::Display for MissionResult {
             MissionResult::Cracked => f.write_str("safe cracked"),
             MissionResult::WrongCode { wrong } => write!(f, "wrong code for {wrong}"),
             MissionResult::SafeCannotBeCracked { colour } => {
-                write!(f, "every player holds {colour}: the safe cannot be cracked")
+                write!(f, "every player holds {colour}, so the safe cannot be cracked")
             }
             MissionResult::ColourRestrictionUnmet { row, colour } => {
                 write!(f, "row {} lacks its colour {colour}", row_number(*row))

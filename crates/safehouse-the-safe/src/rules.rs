@@ -380,7 +380,10 @@ impl TheSafe {
         let detail = if won {
             format!("all {MISSIONS} safes cracked in {} missions", self.attempts)
         } else {
-            let last = self.last_mission.map(|r| format!(": mission {} {}", r.mission, r.result)).unwrap_or_default();
+            let last = self
+                .last_mission
+                .map(|r| format!(" (the last, mission {}: {})", r.mission, r.result))
+                .unwrap_or_default();
             format!("{} of {MISSIONS} safes cracked in a row{last}", self.best)
         };
         Some(Outcome::team(self.players(), i64::from(self.best), won, reason.code(), detail))
