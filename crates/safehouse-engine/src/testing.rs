@@ -182,9 +182,10 @@ pub struct PersonText<'a> {
 }
 
 /// Plays one random game from each setup and hands `read` every text a person reads in it: at
-/// every step and at the end each viewer's view text, each legal action as `describe` says it, the refusal of
+/// every step each viewer's view text, each legal action as `describe` says it, the refusal of
 /// each of `probes(state)` that is not legal (refusals change nothing), each event of the action
-/// played as the state tells it and as every viewer sees it; and at the end the result. The
+/// played as the state tells it and as every viewer sees it; and at the end each viewer's view
+/// text and the result. The
 /// game's moves are drawn from `GameRng::from_seed(setup.seed)`. Returns how many action, event
 /// and refusal texts it read (views and results not counted), for a test to check it read enough.
 ///
@@ -308,8 +309,9 @@ pub fn machine_words(text: &str) -> Option<&str> {
 }
 
 /// Checks one text of [`read_every_text`]: it counts nothing from 0, it says one of a thing in the
-/// singular ("1 card", never "1 cards"), it shows no value as the code writes it ([`machine_words`]), and it names every index its JSON holds as people count
-/// it (a refusal need only name the kinds of thing it mentions).
+/// singular ("1 card", never "1 cards"), it shows no value as the code writes it
+/// ([`machine_words`]), and it names every index its JSON holds as people count it (a refusal
+/// need only name the kinds of thing it mentions).
 ///
 /// # Panics
 /// If the text fails either check.

@@ -231,8 +231,8 @@ pub(crate) fn play(
     }
     writeln!(out, "\n{}", game.view_text(viewer))?;
     if let Some(outcome) = game.outcome() {
-        // Some games' details end with a full stop of their own.
-        let detail = outcome.detail.trim_end().trim_end_matches('.');
+        // A detail is a phrase without a full stop (`Outcome::detail`; the games' batteries check it).
+        let detail = &outcome.detail;
         if outcome.cooperative {
             let result = if outcome.winners.is_empty() { "The team lost" } else { "The team won" };
             writeln!(out, "Game over: {detail}. {result}.")?;
