@@ -426,7 +426,10 @@ impl PyState {
 
 /// Starts a match.
 #[pyfunction]
-#[pyo3(signature = (game, players=None, options=None, preset=None, seed=Seed(0), deal=None))]
+#[pyo3(
+    signature = (game, players=None, options=None, preset=None, seed=Seed(0), deal=None),
+    text_signature = "(game, players=None, options=None, preset=None, seed=0, deal=None)"
+)]
 fn new_match(
     py: Python<'_>,
     game: &str,
@@ -469,7 +472,7 @@ struct PyBot {
 #[pymethods]
 impl PyBot {
     #[new]
-    #[pyo3(signature = (game, kind, seed=Seed(0)))]
+    #[pyo3(signature = (game, kind, seed=Seed(0)), text_signature = "(game, kind, seed=0)")]
     fn new(py: Python<'_>, game: &str, kind: &str, seed: Seed) -> PyResult<PyBot> {
         let bot = safehouse_bots::dyn_bot(game, kind, seed.0).map_err(|e| raise(py, e))?;
         let name = bot.name().to_owned();
@@ -522,7 +525,10 @@ fn bot_kinds(game: &str) -> Vec<&'static str> {
 /// (its mergeable result as the JSON text `simulate --shard` prints, the line-up's bot names,
 /// the shard's per-game rows in index order if `rows`, else None). The text goes to `merge_shards`.
 #[pyfunction]
-#[pyo3(signature = (game, bots, games=1000, seed=Seed(0), players=None, preset=None, options=None, threads=None, shard_index=0, shard_count=1, rows=false))]
+#[pyo3(
+    signature = (game, bots, games=1000, seed=Seed(0), players=None, preset=None, options=None, threads=None, shard_index=0, shard_count=1, rows=false),
+    text_signature = "(game, bots, games=1000, seed=0, players=None, preset=None, options=None, threads=None, shard_index=0, shard_count=1, rows=False)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn simulate_shard<'py>(
     py: Python<'py>,

@@ -36,7 +36,7 @@ def new_match(
     players: int | None = None,
     options: dict[str, Any] | None = None,
     preset: str | None = None,
-    seed: int = ...,
+    seed: int = 0,
     deal: Any = None,
 ) -> Match: ...
 def replay(record: dict[str, Any] | str) -> Match: ...
@@ -45,7 +45,7 @@ def simulate_shard(
     game: str,
     bots: list[str],
     games: int = 1000,
-    seed: int = ...,
+    seed: int = 0,
     players: int | None = None,
     preset: str | None = None,
     options: dict[str, Any] | None = None,
@@ -129,7 +129,7 @@ class State:
 class Bot:
     """A Safehouse bot choosing from a seat's view: ``safehouse.bots.make`` makes one."""
 
-    def __new__(cls, game: str, kind: str, seed: int = ...) -> Bot: ...
+    def __new__(cls, game: str, kind: str, seed: int = 0) -> Bot: ...
     @property
     def name(self) -> str: ...
     @property
