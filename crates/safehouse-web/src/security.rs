@@ -37,6 +37,16 @@ pub struct Forwarded {
     pub https: bool,
 }
 
+impl Forwarded {
+    /// `scheme://host` of the request, for links to send to friends. The scheme is `https` only
+    /// when one of the server's `trusted_proxies` said so: an `X-Forwarded-Proto` header from
+    /// anybody else is not believed.
+    pub(crate) fn origin(self, headers: &HeaderMap) -> String {
+        own_origin(headers, self.https)
+            .unwrap_or_else(|| format!("{}://127.0.0.1:8080", if self.https { "https" } else { "http" }))
+    }
+}
+
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Forwarded {
     type Rejection = std::convert::Infallible;
 
@@ -294,6 +304,20 @@ fn secure_cookies(headers: &mut HeaderMap) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn invite_links_are_https_only_when_a_trusted_proxy_says_so() {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::HOST, "tables.example".parse().expect("header"));
+        headers.insert("x-forwarded-proto", "https".parse().expect("header"));
+        // The header alone (anybody can send it) does not make the links https...
+        assert_eq!(Forwarded::default().origin(&headers), "http://tables.example");
+        // ...only the server's word does (from a trusted proxy's header: safehouse-server's
+        // limits::resolve_client and its test).
+        assert_eq!(Forwarded { https: true }.origin(&headers), "https://tables.example");
+        headers.remove("x-forwarded-proto");
+        assert_eq!(Forwarded { https: true }.origin(&headers), "https://tables.example");
+    }
 
     #[tokio::test]
     async fn forwarded_is_the_servers_word_not_the_header() {

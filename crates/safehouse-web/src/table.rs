@@ -329,14 +329,6 @@ pub(crate) fn live(t: &Table<'_>) -> (Markup, String) {
     (markup, title)
 }
 
-/// `scheme://host` of the request, for links to send to friends. The scheme is `https` only
-/// when one of the server's `trusted_proxies` said so ([`Forwarded`]): an `X-Forwarded-Proto`
-/// header from anybody else is not believed.
-pub(crate) fn origin(headers: &HeaderMap, forwarded: Forwarded) -> String {
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok()).unwrap_or("127.0.0.1:8080");
-    format!("{}://{host}", if forwarded.https { "https" } else { "http" })
-}
-
 /// `GET /play/{id}`.
 pub(crate) async fn page(
     State(web): State<Web>,
@@ -375,7 +367,7 @@ pub(crate) async fn page(
     let chat = crate::chat::history(&web, &id, held.as_ref(), peer).await;
     let links = crate::chat::links(&web, &id, peer).await;
     let table =
-        Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: origin(&headers, forwarded) };
+        Table { snap: &snap, lang, extra: &extra, live: !watch, replay: false, origin: forwarded.origin(&headers) };
     let (live_markup, title) = live(&table);
     // "Tell me when it is my turn", for the seat this browser holds (not while watching).
     let notify = crate::notify::panel(&web, &id, seat.as_ref(), snap.finished, lang, peer).await;
@@ -468,7 +460,7 @@ pub(crate) async fn frag(
         extra: &extra,
         live: !request.watch,
         replay: false,
-        origin: origin(&headers, forwarded),
+        origin: forwarded.origin(&headers),
     };
     let (markup, title) = live(&table);
     let cx =
@@ -784,25 +776,6 @@ pub(crate) async fn forward_socket(web: &Web, request: Request, path: &str, toke
         forwarded.extensions_mut().insert(peer);
     }
     web.api.forward(forwarded).await
-}
-
-#[cfg(test)]
-mod origin_tests {
-    use super::*;
-
-    #[test]
-    fn invite_links_are_https_only_when_a_trusted_proxy_says_so() {
-        let mut headers = HeaderMap::new();
-        headers.insert(header::HOST, "tables.example".parse().expect("header"));
-        headers.insert("x-forwarded-proto", "https".parse().expect("header"));
-        // The header alone (anybody can send it) does not make the links https...
-        assert_eq!(origin(&headers, Forwarded::default()), "http://tables.example");
-        // ...only the server's word does (from a trusted proxy's header: safehouse-server's
-        // limits::resolve_client and its test).
-        assert_eq!(origin(&headers, Forwarded { https: true }), "https://tables.example");
-        headers.remove("x-forwarded-proto");
-        assert_eq!(origin(&headers, Forwarded { https: true }), "https://tables.example");
-    }
 }
 
 #[cfg(test)]

@@ -24,6 +24,7 @@ use crate::extract::{PageForm, PagePath, PageQuery};
 use crate::games::game_name;
 use crate::i18n::{Lang, difficulty, seat_number};
 use crate::layout::{self, Shell};
+use crate::security::Forwarded;
 use crate::{Web, assets};
 use safehouse_api::extract::{ApiPath, ApiQuery, Refusal};
 
@@ -171,9 +172,6 @@ fn seats_markup(table: &TableInfo, me: &Me, lang: Lang, invite: Option<&str>) ->
                 }
             }
         }
-        @if let Some(code) = invite.filter(|_| creator) {
-            p.share { (lang.text("invite-link")) " " code.invite-link { "/tables/" (id) "?invite=" (code) } }
-        }
     }
 }
 
@@ -200,6 +198,16 @@ fn see_other(location: String) -> Response {
     (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response()
 }
 
+/// The link to send friends to this room, for whoever may: on a public table anybody seated (the
+/// table is anybody's to find anyway), on a private one its creator, with the invite code.
+fn room_link(origin: &str, table: &TableInfo, me: &Me, invite: Option<&str>) -> Option<String> {
+    let room = format!("{origin}/tables/{}", table.id);
+    match table.visibility {
+        Visibility::Public => (me.seat.is_some() || me.creator.is_some()).then_some(room),
+        Visibility::Private => me.creator.as_ref().and(invite).map(|code| format!("{room}?invite={code}")),
+    }
+}
+
 /// Where a browser goes once the table started: its seat, or the spectators' side.
 fn table_path(id: &str, me: &Me) -> String {
     if me.seat.is_some() { format!("/play/{id}") } else { format!("/play/{id}?watch=1") }
@@ -211,6 +219,7 @@ pub(crate) async fn page(
     PagePath(id): PagePath<String>,
     PageQuery(query): PageQuery<RoomQuery>,
     headers: HeaderMap,
+    forwarded: Forwarded,
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
@@ -268,6 +277,16 @@ pub(crate) async fn page(
                 }
             }
             div #waiting-seats aria-live="polite" { (seats_markup(&table, &me, lang, invite.as_deref())) }
+            @if let Some(link) = room_link(&forwarded.origin(&headers), &table, &me, invite.as_deref()) {
+                div.share {
+                    label for="room-link" { (lang.text("invite-link")) }
+                    input.invite-link #room-link type="text" readonly value=(link);
+                    button.copy type="button" data-copy="room-link" { (lang.text("copy")) }
+                    p.help {
+                        @if public { (lang.text("room-link-public-help")) } @else { (lang.text("room-link-private-help")) }
+                    }
+                }
+            }
         }
         (notify)
         script src=(assets::url("waiting.js")) defer {}

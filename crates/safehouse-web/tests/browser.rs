@@ -1115,9 +1115,62 @@ fn reload_bad_clicks_korean_and_phone() {
         b.client.set_window_size(390, 844).await.expect("a phone-sized window");
         b.goto(&format!("/play/{id}")).await;
         b.wait_for("#play").await;
-        let overflow = b.js("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
-        assert!(overflow.as_i64().unwrap_or(0) <= 0, "the table is wider than a phone: {overflow}");
+        check_phone_layout(&b, "club-unlock, later in the game").await;
         b.shot("club-unlock-phone").await;
+        b.close().await;
+    });
+}
+
+/// What a phone's page must be: no wider than the screen (measured against the page's own width,
+/// without the scroll bar's: a page a few pixels too wide scrolls sideways all the same), and
+/// whose turn it is at the top, then the game, then the panels one opens now and then ("How to
+/// play", "Tell me when it is my turn").
+async fn check_phone_layout(b: &Browser, what: &str) {
+    let overflow = b
+        .js(
+            "const root = document.documentElement; \
+             const wide = Array.from(document.querySelectorAll('body *')).filter((e) => e.getBoundingClientRect().right > root.clientWidth + 0.5) \
+                 .map((e) => e.tagName.toLowerCase() + '.' + e.className + ' in ' + e.parentElement.className); \
+             return [root.scrollWidth - root.clientWidth, wide.slice(0, 5)];",
+            vec![],
+        )
+        .await;
+    assert!(overflow[0].as_i64().unwrap_or(1) <= 0, "{what}: the page is wider than a phone: {overflow}");
+    let width = b.js("return window.innerWidth;", vec![]).await;
+    assert_eq!(width, json!(390), "{what}: the window is not a phone's");
+    let top = |css: &'static str| async move {
+        let top = b
+            .js(
+                "const e = document.querySelector(arguments[0]); return e ? e.getBoundingClientRect().top : null;",
+                vec![json!(css)],
+            )
+            .await;
+        top.as_f64().unwrap_or_else(|| panic!("{what}: no {css} on the page"))
+    };
+    let (status, board, help, notify) =
+        (top("#status").await, top(".board").await, top("#rules-help").await, top("#notify").await);
+    assert!(
+        status < board && board < help && board < notify,
+        "{what}: on a phone the turn, then the game, then the panels (tops: status {status}, board {board}, how to play {help}, notify {notify})"
+    );
+}
+
+/// Every game's table fits a phone from the first move: its cards, rows and hand in the screen's
+/// width, whose turn it is at the top.
+#[test]
+fn every_game_fits_a_phone() {
+    run(0, |mut h| async move {
+        let b = h.browser("phone").await;
+        // Set on the open window: Chromium's headless window does not start narrower than 500.
+        b.client.set_window_size(390, 844).await.expect("a phone-sized window");
+        for game in safehouse_games::all() {
+            let info = game.info();
+            let mut seats = vec!["me"];
+            seats.extend(std::iter::repeat_n("easy", info.default_players.max(2) - 1));
+            set_up(&b, info.id, &seats, &[], false).await;
+            check_phone_layout(&b, info.id).await;
+            b.shot(&format!("{}-phone", info.id)).await;
+        }
         b.close().await;
     });
 }

@@ -165,7 +165,7 @@ impl GameUi for Ui {
                                 }
                                 span.sr {
                                     (label) ". "
-                                    @if row.cards.is_empty() { (lang.text("explosiv-no-cards-yet")) }
+                                    @if row.cards.is_empty() { (lang.text("explosiv-no-cards-yet")) " " }
                                     @else {
                                         (lang.text("explosiv-cards"))
                                         (row.cards.iter().map(|p| format!("{} {}", colour_name(lang, colour_of(p.seat.0)), p.card)).collect::<Vec<_>>().join(", "))

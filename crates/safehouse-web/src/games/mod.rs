@@ -304,6 +304,65 @@ mod tests {
         assert!(!dispatch!("chess", G => { let _ = G::has_hints; true }, else false));
     }
 
+    /// The text of each screen-reader-only span (`span.sr`) of `html`, tags removed: what a
+    /// screen reader reads where sighted people see a picture.
+    fn screen_reader_texts(html: &str) -> Vec<String> {
+        let mut texts = Vec::new();
+        let mut rest = html;
+        while let Some(start) = rest.find("<span class=\"sr\">") {
+            rest = &rest[start + "<span class=\"sr\">".len()..];
+            let (mut depth, mut text, mut in_tag) = (1usize, String::new(), false);
+            for (i, c) in rest.char_indices() {
+                if c == '<' {
+                    let tag = &rest[i..];
+                    if tag.starts_with("</span") {
+                        depth -= 1;
+                    } else if tag.starts_with("<span") {
+                        depth += 1;
+                    }
+                    if depth == 0 {
+                        rest = &rest[i..];
+                        break;
+                    }
+                    in_tag = true;
+                } else if c == '>' && in_tag {
+                    in_tag = false;
+                } else if !in_tag {
+                    text.push(c);
+                }
+            }
+            texts.push(text);
+        }
+        texts
+    }
+
+    /// Whether `text` reads badly aloud: two sentences or phrases run together (a full stop,
+    /// question or exclamation mark or a colon directly followed by a letter: "No cards
+    /// yet.Place"), or a colon that introduces nothing ("Cards: . Play").
+    fn reads_badly(text: &str) -> bool {
+        let chars: Vec<char> = text.chars().collect();
+        chars.windows(2).any(|w| matches!(w[0], '.' | '!' | '?' | ':') && w[1].is_alphabetic())
+            || chars.iter().enumerate().any(|(i, c)| {
+                *c == ':'
+                    && chars[i + 1..]
+                        .iter()
+                        .find(|c| !c.is_whitespace())
+                        .is_none_or(|c| matches!(c, '.' | ',' | ';' | ':'))
+            })
+    }
+
+    #[test]
+    fn reads_badly_finds_a_missing_space_and_an_empty_list() {
+        assert!(reads_badly("Row A: briefcase +2. No cards yet.Place the chosen card here."));
+        assert!(reads_badly("다.다"));
+        assert!(reads_badly("Cards: . Play the chosen card here."));
+        assert!(reads_badly("Cards: "));
+        assert!(!reads_badly("Row A: briefcase +2. Cards: red 5, blue 1.5."));
+        let html =
+            r#"<b>x.y</b><span class="sr">Row A. <span class="x">b</span>Done.</span><span class="sr">a.b</span>"#;
+        assert_eq!(screen_reader_texts(html), vec!["Row A. bDone.".to_owned(), "a.b".to_owned()]);
+    }
+
     /// Every game's views, from every seat and a spectator, along whole games: each reads back
     /// into the game's own type and draws (no fallback to text), in both languages, and every
     /// event gets its line.
@@ -346,6 +405,9 @@ mod tests {
                                 .unwrap_or_else(|| panic!("{} view of {viewer:?} does not draw: {view}", info.id));
                             let html = drawn.table.into_string();
                             assert!(!html.is_empty() && !html.contains("pre class=\"fallback\""));
+                            for said in screen_reader_texts(&html) {
+                                assert!(!reads_badly(&said), "{} {lang:?}: a screen reader reads {said:?}", info.id);
+                            }
                             for action in &mine {
                                 assert!(
                                     action_text(info.id, action, &view, &cx).is_some(),

@@ -158,8 +158,11 @@ impl GameUi for Ui {
                                 }
                                 span.readings { (readings_words(lang, row)) }
                                 span.sr {
-                                    (lang.text("the-safe-cards"))
-                                    (row.cards.iter().map(|c| card_words(lang, *c)).collect::<Vec<_>>().join(", "))
+                                    @if row.cards.is_empty() { (lang.text("the-safe-no-cards-yet")) }
+                                    @else {
+                                        (lang.text("the-safe-cards"))
+                                        (row.cards.iter().map(|c| card_words(lang, *c)).collect::<Vec<_>>().join(", "))
+                                    }
                                     @if playing { ". " (lang.text("the-safe-play-the-chosen-card-here")) }
                                 }
                             };

@@ -51,6 +51,14 @@ async fn host_public_table(a: &Browser, name: &str, game: &str, players: usize, 
     id
 }
 
+/// The waiting room's link to send friends, as its Copy button copies it (empty when the page
+/// offers none).
+async fn room_link(b: &Browser) -> String {
+    b.wait_for("#waiting[data-live='1']").await;
+    let link = b.js("const e = document.getElementById('room-link'); return e ? e.value : '';", vec![]).await;
+    link.as_str().unwrap_or_default().to_owned()
+}
+
 /// `b` (named `name`) finds table `id` among the home page's open tables, joins it and takes
 /// `seat` in its waiting room.
 async fn find_and_take_a_seat(b: &Browser, name: &str, id: &str, seat: u8) {
@@ -423,8 +431,13 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         let a = h.browser("alice").await;
         let b = h.browser("bob").await;
         let id = host_public_table(&a, "Alice", "club-unlock", 3, &[]).await;
+        // The host has the room's whole address to send (a public room needs no invite code), and
+        // so has a guest once seated.
+        let room = format!("{}/tables/{id}", a.base);
+        assert_eq!(room_link(&a).await, room, "the host's link to send friends");
         find_and_take_a_seat(&b, "Bob", &id, 1).await;
         b.wait_for("#waiting-seats li[data-seat='1'] strong.you").await;
+        assert_eq!(room_link(&b).await, room, "a seated guest of a public room may pass it on");
         assert!(b.exists("#take-name-field[hidden]").await, "a seated person is not asked for a name");
         // Bob closes the room: the home page lists it as his, and leads him back.
         let bobs_room = format!(".your-tables li[data-table='{id}']");
@@ -483,8 +496,11 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         c.wait_for("#waiting[data-live='1']").await;
         let private = c.js("return document.getElementById('waiting').dataset.id;", vec![]).await;
         let private = private.as_str().expect("the private table's id").to_owned();
-        let invite = c.text("code.invite-link").await;
-        assert!(invite.contains("?invite="), "the host sees the invite link: {invite}");
+        let invite = room_link(&c).await;
+        assert!(
+            invite.starts_with(&format!("{}/tables/{private}?invite=", c.base)),
+            "the host sees the whole invite link: {invite}"
+        );
         // The lobby never lists a private room, so the home page lists it to its host.
         let carols_room = format!(".your-tables li[data-table='{private}']");
         c.goto("/").await;
@@ -498,8 +514,9 @@ fn the_waiting_room_follows_the_host_and_the_guests() {
         b.wait_for("#waiting[data-live='1']").await;
         assert!(b.click("#waiting-seats li[data-seat='1'] button.take").await, "take without the link");
         wait_text(&b, ".notice", "invite link").await;
-        b.goto(invite.trim()).await;
+        b.client.goto(&invite).await.expect("the invite link opens");
         b.wait_for("#waiting[data-live='1']").await;
+        assert!(!b.exists("#room-link").await, "a guest of a private table is given its invite to pass on");
         assert!(b.click("#waiting-seats li[data-seat='1'] button.take").await, "take with the link");
         at_the_table_seated(&b, &private).await;
         at_the_table_seated(&c, &private).await;
