@@ -74,9 +74,13 @@ pub struct Config {
     /// With this token (`Authorization: Bearer ...`), `/metrics` is also served on the main
     /// listener; without it, it is not.
     pub metrics_token: Option<String>,
-    /// Seconds a person may leave their decision waiting before a bot takes over the seat;
-    /// 0 never takes over.
+    /// Seconds a person may leave their decision waiting before a bot takes over the seat,
+    /// while another person at the table waits for them; 0 never takes over.
     pub idle_takeover_secs: u64,
+    /// Seconds before that when nobody else at the table waits (every other seat a bot's, played
+    /// by one, or not joined): a person alone with bots who steps away finds their game where
+    /// they left it, and a game left for good still ends and frees its place; 0 never.
+    pub idle_takeover_alone_secs: u64,
     /// Milliseconds a bot waits before it moves (so people can follow); 0 moves at once.
     pub bot_delay_ms: u64,
     /// Bots thinking at once (each on a blocking thread); 0 means one per core.
@@ -143,6 +147,7 @@ impl Default for Config {
             metrics_listen: None,
             metrics_token: None,
             idle_takeover_secs: 180,
+            idle_takeover_alone_secs: 1800,
             bot_delay_ms: 300,
             bot_threads: 0,
             write_batch: 256,
@@ -174,9 +179,11 @@ impl Config {
         toml::from_str(text)
     }
 
-    /// The idle takeover delay, if enabled.
-    pub fn idle_takeover(&self) -> Option<Duration> {
-        (self.idle_takeover_secs > 0).then(|| Duration::from_secs(self.idle_takeover_secs))
+    /// The idle takeover delay, if enabled: `idle_takeover_secs` when somebody else at the table
+    /// waits for the idle person, else `idle_takeover_alone_secs`.
+    pub fn idle_takeover(&self, somebody_waits: bool) -> Option<Duration> {
+        let secs = if somebody_waits { self.idle_takeover_secs } else { self.idle_takeover_alone_secs };
+        (self.idle_takeover_secs > 0 && secs > 0).then(|| Duration::from_secs(secs))
     }
 
     /// Number of bot threads to use.
@@ -259,9 +266,12 @@ pub struct ServeArgs {
     /// Serve /metrics on the main listener too, to `Authorization: Bearer <token>` only.
     #[arg(long, env = "SAFEHOUSE_METRICS_TOKEN", hide_env_values = true)]
     pub metrics_token: Option<String>,
-    /// Seconds before a bot takes over an idle person's seat; 0 never [default: 180].
+    /// Seconds before a bot takes over an idle person's seat while another person waits; 0 never [default: 180].
     #[arg(long, env = "SAFEHOUSE_IDLE_TAKEOVER_SECS")]
     pub idle_takeover_secs: Option<u64>,
+    /// Seconds before that when nobody else at the table waits (only bots, or people away); 0 never [default: 1800].
+    #[arg(long, env = "SAFEHOUSE_IDLE_TAKEOVER_ALONE_SECS")]
+    pub idle_takeover_alone_secs: Option<u64>,
     /// Milliseconds a bot waits before moving [default: 300].
     #[arg(long, env = "SAFEHOUSE_BOT_DELAY_MS")]
     pub bot_delay_ms: Option<u64>,
@@ -337,6 +347,7 @@ impl ServeArgs {
             ws_idle_secs,
             trusted_proxies,
             idle_takeover_secs,
+            idle_takeover_alone_secs,
             bot_delay_ms,
             bot_threads,
             write_batch,
@@ -409,5 +420,19 @@ mod tests {
         let args = ServeArgs { config: Some(path), max_matches: Some(9), ..ServeArgs::default() };
         let config = args.resolve().expect("resolve");
         assert_eq!((config.bot_delay_ms, config.max_matches), (5, 9), "flags override the file");
+    }
+
+    #[test]
+    fn the_idle_time_is_longer_when_nobody_waits_and_zero_turns_both_off() {
+        let config = Config::default();
+        assert_eq!(config.idle_takeover(true), Some(Duration::from_secs(180)));
+        assert_eq!(config.idle_takeover(false), Some(Duration::from_secs(1800)));
+        let never_alone = Config { idle_takeover_alone_secs: 0, ..Config::default() };
+        assert_eq!(
+            (never_alone.idle_takeover(true), never_alone.idle_takeover(false)),
+            (Some(Duration::from_secs(180)), None)
+        );
+        let never = Config { idle_takeover_secs: 0, ..Config::default() };
+        assert_eq!((never.idle_takeover(true), never.idle_takeover(false)), (None, None));
     }
 }

@@ -8,7 +8,10 @@
 //! A person's seat is *taken over* (a bot plays it, its actions stored with actor `takeover`,
 //! and every viewer's seat list says `away: true`) when
 //! - the table has no clock and the person left their decision waiting `idle_takeover_secs`
-//!   (counted from the stored time of the action before it, or the match's start),
+//!   (counted from the stored time of the action before it, or the match's start) while another
+//!   person at the table waits for them, or `idle_takeover_alone_secs` (longer) when nobody does:
+//!   the idle time is there so that nobody is held up, and a person alone with bots who steps
+//!   away should find their game where they left it,
 //! - the table has a clock, the seat's time ran out and the table's `on_timeout` is `bot` (or
 //!   `skip` where the game has no pass legal at that moment), or
 //! - the person asked for it ("a bot plays for me": `POST /api/matches/{id}/away`, or
@@ -261,7 +264,6 @@ impl App {
     /// restarted, finished matches with nobody watching dropped from memory.
     pub(crate) async fn sweep(self: &Arc<Self>) {
         let slots: Vec<Arc<Slot>> = self.slots().values().cloned().collect();
-        let idle_takeover = self.config.idle_takeover();
         let linger = Duration::from_secs(self.config.finished_linger_secs);
         let stall = Duration::from_millis(self.config.bot_delay_ms) + Duration::from_secs(10);
         let now = now_ms();
@@ -292,7 +294,7 @@ impl App {
                     continue;
                 }
             } else if !lm.server_plays(seat)
-                && let Some(limit) = idle_takeover
+                && let Some(limit) = self.config.idle_takeover(lm.somebody_waits_for(seat))
                 && now - lm.idle_wait_since_ms >= i64::try_from(limit.as_millis()).unwrap_or(i64::MAX)
             {
                 self.take_over(&slot, &mut lm, seat, Takeover::Idle).await;

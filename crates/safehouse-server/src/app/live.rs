@@ -210,6 +210,14 @@ impl LiveMatch {
             || self.away.get(seat.index()) == Some(&true)
     }
 
+    /// Whether a person at another seat waits for `seat`'s decision: somebody who joined and
+    /// whose seat no bot plays (spectators do not count).
+    pub(crate) fn somebody_waits_for(&self, seat: Seat) -> bool {
+        Seat::all(self.plan.len())
+            .filter(|other| *other != seat)
+            .any(|other| self.claims.get(other.index()).is_some_and(Option::is_some) && !self.server_plays(other))
+    }
+
     pub(crate) fn outcome_json(&self) -> Option<Value> {
         match self.game_match.outcome() {
             Some(outcome) => Some(serde_json::to_value(outcome).unwrap_or(Value::Null)),

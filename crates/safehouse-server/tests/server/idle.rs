@@ -131,8 +131,10 @@ async fn alice_at_a_table(tune: impl FnOnce(&mut safehouse_server::Config)) -> A
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_idle_page_does_not_hold_the_seat_and_back_returns_it() {
+    // Alice is alone with bots: the idle time that counts is the one for nobody waiting.
     let AliceAtATable { _dir, url, server, http, id, token } = alice_at_a_table(|c| {
         c.idle_takeover_secs = 1;
+        c.idle_takeover_alone_secs = 1;
     })
     .await;
 
@@ -189,6 +191,7 @@ async fn acting_takes_the_seat_back_from_the_bot() {
     // Bots wait 1.5 s before each move: time enough for the person to act first.
     let AliceAtATable { _dir, url, server, http, id, token } = alice_at_a_table(|c| {
         c.idle_takeover_secs = 1;
+        c.idle_takeover_alone_secs = 1;
         c.bot_delay_ms = 1500;
     })
     .await;
@@ -488,7 +491,8 @@ async fn a_seat_nobody_joined_is_handed_to_a_bot_until_its_person_joins() {
 async fn a_seat_nobody_joined_taken_over_when_idle_stays_with_the_bot_after_a_restart() {
     let dir = tempfile::tempdir().expect("dir");
     let url = format!("sqlite://{}", dir.path().join("idle-unjoined.db").display());
-    let idle = safehouse_server::Config { idle_takeover_secs: 1, ..test_config(&url) };
+    // Nobody waits for the friend's seat (Alice is away): the idle time alone counts.
+    let idle = safehouse_server::Config { idle_takeover_secs: 1, idle_takeover_alone_secs: 1, ..test_config(&url) };
     let server = safehouse_server::start(idle).await.expect("start");
     let http = HttpClient::new(server.addr());
     let game = two_player_game();
@@ -505,5 +509,79 @@ async fn a_seat_nobody_joined_taken_over_when_idle_stays_with_the_bot_after_a_re
     let server = safehouse_server::start(test_config(&url)).await.expect("restart");
     let info = HttpClient::new(server.addr()).get(&format!("/api/matches/{id}"), None).await.expect("info");
     assert_eq!(info.body["seats"][1]["away"], json!(true), "after the restart: {}", info.text);
+    server.stop().await;
+}
+
+/// The seat to move and whether each seat is away, from the match's public facts.
+async fn turn_and_away(http: &HttpClient, id: &str) -> (Option<u8>, Vec<bool>) {
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+    let away = info.body["seats"].as_array().expect("seats").iter().map(|s| s["away"] == json!(true)).collect();
+    (info.body["to_move"].as_u64().map(|s| s as u8), away)
+}
+
+/// Waits until it is `seat`'s decision.
+async fn wait_turn(http: &HttpClient, id: &str, seat: u8) {
+    let deadline = Instant::now() + WAIT;
+    while turn_and_away(http, id).await.0 != Some(seat) {
+        assert!(Instant::now() < deadline, "seat {seat}'s turn never came");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The idle time is there so that nobody is held up: a person alone with bots keeps their seat
+/// far beyond it (only `idle_takeover_alone_secs` hands it over); at a table of two people the
+/// one who keeps the other waiting is taken over, and the other, once nobody waits for them,
+/// keeps their seat until the first comes back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_idle_seat_is_taken_over_only_while_somebody_waits() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("waits.db").display());
+    let config = safehouse_server::Config {
+        idle_takeover_secs: 1,
+        idle_takeover_alone_secs: 3600,
+        bot_delay_ms: 20,
+        ..test_config(&url)
+    };
+    let server = safehouse_server::start(config).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let game = two_player_game();
+    let idle_for = Duration::from_millis(2500);
+    let taken_over =
+        |actions: &[StoredAction], seat: u8| actions.iter().any(|a| a.seat == seat && a.actor == "takeover");
+
+    // Alone with bots: her decision waits for her.
+    let (alone, _) = create_match(&http, game, &seats_of(game, &["me"]), json!({})).await;
+    wait_turn(&http, &alone, 0).await;
+    tokio::time::sleep(idle_for).await;
+    let (to_move, away) = turn_and_away(&http, &alone).await;
+    assert_eq!((to_move, away[0]), (Some(0), false), "a person alone with bots was taken over");
+    assert!(!taken_over(&stored_actions(&url, &alone).await, 0), "a bot played for a person alone with bots");
+
+    // Alice and Bob: whoever keeps the other waiting is taken over.
+    let created = create_reply(&http, game, &seats_of(game, &["me", "friend"]), json!({}), None).await;
+    let id = created["id"].as_str().expect("id").to_owned();
+    let alice = created["joined"]["token"].as_str().expect("alice's token").to_owned();
+    let invite = created["seats"][1]["invite"].as_str().expect("bob's invite");
+    let join = json!({"seat": 1, "invite": invite, "name": "Bob"});
+    let joined = http.post(&format!("/api/matches/{id}/join"), None, &join).await.expect("join");
+    assert_eq!(joined.status, 200, "{}", joined.text);
+    let bob = joined.body["token"].as_str().expect("bob's token").to_owned();
+    let first =
+        wait_stored(&url, &id, "the first idle person is taken over", |a| taken_over(a, 0) || taken_over(a, 1)).await;
+    let (gone, there, gone_token) = if taken_over(&first, 0) { (0u8, 1u8, &alice) } else { (1, 0, &bob) };
+    // The other's turn comes (the bot plays for the first meanwhile), and nobody waits for them.
+    wait_turn(&http, &id, there).await;
+    tokio::time::sleep(idle_for).await;
+    let (to_move, away) = turn_and_away(&http, &id).await;
+    assert_eq!(
+        (to_move, away[usize::from(gone)], away[usize::from(there)]),
+        (Some(there), true, false),
+        "seat {there}, with nobody waiting"
+    );
+    assert!(!taken_over(&stored_actions(&url, &id).await, there), "a bot played for seat {there} with nobody waiting");
+    // The first comes back: now somebody waits, and the idle one is taken over.
+    let back = http.post(&format!("/api/matches/{id}/back"), Some(gone_token), &json!({})).await.expect("back");
+    assert_eq!(back.status, 200, "{}", back.text);
+    wait_stored(&url, &id, "the idle seat is taken over once somebody waits", |a| taken_over(a, there)).await;
     server.stop().await;
 }
