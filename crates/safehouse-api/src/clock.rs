@@ -79,3 +79,28 @@ pub struct ClockView {
     #[cfg_attr(feature = "schema", schema(value_type = Object))]
     pub control: TimeControl,
 }
+
+/// The current move's deadline at a turn-based table (`deadline` in `welcome`, `update`, the view
+/// and the match's facts): present while a person is to move there, absent once a bot plays the
+/// seat (its person is away) and at the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+pub struct MoveDeadline {
+    /// The server's time when this was written (milliseconds since 1970), so a page can say how
+    /// long is left whatever its own clock says.
+    pub server_ms: i64,
+    /// The seat to move.
+    pub seat: u8,
+    /// When the move is due (milliseconds since 1970): the turn's start plus the table's
+    /// `deadline_hours`.
+    pub due_ms: i64,
+    /// What happens then.
+    pub on_timeout: OnTimeout,
+}
+
+impl MoveDeadline {
+    /// Milliseconds left at `server_ms` (never below 0).
+    pub fn left_ms(&self) -> i64 {
+        (self.due_ms - self.server_ms).max(0)
+    }
+}

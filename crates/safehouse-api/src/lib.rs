@@ -30,7 +30,7 @@ mod seats;
 pub mod settings;
 pub mod tables;
 
-pub use clock::{ClockView, OnTimeout, TimeControl};
+pub use clock::{ClockView, MoveDeadline, OnTimeout, TimeControl};
 pub use difficulty::Difficulty;
 pub use error::{ErrorBody, ErrorDetail};
 pub use messages::{Legal, MessageType, Notice, Update, Welcome};

@@ -6,7 +6,7 @@ use safehouse_engine::{DynRecord, OptionDoc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::clock::ClockView;
+use crate::clock::{ClockView, MoveDeadline};
 use crate::requests::{JoinNow, Joined, SeatRequest};
 use crate::seats::SeatInfo;
 use crate::settings::{TableSettings, Visibility};
@@ -218,6 +218,9 @@ pub struct MatchInfo {
     /// Every seat's time left (tables with a time control).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+    /// The move's deadline (turn-based tables, while a person is to move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<MoveDeadline>,
 }
 
 /// A finished match's record, which replays it exactly.

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::chat::ChatLine;
-use crate::clock::ClockView;
+use crate::clock::{ClockView, MoveDeadline};
 use crate::error::ErrorDetail;
 use crate::seats::SeatInfo;
 
@@ -71,6 +71,9 @@ pub struct Welcome<V = Value, O = Outcome> {
     /// Every seat's time left (tables with a clock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+    /// The move's deadline (turn-based tables, while a person is to move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<MoveDeadline>,
 }
 
 impl<V, O> Welcome<V, O> {
@@ -114,6 +117,9 @@ pub struct Update<O = Outcome> {
     /// Every seat's time left (tables with a clock).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+    /// The move's deadline (turn-based tables, while a person is to move).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<MoveDeadline>,
 }
 
 /// The messages a match's WebSocket pushes beside `welcome` and `update`, each with its `type`.

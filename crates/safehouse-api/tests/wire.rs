@@ -8,7 +8,7 @@
 //! the JSON their server-side definitions wrote, and the requests to what the web wrote by hand.
 
 use safehouse_api::{
-    ActRequest, ActResponse, ClockView, Difficulty, JoinNow, JoinRequest, Legal, MessageType, OnTimeout,
+    ActRequest, ActResponse, ClockView, Difficulty, JoinNow, JoinRequest, Legal, MessageType, MoveDeadline, OnTimeout,
     PresenceResponse, SeatInfo, SeatKind, SeatRequest, TimeControl, Update, Welcome,
 };
 use safehouse_engine::{Seat, Viewer};
@@ -77,6 +77,7 @@ fn a_finished_welcome_puts_the_outcome_between_legal_and_clock() {
             remaining_ms: vec![1, 2],
             control: TimeControl { bank_secs: 60, increment_secs: 0, on_timeout: OnTimeout::Lose },
         }),
+        deadline: None,
     };
     assert_eq!(
         serde_json::to_string(&welcome).expect("serialises"),
@@ -99,6 +100,20 @@ fn the_update_reads_and_writes_back_byte_for_byte() {
         text.ends_with(r#""to_move":1,"legal":[{"action":{"type":"pass"},"text":"pass"}],"outcome":{"winners":[0]}}"#),
         "{text}"
     );
+}
+
+#[test]
+fn a_turn_based_update_ends_with_the_moves_deadline() {
+    let update: Update<Value> = exact(UPDATE);
+    let deadline = MoveDeadline { server_ms: 5, seat: 1, due_ms: 86_400_005, on_timeout: OnTimeout::Bot };
+    let text = serde_json::to_string(&Update::<Value> { clock: None, deadline: Some(deadline), ..update })
+        .expect("serialises");
+    assert!(
+        text.ends_with(r#""to_move":1,"deadline":{"server_ms":5,"seat":1,"due_ms":86400005,"on_timeout":"bot"}}"#),
+        "{text}"
+    );
+    let read: Update<Value> = serde_json::from_str(&text).expect("reads back");
+    assert_eq!(read.deadline.map(|d| d.left_ms()), Some(86_400_000));
 }
 
 #[test]

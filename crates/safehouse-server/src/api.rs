@@ -25,7 +25,7 @@ use safehouse_api::matches::{
 use safehouse_api::settings::{TableSettings, Visibility};
 use safehouse_api::tables::{BotSeat, SeatTaken, TableInfo, TableSeat, TableSeatState, TableStatus, TakeSeat};
 use safehouse_api::{
-    ActRequest, ActResponse, ClockView, Difficulty, ErrorBody, JoinNow, JoinRequest, Joined, OnTimeout,
+    ActRequest, ActResponse, ClockView, Difficulty, ErrorBody, JoinNow, JoinRequest, Joined, MoveDeadline, OnTimeout,
     PresenceResponse, SeatInfo, SeatKind, SeatRequest, TimeControl, TokenQuery,
 };
 
@@ -234,6 +234,7 @@ pub(crate) async fn get_match(
         finished: lm.finished,
         outcome: lm.outcome_json(),
         clock: lm.clock_view(),
+        deadline: lm.deadline_view(),
     }))
 }
 
@@ -457,7 +458,7 @@ pub(crate) async fn not_found() -> ApiError {
         tables::bot_seat, tables::free_seat, tables::start_table),
     components(schemas(ErrorBody, GameSummary, OptionDocSchema, PresetSummary, CreateMatch, SeatRequest, JoinNow, MatchCreated, CreatedSeat,
         Joined, MatchInfo, SeatInfo, SeatKind, Difficulty, JoinRequest, ActRequest, ActResponse, RecordResponse,
-        PresenceResponse, ClockView, TableSettings, TimeControl, OnTimeout,
+        PresenceResponse, ClockView, MoveDeadline, TableSettings, TimeControl, OnTimeout,
         TableInfo, TableSeat, TableSeatState, TableStatus, Visibility, TakeSeat, BotSeat, SeatTaken)),
     modifiers(&SecurityAddon)
 )]

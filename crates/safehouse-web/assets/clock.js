@@ -4,7 +4,8 @@
 // after each update), each seat's clock carries the time it had left when the server drew it
 // (data-remaining-ms) and whether it runs (data-running="1"). This script only counts the running
 // one down smoothly from the moment that drawing arrived, and never below zero; the next drawing
-// replaces it. Without the script the page shows the time left as drawn.
+// replaces it. Without the script the page shows the time left as drawn. A turn-based table's
+// move deadline is such a running clock too.
 (function () {
   'use strict';
 
@@ -39,6 +40,29 @@
     }
   }
 
-  tick();
-  setInterval(tick, 250);
+  // A turn-based move's due moment comes as UTC; the reader's own time zone and language read
+  // better ("Tue, 8 Dec, 14:03"). Each drawing brings a new element, written once.
+  function localDue() {
+    var lang = document.documentElement.lang || undefined;
+    var times = document.querySelectorAll('time.due[data-due-ms]:not([data-local])');
+    for (var i = 0; i < times.length; i++) {
+      var el = times[i];
+      el.setAttribute('data-local', '1');
+      try {
+        el.textContent = new Date(Number(el.dataset.dueMs)).toLocaleString(lang, {
+          weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit'
+        });
+      } catch (e) {
+        // An unknown language: the UTC words stay.
+      }
+    }
+  }
+
+  function every() {
+    tick();
+    localDue();
+  }
+
+  every();
+  setInterval(every, 250);
 })();

@@ -1,8 +1,11 @@
-//! Clocks at the table and the time-control choice of the setup page.
+//! Clocks at the table, a turn-based move's deadline, and the time-control choice of the setup
+//! page.
 //!
-//! The table shows each person's time left as the API gave it (`clock` of the view); the script
-//! `assets/clock.js` counts the running one down between drawings. The setup page offers a few
-//! time controls as on Board Game Arena ("3 min + 20 s per move") and what a time-out does.
+//! The table shows each person's time left as the API gave it (`clock` of the view), and at a
+//! turn-based table the time left for the move and when it is due (`deadline`); the script
+//! `assets/clock.js` counts the running one down between drawings and writes the due moment in
+//! the reader's own time zone. The setup page offers a few time controls as on Board Game Arena
+//! ("3 min + 20 s per move") and what a time-out does.
 
 use maud::{Markup, html};
 use safehouse_api::{OnTimeout, TimeControl};
@@ -53,6 +56,37 @@ pub(crate) fn seat_clock(lang: Lang, clock: &ClockView, seat: u8) -> Markup {
             title=(lang.text("time-left")) {
             span.sr { (lang.text("time-left-2")) }
             span.clock-time { (format_ms(left)) }
+        }
+    }
+}
+
+/// A moment (milliseconds since 1970) as the page writes it before its script puts it in the
+/// reader's time zone (`2026-12-08 14:03 UTC`), and as its `datetime` (`2026-12-08T14:03Z`).
+fn utc_words(ms: i64) -> (String, String) {
+    let Ok(at) = time::OffsetDateTime::from_unix_timestamp(ms.div_euclid(1000)) else {
+        return (String::new(), String::new());
+    };
+    let (day, minute) = (
+        format!("{:04}-{:02}-{:02}", at.year(), u8::from(at.month()), at.day()),
+        format!("{:02}:{:02}", at.hour(), at.minute()),
+    );
+    (format!("{day} {minute} UTC"), format!("{day}T{minute}Z"))
+}
+
+/// The line under the turn at a turn-based table: the time left for this move, counting down,
+/// and when it is due.
+pub(crate) fn deadline_line(lang: Lang, snap: &Snapshot) -> Markup {
+    let Some(deadline) = snap.deadline.filter(|_| !snap.finished) else { return html! {} };
+    let left = deadline.left_ms();
+    let (due_words, due_iso) = utc_words(deadline.due_ms);
+    html! {
+        p.deadline {
+            (lang.text("time-for-this-move")) " "
+            span.tag.clock.running role="timer" data-remaining-ms=(left) data-running="1" {
+                span.clock-time { (format_ms(left)) }
+            }
+            " " (lang.text("move-due")) " "
+            time.due datetime=(due_iso) data-due-ms=(deadline.due_ms) { (due_words) }
         }
     }
 }

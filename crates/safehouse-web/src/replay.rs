@@ -122,6 +122,7 @@ pub(crate) async fn page(
         outcome: game_match.outcome(),
         // A replay shows no clocks: nobody is thinking.
         clock: None,
+        deadline: None,
     };
     let extra = Extra::default();
     // The match is over: its whole chat is anybody's to read.

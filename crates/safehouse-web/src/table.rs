@@ -133,6 +133,7 @@ fn status(t: &Table<'_>, cx: &Ctx<'_>, doing: &str) -> (Markup, String) {
             }
         }
         @if !doing.is_empty() { p.doing { (doing) } }
+        @if !t.replay { (crate::clocks::deadline_line(lang, snap)) }
         @if t.replay {
         } @else if me.is_none() {
             p.watching { (icon("eye", "")) " " (lang.text("you-are-watching-this-table")) }

@@ -10,7 +10,7 @@ use safehouse_store::{SeatClaim, StoredMatch};
 use serde_json::{Value, json};
 use tokio::sync::{Mutex, broadcast};
 
-use safehouse_api::{Legal, MessageType, Notice, Welcome};
+use safehouse_api::{Legal, MessageType, MoveDeadline, Notice, Welcome};
 
 use super::wire::{SeatInfo, SeatKind, SeatPlan, Update};
 use crate::bots::TableBot;
@@ -236,6 +236,19 @@ impl LiveMatch {
         self.clocks.as_ref().map(|clocks| clocks.view(now_ms()))
     }
 
+    /// The move's deadline as a viewer is sent it now: at a turn-based table while a person is
+    /// to move (the sweep's `time_out` counts from the same `turn_since_ms`).
+    pub(crate) fn deadline_view(&self) -> Option<MoveDeadline> {
+        let turn_based = self.settings.turn_based?;
+        let seat = self.game_match.to_move().filter(|seat| !self.finished && !self.server_plays(*seat))?;
+        Some(MoveDeadline {
+            server_ms: now_ms(),
+            seat: seat.0,
+            due_ms: self.turn_since_ms + turn_based.deadline_ms(),
+            on_timeout: turn_based.on_timeout,
+        })
+    }
+
     /// How long the current decision has waited.
     pub(crate) fn turn_waited(&self) -> Duration {
         Duration::from_millis(u64::try_from(now_ms() - self.turn_since_ms).unwrap_or(0))
@@ -288,6 +301,7 @@ impl LiveMatch {
             legal: self.legal_for(viewer),
             outcome: self.outcome_json(),
             clock: self.clock_view(),
+            deadline: self.deadline_view(),
         };
         // Serialising plain values and valid JSON text cannot fail.
         serde_json::to_string(&message).unwrap_or_default()
@@ -386,6 +400,7 @@ impl LiveMatch {
         let to_move = self.game_match.to_move().map(|s| s.0);
         let outcome = self.outcome_json();
         let clock = self.clock_view();
+        let deadline = self.deadline_view();
         let mut messages = vec![None; players + 1];
         for (index, slot) in messages.iter_mut().enumerate() {
             if self.subs[index] == 0 {
@@ -407,6 +422,7 @@ impl LiveMatch {
                 legal: self.legal_for(viewer),
                 outcome: outcome.as_ref(),
                 clock: clock.clone(),
+                deadline,
             };
             self.sent_views[index] = Some(view);
             // Serialising plain values cannot fail.

@@ -105,6 +105,20 @@ async fn a_passed_deadline_has_the_tables_consequence_and_idle_takeover_does_not
     assert_eq!(fresh["seq"], json!(0), "nobody moved for the person: {fresh}");
     let view = http.get(&format!("/api/matches/{fresh_id}/view"), Some(&fresh_token)).await.expect("view");
     assert_eq!(view.status, 200, "{}", view.text);
+    // Everyone is told when the move is due: a day from the turn's start, which is the match's
+    // start here (the facts and the seat's view say the same); a real-time table has no deadline.
+    for told in [&fresh["deadline"], &view.body["deadline"]] {
+        let left = told["due_ms"].as_i64().unwrap_or(0) - told["server_ms"].as_i64().unwrap_or(0);
+        assert_eq!(
+            (told["seat"].clone(), told["on_timeout"].clone()),
+            (fresh["to_move"].clone(), json!("bot")),
+            "{told}"
+        );
+        assert!((23 * 3_600_000..=24 * 3_600_000).contains(&left), "a day to move, less a few seconds: {left} ms");
+    }
+    assert_eq!(fresh["deadline"]["due_ms"], view.body["deadline"]["due_ms"], "one deadline, however it is asked");
+    let realtime = info(realtime_id.clone()).await;
+    assert!(realtime.get("deadline").is_none(), "a real-time table has no move deadline: {realtime}");
     server.stop().await;
 }
 

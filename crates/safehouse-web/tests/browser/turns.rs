@@ -86,10 +86,33 @@ fn tables_waiting_for_your_move_and_notify_me() {
             let sb = b.wait_state("the table", |_| true).await;
             assert!(sa.mine != sb.mine, "exactly one of the two is to move: {sa:?} {sb:?}");
             let (mover, waiter) = if sa.mine { (&a, &b) } else { (&b, &a) };
-            assert_eq!(home_lists(waiter, &id).await, (false, true), "round {round}: {}'s home page", waiter.name);
+            // The move's deadline, for everyone at the table: the API's, and on both pages the
+            // time left counting down from a day and the due moment in the reader's time zone.
             let info =
                 HttpClient::new(h.addr()).get(&format!("/api/matches/{id}"), None).await.expect("the match").body;
             let to_move = info["to_move"].as_u64().expect("a seat to move");
+            let deadline = &info["deadline"];
+            let left = deadline["due_ms"].as_i64().unwrap_or(0) - deadline["server_ms"].as_i64().unwrap_or(0);
+            assert_eq!(deadline["seat"].as_u64(), Some(to_move), "the deadline is the mover's: {info}");
+            assert!(
+                (23 * 3_600_000..=24 * 3_600_000).contains(&left),
+                "a day per move, less the moves so far: {left} ms"
+            );
+            for person in [mover, waiter] {
+                person.wait_for("#status p.deadline time.due[data-local]").await;
+                let line = person.text("#status p.deadline").await;
+                assert!(
+                    (line.starts_with("Time for this move: 23:") || line.starts_with("Time for this move: 24:00:00"))
+                        && line.contains(" · due ")
+                        && !line.contains("UTC"),
+                    "{}: {line:?}",
+                    person.name
+                );
+            }
+            if round == 0 {
+                mover.shot("turn-based-deadline").await;
+            }
+            assert_eq!(home_lists(waiter, &id).await, (false, true), "round {round}: {}'s home page", waiter.name);
             let mover_name = match info["seats"][to_move as usize]["name"].as_str() {
                 Some(name) => name.to_owned(),
                 None => format!("Player {}", to_move + 1),
