@@ -8,7 +8,7 @@
 //! ("3 min + 20 s per move") and what a time-out does.
 
 use maud::{Markup, html};
-use safehouse_api::{OnTimeout, TimeControl};
+use safehouse_api::{MoveDeadline, OnTimeout, TimeControl};
 
 use crate::api::{ClockView, Snapshot};
 use crate::i18n::Lang;
@@ -78,17 +78,22 @@ fn utc_words(ms: i64) -> (String, String) {
 pub(crate) fn deadline_line(lang: Lang, snap: &Snapshot) -> Markup {
     let Some(deadline) = snap.deadline.filter(|_| !snap.finished) else { return html! {} };
     let left = deadline.left_ms();
-    let (due_words, due_iso) = utc_words(deadline.due_ms);
     html! {
         p.deadline {
             (lang.text("time-for-this-move")) " "
             span.tag.clock.running role="timer" data-remaining-ms=(left) data-running="1" {
                 span.clock-time { (format_ms(left)) }
             }
-            " " (lang.text("move-due")) " "
-            time.due datetime=(due_iso) data-due-ms=(deadline.due_ms) { (due_words) }
+            " " (lang.text("move-due")) " " (due_time(&deadline))
         }
     }
+}
+
+/// When a turn-based move is due, as a `time` element the script writes in the reader's time
+/// zone (the table's status line, the home page's lists).
+pub(crate) fn due_time(deadline: &MoveDeadline) -> Markup {
+    let (words, iso) = utc_words(deadline.due_ms);
+    html! { time.due datetime=(iso) data-due-ms=(deadline.due_ms) { (words) } }
 }
 
 /// The line under the players: the table's time control and what a time-out does.

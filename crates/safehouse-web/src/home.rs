@@ -55,6 +55,8 @@ pub(crate) async fn home(
     let main = html! {
         (yours.waiting_for_you(lang))
         (yours.tables(lang))
+        // Writes a turn-based move's due moment in the reader's time zone.
+        script src=(crate::assets::url("clock.js")) defer {}
         section.hero {
             h1 { (lang.text("crack-safes-with-friends-or")) }
             p { (lang.text("four-card-games-about-safes")) }

@@ -91,6 +91,7 @@ impl Yours {
                         @let moves = info.seq;
                         li data-match=(id) {
                             a href={"/play/" (id)} { (game) " · " (tr!(lang, "moves-count", moves = moves)) " · " (lang.text("your-move")) }
+                            (due(info, lang))
                             (bot_plays_for_you(info, info.to_move, lang))
                         }
                     }
@@ -118,6 +119,7 @@ impl Yours {
                             @if let Some(mover) = info.to_move {
                                 " · " (tr!(lang, "name-to-play", name = cx.name(mover)))
                             }
+                            (due(info, lang))
                             (bot_plays_for_you(info, Some(*seat), lang))
                         }
                     }
@@ -137,6 +139,13 @@ impl Yours {
                 }
             }
         }
+    }
+}
+
+/// " · due Tue, Dec 8, 01:38 PM" at a turn-based table (while a person is to move).
+fn due(info: &MatchInfo, lang: Lang) -> Markup {
+    html! {
+        @if let Some(deadline) = &info.deadline { " " (lang.text("move-due")) " " (crate::clocks::due_time(deadline)) }
     }
 }
 

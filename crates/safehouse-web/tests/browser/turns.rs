@@ -117,9 +117,14 @@ fn tables_waiting_for_your_move_and_notify_me() {
                 Some(name) => name.to_owned(),
                 None => format!("Player {}", to_move + 1),
             };
+            // Both home pages say when the move is due, in the reader's time zone.
+            waiter.wait_for(&format!("section.your-tables li[data-match='{id}'] time.due[data-local]")).await;
             let listed = waiter.text(&format!("section.your-tables li[data-match='{id}']")).await;
-            assert!(listed.contains(&format!("{mover_name} to play")), "round {round}: {listed:?}");
+            assert!(listed.contains(&format!("{mover_name} to play · due ")), "round {round}: {listed:?}");
             assert_eq!(home_lists(mover, &id).await, (true, false), "round {round}: {}'s home page", mover.name);
+            mover.wait_for(&format!("section.waiting li[data-match='{id}'] time.due[data-local]")).await;
+            let listed = mover.text(&format!("section.waiting li[data-match='{id}']")).await;
+            assert!(listed.contains("your move · due ") && !listed.contains("UTC"), "round {round}: {listed:?}");
             if round == 0 {
                 mover.shot("waiting-for-your-move").await;
                 waiter.goto("/").await;
