@@ -404,8 +404,9 @@ pub(crate) struct Job {
 /// What a notification says.
 #[derive(Clone, Debug)]
 pub(crate) enum JobKind {
-    /// "Your turn" (`type: "your_turn"`): the seat is to move.
-    YourTurn,
+    /// "Your turn" (`type: "your_turn"`): the seat is to move; at a turn-based table, with the
+    /// time it has for the move.
+    YourTurn(Option<MoveTime>),
     /// "Play again?" (`type: "rematch"`): somebody started the finished match's rematch, in
     /// whose waiting room this seat is kept for its person.
     Rematch {
@@ -414,6 +415,28 @@ pub(crate) enum JobKind {
         /// The name of whoever started it, if they gave one.
         by: Option<String>,
     },
+}
+
+/// A turn-based move's time: the table's hours per move and when this move is due
+/// (milliseconds since 1970, `due_ms` of the notification's JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MoveTime {
+    pub(crate) hours: u32,
+    pub(crate) due_ms: i64,
+}
+
+/// " You have 2 days." in the notification's language: the time for a move, in whole days where
+/// the table counts in days (a notification knows no time zone to say when it is due).
+fn move_time_words(lang: NotifyLang, hours: u32) -> String {
+    let (days, whole_days) = (hours / 24, hours.is_multiple_of(24));
+    match (lang, whole_days) {
+        (NotifyLang::En, true) => format!(" You have {days} {}.", if days == 1 { "day" } else { "days" }),
+        (NotifyLang::En, false) => format!(" You have {hours} {}.", if hours == 1 { "hour" } else { "hours" }),
+        (NotifyLang::Ko, true) => format!(" {days}일 안에 두세요."),
+        (NotifyLang::Ko, false) => format!(" {hours}시간 안에 두세요."),
+        (NotifyLang::De, true) => format!(" Du hast {days} {} Zeit.", if days == 1 { "Tag" } else { "Tage" }),
+        (NotifyLang::De, false) => format!(" Du hast {hours} {} Zeit.", if hours == 1 { "Stunde" } else { "Stunden" }),
+    }
 }
 
 /// Sends "your turn" notifications (one per server).
@@ -574,25 +597,32 @@ impl Notifier {
         }
     }
 
-    fn words(&self, job: &Job, lang: NotifyLang) -> (String, String) {
+    /// "Your turn" in the notification's language.
+    fn turn_words(game: &str, seat_name: Option<&str>, lang: NotifyLang) -> (String, String) {
+        match (lang, seat_name) {
+            (NotifyLang::En, Some(name)) => {
+                (format!("Your turn: {game}"), format!("{name}, it is your move at the {game} table."))
+            }
+            (NotifyLang::En, None) => (format!("Your turn: {game}"), format!("It is your move at the {game} table.")),
+            (NotifyLang::Ko, Some(name)) => {
+                (format!("내 차례: {game}"), format!("{name} 님, {game} 테이블에서 둘 차례입니다."))
+            }
+            (NotifyLang::Ko, None) => (format!("내 차례: {game}"), format!("{game} 테이블에서 둘 차례입니다.")),
+            (NotifyLang::De, Some(name)) => {
+                (format!("Du bist dran: {game}"), format!("{name}, du bist am {game}-Tisch am Zug."))
+            }
+            (NotifyLang::De, None) => (format!("Du bist dran: {game}"), format!("Du bist am {game}-Tisch am Zug.")),
+        }
+    }
+
+    fn words(job: &Job, lang: NotifyLang) -> (String, String) {
         let game = job.game_name;
         match &job.kind {
-            JobKind::YourTurn => match (lang, &job.seat_name) {
-                (NotifyLang::En, Some(name)) => {
-                    (format!("Your turn: {game}"), format!("{name}, it is your move at the {game} table."))
-                }
-                (NotifyLang::En, None) => {
-                    (format!("Your turn: {game}"), format!("It is your move at the {game} table."))
-                }
-                (NotifyLang::Ko, Some(name)) => {
-                    (format!("내 차례: {game}"), format!("{name} 님, {game} 테이블에서 둘 차례입니다."))
-                }
-                (NotifyLang::Ko, None) => (format!("내 차례: {game}"), format!("{game} 테이블에서 둘 차례입니다.")),
-                (NotifyLang::De, Some(name)) => {
-                    (format!("Du bist dran: {game}"), format!("{name}, du bist am {game}-Tisch am Zug."))
-                }
-                (NotifyLang::De, None) => (format!("Du bist dran: {game}"), format!("Du bist am {game}-Tisch am Zug.")),
-            },
+            JobKind::YourTurn(time) => {
+                let (title, body) = Notifier::turn_words(game, job.seat_name.as_deref(), lang);
+                let time = time.map(|t| move_time_words(lang, t.hours)).unwrap_or_default();
+                (title, body + &time)
+            }
             JobKind::Rematch { by, .. } => match (lang, by) {
                 (NotifyLang::En, Some(by)) => (
                     format!("Play again? {game}"),
@@ -625,9 +655,9 @@ impl Notifier {
     /// The JSON every notification carries. Its `url` is the match's page: for a rematch, the
     /// old match's, whose "Join: take my seat" takes the seat kept for this person.
     fn payload(&self, job: &Job, lang: NotifyLang) -> Value {
-        let (title, body) = self.words(job, lang);
+        let (title, body) = Notifier::words(job, lang);
         let mut payload = json!({
-            "type": match job.kind { JobKind::YourTurn => "your_turn", JobKind::Rematch { .. } => "rematch" },
+            "type": match job.kind { JobKind::YourTurn(_) => "your_turn", JobKind::Rematch { .. } => "rematch" },
             "match": &*job.match_id,
             "game": job.game,
             "seat": job.seat,
@@ -636,8 +666,10 @@ impl Notifier {
             "body": body,
             "url": self.link(job),
         });
-        if let JobKind::Rematch { new_match, .. } = &job.kind {
-            payload["rematch"] = Value::String(new_match.to_string());
+        match &job.kind {
+            JobKind::Rematch { new_match, .. } => payload["rematch"] = Value::String(new_match.to_string()),
+            JobKind::YourTurn(Some(time)) => payload["due_ms"] = json!(time.due_ms),
+            JobKind::YourTurn(None) => {}
         }
         payload
     }
@@ -810,6 +842,29 @@ mod tests {
         let loose = policy(true);
         assert!(loose.check("http://127.0.0.1:9/x").is_ok());
         assert!(loose.check("ftp://127.0.0.1/x").is_err());
+    }
+
+    #[test]
+    fn a_turn_based_your_turn_says_how_long_the_move_may_take_in_each_language() {
+        let job = |time| Job {
+            match_id: Arc::from("m"),
+            seat: 1,
+            seq: 3,
+            game: "explosiv",
+            game_name: "Explosiv",
+            seat_name: Some("Bo".to_owned()),
+            kind: JobKind::YourTurn(time),
+        };
+        let two_days = Some(MoveTime { hours: 48, due_ms: 1 });
+        let said = |time, lang| Notifier::words(&job(time), lang).1;
+        assert_eq!(said(None, NotifyLang::En), "Bo, it is your move at the Explosiv table.");
+        assert_eq!(said(two_days, NotifyLang::En), "Bo, it is your move at the Explosiv table. You have 2 days.");
+        assert_eq!(said(two_days, NotifyLang::De), "Bo, du bist am Explosiv-Tisch am Zug. Du hast 2 Tage Zeit.");
+        assert_eq!(said(two_days, NotifyLang::Ko), "Bo 님, Explosiv 테이블에서 둘 차례입니다. 2일 안에 두세요.");
+        let twelve_hours = Some(MoveTime { hours: 12, due_ms: 1 });
+        assert!(said(twelve_hours, NotifyLang::En).ends_with(" You have 12 hours."));
+        assert!(said(Some(MoveTime { hours: 24, due_ms: 1 }), NotifyLang::En).ends_with(" You have 1 day."));
+        assert!(said(twelve_hours, NotifyLang::De).ends_with(" Du hast 12 Stunden Zeit."));
     }
 
     #[test]

@@ -6,7 +6,7 @@ use safehouse_api::SeatKind;
 use safehouse_engine::Seat;
 
 use super::LiveMatch;
-use crate::notify::{Job, JobKind, Notifier};
+use crate::notify::{Job, JobKind, MoveTime, Notifier};
 
 impl Notifier {
     /// Called under the match's lock right after an action of `actor` was stored by this node:
@@ -67,15 +67,18 @@ impl Notifier {
             return;
         }
         let info = lm.game.info();
-        let job = Job {
-            match_id: lm.id.clone(),
-            seat: seat.0,
-            seq: lm.seq,
-            game: info.id,
-            game_name: info.name,
-            seat_name: seat_name(lm, index),
-            kind: JobKind::YourTurn,
-        };
+        let job =
+            Job {
+                match_id: lm.id.clone(),
+                seat: seat.0,
+                seq: lm.seq,
+                game: info.id,
+                game_name: info.name,
+                seat_name: seat_name(lm, index),
+                kind: JobKind::YourTurn(lm.settings.turn_based.zip(lm.deadline_view()).map(
+                    |(turn_based, deadline)| MoveTime { hours: turn_based.deadline_hours, due_ms: deadline.due_ms },
+                )),
+            };
         self.announce(job);
     }
 }

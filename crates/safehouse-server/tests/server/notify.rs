@@ -410,6 +410,50 @@ async fn a_gone_subscription_is_removed_and_bad_targets_are_refused() {
     server.stop().await;
 }
 
+/// At a turn-based table "your turn" says how long the move may take (in the language asked
+/// for) and carries the moment it is due: the table's own deadline, as the match's facts say.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_based_your_turn_says_how_long_the_move_may_take() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("turn-time.db").display());
+    let server = safehouse_server::start(notify_config(&url, dir.path())).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (receiver_addr, receiver) = start_receiver().await;
+    let (game, players) = pick_game();
+    let settings = json!({"turn_based": {"deadline_hours": 48}});
+    let created = create_with(&http, game, &vec![true; players], None, Some(settings)).await;
+    let id = &created.id;
+    let first = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body["to_move"]
+        .as_u64()
+        .expect("to move") as usize;
+    let told = (first + 1) % players;
+    let token_told = created.tokens[told].clone().expect("token");
+    let hook = json!({ "url": format!("http://{receiver_addr}/hook/told"), "lang": "de" });
+    let reply = put(&http, &format!("/api/matches/{id}/notify/webhook"), &token_told, &hook).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    // The others move until the turn is the told seat's.
+    let info = loop {
+        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body;
+        let seat = info["to_move"].as_u64().expect("a seat to move") as usize;
+        if seat == told {
+            break info;
+        }
+        let token = created.tokens[seat].clone().expect("a person");
+        let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+        let body = json!({ "action": view.body["legal"][0]["action"], "seq": view.body["seq"] });
+        let acted = http.post(&format!("/api/matches/{id}/actions"), Some(&token), &body).await.expect("act");
+        assert_eq!(acted.status, 200, "{}", acted.text);
+    };
+    settle(|| receiver.all("hook/told").len(), 1).await;
+    let received = receiver.all("hook/told");
+    assert_eq!(received.len(), 1, "one webhook for the turn");
+    let message: Value = serde_json::from_slice(&received[0].body).expect("JSON");
+    let content = message["content"].as_str().expect("content");
+    assert!(content.contains("am Zug. Du hast 2 Tage Zeit."), "{content}");
+    assert_eq!(message["due_ms"], info["deadline"]["due_ms"], "{message} / {info}");
+    server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_send_each_turn_once() {
     if !postgres_available().await {
