@@ -901,3 +901,19 @@ refused-other-origin = Abgelehnt
 refused-other-origin-why = Eine andere Seite oder ein anderer Ursprung kann mit deinem Platz an diesem Tisch nicht handeln. Öffne den Tisch selbst und spiel dort.
 refused-expired-form = Dieses Formular ist abgelaufen
 refused-expired-form-why = Es wurde nicht von der aktuellen Seite dieses Browsers gesendet (die Seite ist vielleicht alt oder ihr Cookie weg). Lade die Seite neu und versuch es noch einmal: Es wurde nichts geändert.
+
+# A seat played from another device (src/devices.rs).
+device-play-on-another = Auf einem anderen Gerät spielen
+device-why = (etwa auf dem Handy, wo dich „Du bist dran“ erreicht)
+device-open-this-link = Öffne diesen Link auf deinem Handy oder einem anderen Rechner, um Platz { $n } auch dort zu spielen; dieser Browser behält ihn ebenfalls.
+device-link = Link zu deinem Platz:
+device-keep-it-to-yourself = Wer diesen Link hat, spielt deinen Platz: behalte ihn für dich.
+device-no-seat-here = Dieser Browser hat keinen Platz an diesem Tisch
+device-no-seat-here-why = Nur der Browser, der einen Platz spielt, kann ihn an ein anderes Gerät geben.
+device-link-does-not-work = Dieser Link öffnet keinen Platz
+device-link-does-not-work-why = Vielleicht ist er abgeschnitten, oder den Tisch gibt es nicht mehr. Hol dir den Link noch einmal von dem Gerät, das den Platz spielt.
+device-a-table = einem Tisch
+device-already-here = Dieser Browser spielt diesen Platz schon.
+device-play-seat-here = Platz { $n } bei { $game } in diesem Browser spielen?
+device-lets-go-of = Dieser Browser spielt Platz { $held } an diesem Tisch: spielt er hier Platz { $n }, gibt er Platz { $held } ab.
+device-play-here = Hier spielen

@@ -921,3 +921,19 @@ refused-other-origin = Refused
 refused-other-origin-why = Another site or origin cannot act at this table with your seat. Open the table itself and play from there.
 refused-expired-form = This form has expired
 refused-expired-form-why = It was not sent from this browser's current page (the page may be old, or its cookie gone). Reload the page and try again: nothing was changed.
+
+# A seat played from another device (src/devices.rs).
+device-play-on-another = Play on another device
+device-why = (your phone, say, where "your turn" reaches you)
+device-open-this-link = Open this link on your phone or another computer to play seat { $n } there too; this browser keeps it as well.
+device-link = Link to your seat:
+device-keep-it-to-yourself = Anyone with this link plays your seat: keep it to yourself.
+device-no-seat-here = This browser has no seat at this table
+device-no-seat-here-why = Only the browser that plays a seat can send it to another device.
+device-link-does-not-work = This link does not open a seat
+device-link-does-not-work-why = It may be cut short, or the table is gone. Ask the device that plays the seat for its link again.
+device-a-table = a table
+device-already-here = This browser already plays this seat.
+device-play-seat-here = Play seat { $n } of { $game } in this browser?
+device-lets-go-of = This browser plays seat { $held } at this table: playing seat { $n } here, it lets go of seat { $held }.
+device-play-here = Play here

@@ -804,3 +804,19 @@ refused-other-origin = 거부되었습니다
 refused-other-origin-why = 다른 사이트나 출처에서는 내 자리로 이 테이블에서 둘 수 없습니다. 테이블을 직접 열어 그곳에서 하세요.
 refused-expired-form = 이 양식은 만료되었습니다
 refused-expired-form-why = 이 브라우저의 현재 페이지에서 보낸 양식이 아닙니다(페이지가 오래되었거나 쿠키가 없어졌을 수 있습니다). 페이지를 새로 고친 뒤 다시 하세요. 아무것도 바뀌지 않았습니다.
+
+# A seat played from another device (src/devices.rs).
+device-play-on-another = 다른 기기에서 하기
+device-why = (예: "내 차례" 알림을 받는 휴대폰)
+device-open-this-link = 휴대폰이나 다른 컴퓨터에서 이 링크를 열면 거기서도 { $n }번 자리를 할 수 있습니다. 이 브라우저에서도 계속할 수 있습니다.
+device-link = 내 자리 링크:
+device-keep-it-to-yourself = 이 링크가 있으면 누구든 내 자리를 둘 수 있습니다. 혼자만 쓰세요.
+device-no-seat-here = 이 브라우저는 이 테이블에 자리가 없습니다
+device-no-seat-here-why = 자리를 두고 있는 브라우저만 그 자리를 다른 기기로 보낼 수 있습니다.
+device-link-does-not-work = 이 링크로는 자리를 열 수 없습니다
+device-link-does-not-work-why = 링크가 잘렸거나 테이블이 없어졌을 수 있습니다. 자리를 두고 있는 기기에서 링크를 다시 받으세요.
+device-a-table = 테이블
+device-already-here = 이 브라우저에서 이미 이 자리를 두고 있습니다.
+device-play-seat-here = { $game }의 { $n }번 자리를 이 브라우저에서 할까요?
+device-lets-go-of = 이 브라우저는 이 테이블의 { $held }번 자리를 두고 있습니다. 여기서 { $n }번 자리를 하면 { $held }번 자리는 이 브라우저에서 놓게 됩니다.
+device-play-here = 여기서 하기

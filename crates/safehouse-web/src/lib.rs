@@ -33,6 +33,7 @@ mod api;
 mod chat;
 mod clocks;
 mod cookies;
+mod devices;
 mod extract;
 mod forms;
 mod game_log;
@@ -88,6 +89,8 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/play/{id}/notify/webhook", post(notify::webhook))
         .route("/play/{id}/chat", get(chat::get).post(chat::post))
         .route("/play/{id}/rematch", post(chat::rematch))
+        .route("/play/{id}/device", get(devices::link_page))
+        .route("/seat/{id}", get(devices::open_page).post(devices::take))
         .route("/tables/{id}", get(waiting::page))
         .route("/tables/{id}/frag", get(waiting::frag))
         .route("/tables/{id}/take", post(waiting::take))

@@ -69,6 +69,7 @@ pub(crate) async fn panel(
                     " " button type="submit" name="do" value="clear" { (lang.text("remove-2")) }
                 }
             }
+            p.small { a href={"/play/" (id) "/device"} { (lang.text("device-play-on-another")) } " " (lang.text("device-why")) }
             script src=(assets::url("push.js")) defer {}
         }
     }

@@ -1,6 +1,7 @@
 //! Turn-based play in real browsers: the home page's "tables waiting for your move" follows
 //! whose turn it is for each person (two profiles), and the table's "tell me when it is my turn"
-//! panel hands a push subscription to the server and saves and removes a webhook.
+//! panel hands a push subscription to the server and saves and removes a webhook; a seat is
+//! carried to another device.
 //!
 //! Headless Chromium reaches no push service, so the page's `PushManager.subscribe` is replaced
 //! by one that answers a subscription with real P-256 keys (what the browser would hand over);
@@ -215,4 +216,54 @@ pub(crate) async fn save_webhook(b: &Browser, hook: &str) {
     field.send_keys(hook).await.expect("typing");
     assert!(b.click("form.webhook button[value=save]").await, "save");
     b.wait_for("form.webhook button[value=clear]").await;
+}
+
+/// A seat carried to another device: Alice's table gives her seat's link on a page of its own;
+/// her phone (a profile of its own) opens it, is asked first, and then plays the seat: a move
+/// made on the phone reaches her desk. A link cut short opens nothing, and a browser without
+/// the seat gets no link.
+#[test]
+fn a_seat_is_carried_to_another_device() {
+    run(0, |mut h| async move {
+        let desk = h.browser("alice-desk").await;
+        set_up(&desk, "explosiv", &["me", "easy"], &[], false).await;
+        let id = desk.match_id().await;
+        let before = desk.wait_state("alice's turn", |s| s.mine).await;
+        assert!(desk.click("details#notify > summary").await, "the panel opens");
+        assert!(desk.click(&format!("details#notify a[href='/play/{id}/device']")).await, "the device link");
+        desk.wait_for("#device-link").await;
+        let link = desk.js("return document.getElementById('device-link').value;", vec![]).await;
+        let link = link.as_str().expect("the seat's link").to_owned();
+        assert!(link.starts_with(&format!("{}/seat/{id}?s=0&t=", desk.base)), "{link}");
+        assert!(desk.click(&format!("main a.button[href='/play/{id}']")).await, "back to the table");
+        desk.wait_for("#play").await;
+
+        let phone = h.browser("alice-phone").await;
+        phone.client.goto(&link).await.expect("the link opens");
+        phone.wait_for(&format!("form[action='/seat/{id}'] button")).await;
+        let asked = phone.text("main").await;
+        assert!(asked.contains("Play seat 1 of Explosiv in this browser?"), "{asked}");
+        assert!(phone.click(&format!("form[action='/seat/{id}'] button")).await, "play here");
+        phone.wait_for("#play").await;
+        assert_eq!(phone.match_id().await, id);
+        let on_phone = phone.wait_state("alice's turn on the phone", |s| s.mine).await;
+        assert_eq!(on_phone.seq, before.seq, "the same moment of the same game");
+        assert!(play_one(&phone, "explosiv", 0).await, "a move on the phone");
+        desk.wait_state("the phone's move on the desk", |s| s.seq > before.seq).await;
+
+        // The desk, which plays the seat already, is told so rather than asked.
+        desk.client.goto(&link).await.expect("the link opens on the desk");
+        assert!(desk.text("main").await.contains("This browser already plays this seat."));
+        assert!(!desk.exists(&format!("form[action='/seat/{id}']")).await, "nothing to take");
+        // A link cut short opens nothing; a browser without the seat gets no link.
+        phone.client.goto(&link[..link.len() - 1]).await.expect("the cut link opens");
+        assert_eq!(phone.text("h1").await.trim(), "This link does not open a seat");
+        let stranger = h.browser("stranger").await;
+        stranger.goto(&format!("/play/{id}/device")).await;
+        let at = stranger.js("return location.pathname;", vec![]).await;
+        assert_eq!(at, json!("/"), "a browser without the seat is sent home");
+        for b in [desk, phone, stranger] {
+            b.close().await;
+        }
+    });
 }
