@@ -67,18 +67,21 @@ impl Notifier {
             return;
         }
         let info = lm.game.info();
-        let job =
-            Job {
-                match_id: lm.id.clone(),
-                seat: seat.0,
-                seq: lm.seq,
-                game: info.id,
-                game_name: info.name,
-                seat_name: seat_name(lm, index),
-                kind: JobKind::YourTurn(lm.settings.turn_based.zip(lm.deadline_view()).map(
-                    |(turn_based, deadline)| MoveTime { hours: turn_based.deadline_hours, due_ms: deadline.due_ms },
-                )),
-            };
+        // At a turn-based table the message says how long the move may take.
+        let time = lm
+            .settings
+            .turn_based
+            .zip(lm.deadline_view())
+            .map(|(turn_based, deadline)| MoveTime { hours: turn_based.deadline_hours, due_ms: deadline.due_ms });
+        let job = Job {
+            match_id: lm.id.clone(),
+            seat: seat.0,
+            seq: lm.seq,
+            game: info.id,
+            game_name: info.name,
+            seat_name: seat_name(lm, index),
+            kind: JobKind::YourTurn(time),
+        };
         self.announce(job);
     }
 }
