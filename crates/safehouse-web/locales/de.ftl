@@ -906,6 +906,7 @@ refused-expired-form-why = Es wurde nicht von der aktuellen Seite dieses Browser
 device-play-on-another = Auf einem anderen Gerät spielen
 device-why = (etwa auf dem Handy, wo dich „Du bist dran“ erreicht)
 device-open-this-link = Öffne diesen Link auf deinem Handy oder einem anderen Rechner, um Platz { $n } auch dort zu spielen; dieser Browser behält ihn ebenfalls.
+device-scan-it = Der Link zu deinem Platz als QR-Code: scanne ihn mit der Kamera deines Handys.
 device-link = Link zu deinem Platz:
 device-keep-it-to-yourself = Wer diesen Link hat, spielt deinen Platz: behalte ihn für dich.
 device-no-seat-here = Dieser Browser hat keinen Platz an diesem Tisch

@@ -926,6 +926,7 @@ refused-expired-form-why = It was not sent from this browser's current page (the
 device-play-on-another = Play on another device
 device-why = (your phone, say, where "your turn" reaches you)
 device-open-this-link = Open this link on your phone or another computer to play seat { $n } there too; this browser keeps it as well.
+device-scan-it = The link to your seat as a QR code: scan it with your phone's camera.
 device-link = Link to your seat:
 device-keep-it-to-yourself = Anyone with this link plays your seat: keep it to yourself.
 device-no-seat-here = This browser has no seat at this table

@@ -809,6 +809,7 @@ refused-expired-form-why = 이 브라우저의 현재 페이지에서 보낸 양
 device-play-on-another = 다른 기기에서 하기
 device-why = (예: "내 차례" 알림을 받는 휴대폰)
 device-open-this-link = 휴대폰이나 다른 컴퓨터에서 이 링크를 열면 거기서도 { $n }번 자리를 할 수 있습니다. 이 브라우저에서도 계속할 수 있습니다.
+device-scan-it = 내 자리 링크의 QR 코드: 휴대폰 카메라로 찍으세요.
 device-link = 내 자리 링크:
 device-keep-it-to-yourself = 이 링크가 있으면 누구든 내 자리를 둘 수 있습니다. 혼자만 쓰세요.
 device-no-seat-here = 이 브라우저는 이 테이블에 자리가 없습니다

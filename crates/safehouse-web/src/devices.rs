@@ -16,7 +16,7 @@
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use maud::html;
+use maud::{Markup, PreEscaped, html};
 use safehouse_api::matches::MatchInfo;
 use safehouse_api::notify::NotifyState;
 use serde::Deserialize;
@@ -50,6 +50,16 @@ async fn seat_of(web: &Web, id: &str, token: &str, peer: Peer) -> Option<u8> {
     reply.read::<NotifyState>().map(|state| state.seat)
 }
 
+/// `link` as a QR code, an inline SVG a phone's camera reads off the screen (nothing if the
+/// link is too long for one, which a seat's link never is).
+fn qr_code(link: &str, label: &str) -> Markup {
+    let Ok(code) = qrcode::QrCode::new(link.as_bytes()) else { return html! {} };
+    let svg = code.render::<qrcode::render::svg::Color>().min_dimensions(200, 200).quiet_zone(true).build();
+    // The renderer writes an XML prologue before the `<svg>`, which an HTML page does without.
+    let svg = svg.find("<svg").map_or("", |start| &svg[start..]);
+    html! { figure.qr role="img" aria-label=(label) { (PreEscaped(svg)) } }
+}
+
 /// `GET /play/{id}/device`: the link that opens this browser's seat on another device.
 pub(crate) async fn link_page(
     State(web): State<Web>,
@@ -77,6 +87,7 @@ pub(crate) async fn link_page(
         section.panel.narrow.device {
             h1 { (lang.text("device-play-on-another")) }
             p { (tr!(lang, "device-open-this-link", n = seat_number(held.seat))) }
+            (qr_code(&link, lang.text("device-scan-it")))
             div.share {
                 label for="device-link" { (lang.text("device-link")) }
                 input.invite-link #device-link type="text" readonly value=(link);
@@ -189,5 +200,13 @@ mod tests {
         assert!(!valid_token("abc"), "too short");
         assert!(!valid_token(&"g".repeat(64)), "not hex");
         assert!(!valid_token(&format!("{}&x=1", "a".repeat(64))));
+    }
+
+    #[test]
+    fn the_qr_code_is_an_inline_svg_without_its_xml_prologue() {
+        let link = format!("https://tables.example/seat/0123456789abcdef0123?s=3&t={}", "f".repeat(64));
+        let drawn = qr_code(&link, "scan").into_string();
+        assert!(drawn.starts_with(r#"<figure class="qr" role="img" aria-label="scan"><svg"#), "{drawn}");
+        assert!(!drawn.contains("<?xml") && drawn.ends_with("</svg></figure>"), "{drawn}");
     }
 }

@@ -232,6 +232,7 @@ fn a_seat_is_carried_to_another_device() {
         assert!(desk.click("details#notify > summary").await, "the panel opens");
         assert!(desk.click(&format!("details#notify a[href='/play/{id}/device']")).await, "the device link");
         desk.wait_for("#device-link").await;
+        assert!(desk.exists("figure.qr[role=img] > svg").await, "the link as a QR code, for the phone to scan");
         let link = desk.js("return document.getElementById('device-link').value;", vec![]).await;
         let link = link.as_str().expect("the seat's link").to_owned();
         assert!(link.starts_with(&format!("{}/seat/{id}?s=0&t=", desk.base)), "{link}");
