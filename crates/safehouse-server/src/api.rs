@@ -210,7 +210,19 @@ pub(crate) async fn list_matches(
     ApiQuery(query): ApiQuery<ListQuery>,
 ) -> Result<Json<Vec<MatchListing>>, ApiError> {
     let list = app.store.list_matches(query.limit.unwrap_or(50).min(500), query.live.unwrap_or(true)).await?;
-    Ok(Json(list.into_iter().map(listing).collect()))
+    let mut shown = Vec::with_capacity(list.len());
+    for summary in list {
+        // A waiting room that has not started (or expired unstarted) is no match to watch or
+        // replay, and a private one is nobody's to find: the lobby lists the public ones. Only
+        // a match without actions can be one, so only those are looked up.
+        if summary.actions == 0
+            && !app.store.load_match(&summary.id).await?.as_ref().is_some_and(crate::tables::is_started)
+        {
+            continue;
+        }
+        shown.push(listing(summary));
+    }
+    Ok(Json(shown))
 }
 
 /// A match's public facts.

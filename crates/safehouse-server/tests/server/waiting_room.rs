@@ -242,11 +242,17 @@ async fn private_and_full(addr: SocketAddr, server: &safehouse_server::Server) {
         !lobby.body.as_array().expect("list").iter().any(|t| t["id"] == json!(id)),
         "private tables are not listed"
     );
+    // Nor among the matches being played, until it starts (a room is no match to watch yet).
+    let listed = |body: &Value| body.as_array().expect("list").iter().any(|m| m["id"] == json!(id));
+    let live = http.get("/api/matches?live=true", None).await.expect("matches");
+    assert!(!listed(&live.body), "an unstarted private room is listed among the matches: {}", live.text);
     assert_eq!(code(&take(&http, &id, 1, "Eve", None).await.1), "bad_invite");
     assert_eq!(code(&take(&http, &id, 1, "Eve", Some("0123")).await.1), "bad_invite");
     let (status, taken) = take(&http, &id, 1, "Friend", Some(&invite)).await;
     assert_eq!(status, 200, "{taken}");
     assert_eq!(taken["table"]["status"], "started", "the last free seat starts the table: {taken}");
+    let live = http.get("/api/matches?live=true", None).await.expect("matches");
+    assert!(listed(&live.body), "a started table is a match to watch: {}", live.text);
     // The match exists; the bot's seat plays by itself (wait until it has moved or the match moved on).
     let info = http.get(&format!("/api/matches/{id}"), None).await.expect("match");
     assert_eq!(info.status, 200, "{}", info.text);
@@ -326,6 +332,13 @@ async fn expires(addr: SocketAddr) {
     assert!(!lobby.body.as_array().expect("list").iter().any(|t| t["id"] == json!(id)), "off the lobby");
     let live = http.get("/api/matches?live=true", None).await.expect("matches");
     assert!(!live.body.as_array().expect("list").iter().any(|m| m["id"] == json!(id)), "no longer a live match");
+    // Nor a finished one: it never started, so there is nothing to replay.
+    let all = http.get("/api/matches?live=false", None).await.expect("matches");
+    assert!(
+        !all.body.as_array().expect("list").iter().any(|m| m["id"] == json!(id)),
+        "an expired room to replay: {}",
+        all.text
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
