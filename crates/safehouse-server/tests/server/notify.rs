@@ -204,6 +204,26 @@ async fn settle(count: impl Fn() -> usize, want: usize) {
     tokio::time::sleep(Duration::from_millis(300)).await;
 }
 
+/// The seats of a match of people move (each with its own token, its first legal action) until
+/// the turn is seat `told`'s, or the match is over.
+async fn move_until_the_turn_of(http: &HttpClient, created: &Created, told: usize) {
+    let id = &created.id;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        assert!(Instant::now() < deadline, "the turn never came to seat {told}");
+        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
+        let Some(seat) = info.body["to_move"].as_u64().map(|s| s as usize) else { break };
+        if seat == told || info.body["finished"] == json!(true) {
+            break;
+        }
+        let token = created.tokens[seat].clone().expect("a person");
+        let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+        let body = json!({ "action": view.body["legal"][0]["action"], "seq": view.body["seq"] });
+        let acted = http.post(&format!("/api/matches/{id}/actions"), Some(&token), &body).await.expect("act");
+        assert_eq!(acted.status, 200, "{}", acted.text);
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn your_turn_reaches_push_and_webhook_once_per_turn_and_never_for_bots() {
     let dir = tempfile::tempdir().expect("dir");
@@ -374,22 +394,8 @@ async fn a_gone_subscription_is_removed_and_bad_targets_are_refused() {
         put(&http, &format!("/api/matches/{id}/notify/webhook"), &token_told, &json!({"url": "ftp://x/y"})).await;
     assert_eq!((reply.status, reply.code()), (422, Some("bad_url")), "{}", reply.text);
 
-    // The others move (each with its own token) until the turn is the told seat's: the push
-    // service answers 410.
-    let deadline = Instant::now() + Duration::from_secs(30);
-    loop {
-        assert!(Instant::now() < deadline, "the turn never came to seat {told}");
-        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info");
-        let Some(seat) = info.body["to_move"].as_u64().map(|s| s as usize) else { break };
-        if seat == told || info.body["finished"] == json!(true) {
-            break;
-        }
-        let token = created.tokens[seat].clone().expect("a person");
-        let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
-        let first = &view.body["legal"][0];
-        let body = json!({ "action": first["action"], "seq": view.body["seq"] });
-        http.post(&format!("/api/matches/{id}/actions"), Some(&token), &body).await.expect("act");
-    }
+    // The others move until the turn is the told seat's: the push service answers 410.
+    move_until_the_turn_of(&http, &created, told).await;
     settle(|| receiver.all("push/gone1").len(), 1).await;
     assert_eq!(receiver.all("push/gone1").len(), 1, "the push was tried once");
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -431,19 +437,9 @@ async fn a_turn_based_your_turn_says_how_long_the_move_may_take() {
     let hook = json!({ "url": format!("http://{receiver_addr}/hook/told"), "lang": "de" });
     let reply = put(&http, &format!("/api/matches/{id}/notify/webhook"), &token_told, &hook).await;
     assert_eq!(reply.status, 200, "{}", reply.text);
-    // The others move until the turn is the told seat's.
-    let info = loop {
-        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body;
-        let seat = info["to_move"].as_u64().expect("a seat to move") as usize;
-        if seat == told {
-            break info;
-        }
-        let token = created.tokens[seat].clone().expect("a person");
-        let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
-        let body = json!({ "action": view.body["legal"][0]["action"], "seq": view.body["seq"] });
-        let acted = http.post(&format!("/api/matches/{id}/actions"), Some(&token), &body).await.expect("act");
-        assert_eq!(acted.status, 200, "{}", acted.text);
-    };
+    move_until_the_turn_of(&http, &created, told).await;
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body;
+    assert_eq!(info["to_move"].as_u64(), Some(told as u64), "{info}");
     settle(|| receiver.all("hook/told").len(), 1).await;
     let received = receiver.all("hook/told");
     assert_eq!(received.len(), 1, "one webhook for the turn");
