@@ -68,6 +68,12 @@ fn bundle(language: &Language) -> Bundle {
     // the marks would end up in attributes, titles and the terminal.
     bundle.set_use_isolating(false);
     bundle.add_builtins().expect("Fluent's built-in functions");
+    bundle
+        .add_function("JOSA", |positional, _named| match positional {
+            [word, FluentValue::String(particle)] => FluentValue::from(josa(&value_text(word), particle)),
+            _ => FluentValue::Error,
+        })
+        .expect("the JOSA function");
     let resource = FluentResource::try_new(language.ftl.to_owned())
         .unwrap_or_else(|(_, errors)| panic!("locales/{}.ftl does not parse: {errors:?}", language.code));
     bundle
@@ -104,6 +110,48 @@ pub(crate) fn message_ids(ftl: &str) -> Vec<String> {
                 .then(|| id.to_owned())
         })
         .collect()
+}
+
+/// A Fluent value as text (a number as Fluent writes it).
+fn value_text(value: &FluentValue<'_>) -> String {
+    match value {
+        FluentValue::String(text) => text.to_string(),
+        FluentValue::Number(number) => number.as_string().into_owned(),
+        _ => String::new(),
+    }
+}
+
+/// `word` followed by the Korean particle `particle` (given in its form after a final
+/// consonant: `을`, `이`, `은`, `과` or `으로`) in the form its last syllable takes: "5를",
+/// "1을", "빨강이", "파랑으로", "칠로". A word whose reading the code cannot tell (a Latin name,
+/// say) gets both forms, as Korean writes them: "Bob을(를)". Korean messages write
+/// `{ JOSA($card, "을") }` for `{ $card }을(를)`.
+pub(crate) fn josa(word: &str, particle: &str) -> String {
+    let (after_consonant, after_vowel) = match particle {
+        "을" => ("을", "를"),
+        "이" => ("이", "가"),
+        "은" => ("은", "는"),
+        "과" => ("과", "와"),
+        "으로" => ("으로", "로"),
+        other => return format!("{word}{other}"),
+    };
+    // The final consonant of the last letter or digit's Korean reading: none (0), ㄹ (8), or
+    // another (any other index of the 27 finals).
+    let last = word.chars().rev().find(|c| c.is_alphanumeric());
+    let final_consonant = match last {
+        Some(c @ '가'..='힣') => Some((u32::from(c) - 0xAC00) % 28),
+        // 영 일 이 삼 사 오 육 칠 팔 구
+        Some(c @ '0'..='9') => Some([21, 8, 0, 16, 0, 0, 1, 8, 8, 0][c as usize - '0' as usize]),
+        _ => None,
+    };
+    let form = match final_consonant {
+        None => return format!("{word}{after_consonant}({after_vowel})").replace("으로(로)", "(으)로"),
+        Some(0) => after_vowel,
+        // After ㄹ, "으로" is "로" (칠로), the others take their consonant form (칠을).
+        Some(8) if particle == "으로" => after_vowel,
+        Some(_) => after_consonant,
+    };
+    format!("{word}{form}")
 }
 
 /// Formats a message of one bundle; `None` if the bundle lacks it or formatting failed.
@@ -322,6 +370,32 @@ mod tests {
         assert_eq!(Lang::of_request(&headers, Some("de-AT")), Lang::De);
         headers.insert("x-safehouse-lang", HeaderValue::from_static("ko"));
         assert_eq!(Lang::of_request(&headers, None), Lang::Ko, "the page's own language wins over the cookie");
+    }
+
+    #[test]
+    fn korean_particles_follow_the_last_syllable() {
+        // Numbers as Korean reads them: 일 이 삼 사 오 육 칠 팔 구 영.
+        let objects: Vec<String> =
+            ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"].iter().map(|n| josa(n, "을")).collect();
+        assert_eq!(objects, ["1을", "2를", "3을", "4를", "5를", "6을", "7을", "8을", "9를", "0을"]);
+        assert_eq!(
+            (josa("빨강", "이"), josa("파랑", "은"), josa("노랑", "과")),
+            ("빨강이".into(), "파랑은".into(), "노랑과".into())
+        );
+        assert_eq!(
+            (josa("보라", "이"), josa("캐롤", "이"), josa("하나", "은")),
+            ("보라가".into(), "캐롤이".into(), "하나는".into())
+        );
+        // "으로" after a vowel and after ㄹ is "로"; after any other final consonant "으로".
+        assert_eq!(
+            (josa("+2", "으로"), josa("+7", "으로"), josa("+3", "으로")),
+            ("+2로".into(), "+7로".into(), "+3으로".into())
+        );
+        assert_eq!(josa("빨강 3", "을"), "빨강 3을", "the last letter or digit counts");
+        // A word the code cannot read gets both forms, as Korean writes them.
+        assert_eq!((josa("Bob", "을"), josa("Bob", "으로")), ("Bob을(를)".into(), "Bob(으)로".into()));
+        assert_eq!(tr!(Lang::Ko, "explosiv-place-card-on-row", card = 5, row = "A"), "5를 A줄에 놓기");
+        assert_eq!(tr!(Lang::Ko, "explosiv-place-card-on-row", card = 8, row = "A"), "8을 A줄에 놓기");
     }
 
     #[test]
