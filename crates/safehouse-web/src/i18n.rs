@@ -145,7 +145,8 @@ pub(crate) fn josa(word: &str, particle: &str) -> String {
         _ => None,
     };
     let form = match final_consonant {
-        None => return format!("{word}{after_consonant}({after_vowel})").replace("으로(로)", "(으)로"),
+        None if particle == "으로" => return format!("{word}(으)로"),
+        None => return format!("{word}{after_consonant}({after_vowel})"),
         Some(0) => after_vowel,
         // After ㄹ, "으로" is "로" (칠로), the others take their consonant form (칠을).
         Some(8) if particle == "으로" => after_vowel,
