@@ -5,6 +5,7 @@
 //! tests and the bench binaries of `safehouse-load`. It is a readable example of the protocol,
 //! and none of it is compiled into the server.
 
+pub mod endpoint;
 pub mod patch;
 
 use std::net::{IpAddr, SocketAddr};
@@ -25,10 +26,12 @@ use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+pub use crate::endpoint::Endpoint;
+
 /// An HTTP/1.1 client on one kept-alive connection (made again when it drops).
 #[derive(Debug)]
 pub struct HttpClient {
-    addr: SocketAddr,
+    endpoint: Endpoint,
     source: Option<IpAddr>,
     conn: tokio::sync::Mutex<Option<SendRequest<Full<Bytes>>>>,
 }
@@ -77,16 +80,21 @@ impl Reply {
 impl HttpClient {
     /// A client for the server at `addr`.
     pub fn new(addr: SocketAddr) -> Self {
-        HttpClient { addr, source: None, conn: tokio::sync::Mutex::new(None) }
+        HttpClient::to(Endpoint::plain(addr))
+    }
+
+    /// A client for the server at `endpoint` (behind TLS too).
+    pub fn to(endpoint: Endpoint) -> Self {
+        HttpClient { endpoint, source: None, conn: tokio::sync::Mutex::new(None) }
     }
 
     /// A client for the server at `addr` whose connections come from the local address `source`.
     pub fn from_source(addr: SocketAddr, source: IpAddr) -> Self {
-        HttpClient { addr, source: Some(source), conn: tokio::sync::Mutex::new(None) }
+        HttpClient { endpoint: Endpoint::plain(addr), source: Some(source), conn: tokio::sync::Mutex::new(None) }
     }
 
     async fn connect(&self) -> anyhow::Result<SendRequest<Full<Bytes>>> {
-        let stream = connect_from(self.addr, self.source).await?;
+        let stream = self.endpoint.connect(self.source).await?;
         let (sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await?;
         tokio::spawn(async move {
             let _ = connection.await;
@@ -112,7 +120,8 @@ impl HttpClient {
                 *guard = None;
                 continue;
             }
-            let mut request = hyper::Request::builder().method(method).uri(path).header("host", self.addr.to_string());
+            let mut request =
+                hyper::Request::builder().method(method).uri(path).header("host", self.endpoint.authority());
             if let Some(token) = token {
                 request = request.header("authorization", format!("Bearer {token}"));
             }
@@ -181,12 +190,18 @@ impl WsClient {
         token: Option<&str>,
         source: Option<IpAddr>,
     ) -> anyhow::Result<WsClient> {
-        let url = match token {
-            Some(token) => format!("ws://{addr}/api/matches/{match_id}/ws?token={token}"),
-            None => format!("ws://{addr}/api/matches/{match_id}/ws"),
+        let path = match token {
+            Some(token) => format!("/api/matches/{match_id}/ws?token={token}"),
+            None => format!("/api/matches/{match_id}/ws"),
         };
-        let tcp = connect_from(addr, source).await?;
-        let (stream, _) = tokio_tungstenite::client_async_with_config(url, MaybeTlsStream::Plain(tcp), None)
+        WsClient::open(&Endpoint::plain(addr), &path, source).await
+    }
+
+    /// Opens the WebSocket at `path_and_query` on the server at `endpoint` (a match's, a waiting
+    /// room's), from the local address `source` if given.
+    pub async fn open(endpoint: &Endpoint, path_and_query: &str, source: Option<IpAddr>) -> anyhow::Result<WsClient> {
+        let stream = endpoint.connect(source).await?;
+        let (stream, _) = tokio_tungstenite::client_async_with_config(endpoint.ws_url(path_and_query), stream, None)
             .await
             .context("websocket connect")?;
         Ok(WsClient { stream, bytes_received: 0, messages_received: 0 })

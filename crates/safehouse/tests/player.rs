@@ -144,3 +144,166 @@ async fn safehouse_bot_seats_programs_in_a_live_match() {
     server.stop().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `safehouse bot <link>` started with `args` beside the link, its output piped.
+fn bot_at(link: &str, args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_safehouse"));
+    command.arg("bot").arg(link).args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+/// Plays the people's seats whose tokens are given (each its first legal action) until the match
+/// ends, as a person at the table would, through the public API.
+async fn play_people(http: &HttpClient, id: &str, people: &[(u64, &str)]) {
+    let started = std::time::Instant::now();
+    loop {
+        assert!(started.elapsed() < Duration::from_secs(120), "match {id} did not end");
+        let info = http.get(&format!("/api/matches/{id}"), None).await.expect("match");
+        if info.body["finished"] == true {
+            return;
+        }
+        let mover = info.body["to_move"].as_u64();
+        let Some((_, token)) = people.iter().find(|(seat, _)| Some(*seat) == mover) else {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            continue;
+        };
+        let view = http.get(&format!("/api/matches/{id}/view"), Some(token)).await.expect("view");
+        if let Some(first) = view.body["legal"].get(0) {
+            let act = json!({"action": first["action"], "seq": view.body["seq"]});
+            http.post(&format!("/api/matches/{id}/actions"), Some(token), &act).await.expect("act");
+        }
+    }
+}
+
+/// Waits until the waiting room `id` shows `seat` taken by a person named `name`.
+async fn wait_for_seat(http: &HttpClient, id: &str, seat: usize, name: &str) -> Value {
+    let started = std::time::Instant::now();
+    loop {
+        let table = http.get(&format!("/api/tables/{id}"), None).await.expect("table");
+        let at = &table.body["seats"][seat];
+        if at["state"] == "person" && at["name"] == name {
+            return table.body;
+        }
+        assert!(started.elapsed() < Duration::from_secs(30), "seat {seat} was not taken: {}", table.text);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+/// The outcome lines `safehouse bot` printed: one per match played.
+fn outcome_lines(stdout: &str) -> Vec<Value> {
+    stdout.lines().map(|line| serde_json::from_str(line).expect("an outcome line")).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn safehouse_bot_takes_a_seat_from_a_rooms_link_and_plays_the_rematch() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
+    let http = HttpClient::new(server.addr());
+    let person = json!({"kind": "person"});
+    let body = json!({"game": "explosiv", "waiting_room": true, "join": {"seat": 0, "name": "Ann"},
+        "seats": [person, person, person, {"kind": "bot", "difficulty": "easy"}]});
+    let created = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let ann = created.body["joined"]["token"].as_str().expect("Ann's token").to_owned();
+    // The link the room shows its host, as a person would paste it.
+    let link =
+        format!("{}/tables/{id}?invite={}", server.url(), created.body["table_invite"].as_str().expect("invite"));
+    let program = example("random_bot.py");
+    let child = bot_at(&link, &["--exec", &program, "--seat", "3", "--rematch", "--rematch-wait-secs", "3"])
+        .spawn()
+        .expect("start safehouse bot");
+
+    // The program sits as player 3 under its file's name, and the room still waits for Bo.
+    let table = wait_for_seat(&http, &id, 2, "random_bot (program)").await;
+    assert_eq!((table["status"].as_str(), table["free_seats"].as_u64()), (Some("waiting"), Some(1)), "{table}");
+    let take = json!({"name": "Bo", "invite": created.body["table_invite"]});
+    let bo = http.post(&format!("/api/tables/{id}/seats/1/take"), None, &take).await.expect("Bo takes a seat");
+    assert_eq!(bo.status, 200, "{}", bo.text);
+    let bo = bo.body["token"].as_str().expect("Bo's token").to_owned();
+    play_people(&http, &id, &[(0, &ann), (1, &bo)]).await;
+
+    // Ann and Bo press "play again"; the program takes its kept seat, and the rematch is played.
+    let again = http.raw("POST", &format!("/api/matches/{id}/rematch"), Some(&ann), None).await.expect("rematch");
+    assert_eq!(again.status, 200, "{}", again.text);
+    let rematch = again.body["match"].as_str().expect("the rematch").to_owned();
+    let ann = again.body["token"].as_str().expect("Ann's new token").to_owned();
+    wait_for_seat(&http, &rematch, 2, "random_bot (program)").await;
+    let again = http.raw("POST", &format!("/api/matches/{id}/rematch"), Some(&bo), None).await.expect("Bo's rematch");
+    let bo = again.body["token"].as_str().expect("Bo's new token").to_owned();
+    play_people(&http, &rematch, &[(0, &ann), (1, &bo)]).await;
+
+    // Nobody presses "play again" a second time: the program leaves after its wait.
+    let (ok, stdout, stderr) = finish(child, Duration::from_secs(60)).await;
+    assert!(ok, "{stderr}");
+    let lines = outcome_lines(&stdout);
+    let matches: Vec<&str> = lines.iter().filter_map(|l| l["match"].as_str()).collect();
+    assert_eq!(matches, [id.as_str(), rematch.as_str()], "{stdout}");
+    assert!(lines.iter().all(|l| l["seat"] == 2 && l["outcome"]["ranks"].is_array()), "{stdout}");
+    assert!(stderr.contains("48 decisions, 48 answered, 0 by the fallback"), "two games of 24 moves: {stderr}");
+    server.stop().await;
+}
+
+/// A TLS proxy in front of `backend`, as a deployment's (Caddy, nginx) would be, with the
+/// certificate and key in `dir` (made here by `openssl`, for `localhost`): its port.
+async fn tls_proxy(dir: &std::path::Path, backend: std::net::SocketAddr) -> u16 {
+    let made = Command::new("openssl")
+        .args(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1"])
+        .args(["-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"])
+        .arg("-keyout")
+        .arg(dir.join("key.pem"))
+        .arg("-out")
+        .arg(dir.join("cert.pem"))
+        .output()
+        .expect("openssl (Debian's openssl package) makes a certificate");
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let read = |name: &str| std::fs::read(dir.join(name)).expect("a PEM file");
+    let identity = native_tls::Identity::from_pkcs8(&read("cert.pem"), &read("key.pem")).expect("an identity");
+    let acceptor = tokio_native_tls::TlsAcceptor::from(native_tls::TlsAcceptor::new(identity).expect("an acceptor"));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let port = listener.local_addr().expect("address").port();
+    tokio::spawn(async move {
+        while let Ok((client, _)) = listener.accept().await {
+            let acceptor = acceptor.clone();
+            tokio::spawn(async move {
+                let Ok(mut client) = acceptor.accept(client).await else { return };
+                let Ok(mut server) = tokio::net::TcpStream::connect(backend).await else { return };
+                let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+            });
+        }
+    });
+    port
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn safehouse_bot_reaches_a_table_behind_tls() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
+    let port = tls_proxy(dir.path(), server.addr()).await;
+    let http = HttpClient::new(server.addr());
+    let body = json!({"game": "explosiv", "waiting_room": true, "seats": [{"kind": "person"}, {"kind": "bot"}]});
+    let created = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let invite = created.body["table_invite"].as_str().expect("invite");
+    let link = format!("https://localhost:{port}/tables/{id}?invite={invite}");
+    let program = example("random_bot.py");
+
+    // A certificate nobody vouches for is refused, before any seat is taken.
+    let refused = bot_at(&link, &["--exec", &program]).env("SSL_CERT_FILE", dir.path().join("none.pem")).output();
+    let refused = refused.expect("run safehouse bot");
+    let says = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success() && says.contains("TLS with"), "{says}");
+    let table = http.get(&format!("/api/tables/{id}"), None).await.expect("table");
+    assert_eq!(table.body["free_seats"], 1, "{}", table.text);
+
+    // With the proxy's certificate trusted (a private CA's, say), the program plays the table.
+    let child = bot_at(&link, &["--exec", &program]).env("SSL_CERT_FILE", dir.path().join("cert.pem")).spawn();
+    let (ok, stdout, stderr) = finish(child.expect("start safehouse bot"), Duration::from_secs(60)).await;
+    assert!(ok, "{stderr}");
+    let lines = outcome_lines(&stdout);
+    assert_eq!((lines.len(), lines[0]["match"].as_str()), (1, Some(id.as_str())), "{stdout}");
+    let info = http.get(&format!("/api/matches/{id}"), None).await.expect("match");
+    assert_eq!(info.body["finished"], true, "{}", info.text);
+    server.stop().await;
+}

@@ -1,6 +1,12 @@
-//! `safehouse bot <server-url> --match <id> --seat-token <token> --exec '<command>'`: seats an
-//! outside program (the player protocol, `docs/player-protocol.md`) in a live match on a
-//! server, as lichess seats a bot account.
+//! `safehouse bot <link> --exec '<command>'`: seats an outside program (the player protocol,
+//! `docs/player-protocol.md`) at a table of a server, as lichess seats a bot account.
+//!
+//! The link is what people share: a waiting room's (`…/tables/<id>`, with `?invite=` for a
+//! private one), where the program takes a free seat under a name and waits for the start like
+//! anyone; or a started table's (`…/play/<id>`, or the server's address with `--match`) with the
+//! seat's token. `https://` links work through the proxy that serves them. With `--rematch` the
+//! program stays after the end and takes its seat again when somebody presses "play again"; it
+//! never starts a rematch itself.
 //!
 //! It uses the server's public API only: the match's public facts over HTTP, then the seat's
 //! WebSocket, whose `welcome` and `update` messages carry exactly the seat's view (kept up to
@@ -9,17 +15,19 @@
 //! with the `seq` it was chosen at. When the program fails, the fallback bot decides (and after
 //! a timeout or a crash plays the rest of the match); what happened is printed at the end.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
 use safehouse_api::ActRequest;
 use safehouse_api::commands::{ClientMessage, Command};
+use safehouse_api::rematch::{RematchJoined, RematchLinks};
+use safehouse_api::tables::{SeatTaken, TableInfo, TableSeatState, TableStatus, TakeSeat};
 use safehouse_bots::{DynBot, dyn_bot};
-use safehouse_client::{HttpClient, Tracker, WsClient};
+use safehouse_client::{Endpoint, HttpClient, Tracker, WsClient};
 use safehouse_player::{ExecSettings, FailureCounts, GameContext, OnFailure, ProgramPool, SeatDriver};
 use serde_json::{Value, json};
+use url::Url;
 
 /// How long the bot waits for any message before asking the server for the whole picture again.
 const QUIET_RESYNC: Duration = Duration::from_secs(60);
@@ -29,14 +37,30 @@ const NO_DEADLINE: Duration = Duration::from_secs(7 * 24 * 3600);
 /// Options of `safehouse bot`.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
-    /// The server, e.g. http://127.0.0.1:8080 (plain HTTP; put TLS in front of it with a proxy).
-    server: String,
-    /// The match id.
+    /// The table's link: a waiting room's (http://host:8080/tables/<id>, with ?invite=<code> for a
+    /// private table, as the room shows it) to take a free seat; a started table's
+    /// (…/play/<id>) with --seat-token; or the server's address with --match. https:// works.
+    link: String,
+    /// The match id, when the link is only the server's address.
     #[arg(long = "match")]
-    match_id: String,
-    /// The seat's token (from joining the seat: `POST /api/matches/{id}/join`).
+    match_id: Option<String>,
+    /// The seat's token, for a seat already taken (`POST /api/matches/{id}/join`, or an earlier
+    /// `safehouse bot` that took it in the waiting room).
     #[arg(long, env = "SAFEHOUSE_SEAT_TOKEN", hide_env_values = true)]
-    seat_token: String,
+    seat_token: Option<String>,
+    /// In a waiting room: the seat to take, numbered from 1 as the room shows players (default:
+    /// the first free one).
+    #[arg(long)]
+    seat: Option<u8>,
+    /// In a waiting room: the name the others see (default: the program's name, "(program)" added).
+    #[arg(long)]
+    name: Option<String>,
+    /// After the end, wait for "play again" and play the rematch too (as many as there are).
+    #[arg(long)]
+    rematch: bool,
+    /// With --rematch: how long to wait after an end for somebody to press "play again".
+    #[arg(long, default_value_t = 600)]
+    rematch_wait_secs: u64,
     /// The program to run, e.g. 'python3 examples/random_bot.py' (split like a shell would, without one).
     #[arg(long)]
     exec: String,
@@ -56,7 +80,7 @@ pub(crate) struct Args {
 
 pub(crate) fn run(args: Args) -> anyhow::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build()?;
-    let counts = runtime.block_on(play(&args))?;
+    let counts = runtime.block_on(serve_seat(&args))?;
     eprintln!("{}", report(&args.exec, &args.fallback, &counts));
     Ok(())
 }
@@ -75,65 +99,232 @@ fn report(command: &str, fallback: &str, c: &FailureCounts) -> String {
     text
 }
 
-/// `host:port` of an `http://host:port[/...]` URL, resolved.
-async fn server_address(url: &str) -> anyhow::Result<SocketAddr> {
-    let rest = url.strip_prefix("http://").unwrap_or(url);
-    if rest.starts_with("https://") || url.starts_with("https://") {
-        bail!("`safehouse bot` speaks plain HTTP; give the server's http:// address");
-    }
-    let authority = rest.split('/').next().unwrap_or(rest);
-    let authority = if authority.contains(':') { authority.to_owned() } else { format!("{authority}:80") };
-    tokio::net::lookup_host(&authority)
-        .await
-        .with_context(|| format!("resolve {authority}"))?
-        .next()
-        .ok_or_else(|| anyhow!("{authority} resolves to no address"))
+/// What a link points at.
+#[derive(Debug, PartialEq, Eq)]
+enum Target {
+    /// A waiting room (`/tables/<id>`), with the invite a private one needs.
+    Room { id: String, invite: Option<String> },
+    /// A match (`/play/<id>`, or `--match`).
+    Match { id: String },
 }
 
-/// What the seat does for one decision: the index of its choice among `legal`.
-struct Decider {
-    seat: SeatDriver,
-    fallback: Box<dyn DynBot>,
-}
-
-impl Decider {
-    fn decide(&mut self, step: u64, view: &Value, legal: &[Value], legal_text: &[String]) -> anyhow::Result<usize> {
-        match self.seat.ask(Some(step), view, legal, legal_text) {
-            Ok(index) => Ok(index),
-            Err(failure) => {
-                eprintln!("the program did not decide at seq {step} ({failure}); the fallback bot does");
-                let chosen = self.fallback.choose(view, legal).map_err(|e| anyhow!("fallback bot: {e}"))?;
-                Ok(legal.iter().position(|a| *a == chosen).unwrap_or(0))
+/// The table a link (and `--match`) names.
+fn target(link: &Url, match_id: Option<&str>) -> anyhow::Result<Target> {
+    let segments: Vec<&str> = link.path_segments().map(|s| s.filter(|p| !p.is_empty()).collect()).unwrap_or_default();
+    let linked = match segments.as_slice() {
+        [] => None,
+        ["tables", id] => {
+            let invite = link.query_pairs().find(|(key, _)| key == "invite").map(|(_, code)| code.into_owned());
+            Some(Target::Room { id: (*id).to_owned(), invite })
+        }
+        ["play", id] | ["play", id, ..] => Some(Target::Match { id: (*id).to_owned() }),
+        _ => bail!("{link} is no table's link: give a waiting room's (…/tables/<id>) or a table's (…/play/<id>)"),
+    };
+    match (linked, match_id) {
+        (Some(target), None) => Ok(target),
+        (None, Some(id)) => Ok(Target::Match { id: id.to_owned() }),
+        (Some(target @ (Target::Room { .. } | Target::Match { .. })), Some(id)) => {
+            let (Target::Room { id: linked, .. } | Target::Match { id: linked }) = &target;
+            if linked != id {
+                bail!("the link is for table {linked}, --match says {id}");
             }
+            Ok(target)
+        }
+        (None, None) => bail!("{link} names a server but no table: give the table's link, or --match <id>"),
+    }
+}
+
+/// The name a program's seat gets when `--name` gives none: its file's name ("random_bot" for
+/// `python3 examples/random_bot.py`), so the people at the table can tell it is a program.
+fn program_name(command: &str) -> String {
+    let words = shlex::split(command).unwrap_or_default();
+    let program = words.iter().find(|w| w.contains('/')).or(words.first()).map_or("program", String::as_str);
+    let file = program.rsplit('/').next().unwrap_or(program);
+    let stem = file.rsplit_once('.').map_or(file, |(stem, _)| stem);
+    format!("{stem} (program)")
+}
+
+/// The server's answer as `T`, or an error naming what was asked, the server's words and its code.
+fn answer<T: serde::de::DeserializeOwned>(reply: safehouse_client::Reply, what: &str) -> anyhow::Result<T> {
+    if !(200..300).contains(&reply.status) {
+        let said = reply.body.pointer("/error/message").and_then(Value::as_str).unwrap_or(&reply.text);
+        let code = reply.code().map_or_else(|| format!("status {}", reply.status), str::to_owned);
+        bail!("{what}: {said} ({code})");
+    }
+    reply.read().with_context(|| format!("{what}: an answer this program does not read"))
+}
+
+/// Takes a free seat of a waiting room (`wanted`, numbered from 0, or the first free one; if
+/// somebody is quicker, the next free one).
+async fn take_seat(
+    http: &HttpClient,
+    id: &str,
+    invite: Option<&str>,
+    wanted: Option<u8>,
+    name: &str,
+) -> anyhow::Result<SeatTaken> {
+    loop {
+        let table: TableInfo = answer(http.get(&format!("/api/tables/{id}"), None).await?, "the waiting room")?;
+        match table.status {
+            TableStatus::Waiting => {}
+            TableStatus::Started => bail!("table {id} has started: a seat there needs its token (--seat-token)"),
+            TableStatus::Expired => bail!("table {id} expired before it started"),
+        }
+        let free = |s: &&safehouse_api::tables::TableSeat| s.state == TableSeatState::Free;
+        let seat = match wanted {
+            Some(seat) => seat,
+            None => {
+                table.seats.iter().find(free).map(|s| s.seat).ok_or_else(|| anyhow!("table {id} has no free seat"))?
+            }
+        };
+        let request = TakeSeat { name: Some(name.to_owned()), invite: invite.map(str::to_owned) };
+        let reply = http.post_typed(&format!("/api/tables/{id}/seats/{seat}/take"), None, &request).await?;
+        if reply.code() == Some("seat_taken") && wanted.is_none() {
+            continue;
+        }
+        return answer(reply, &format!("taking player {}'s seat", seat + 1));
+    }
+}
+
+/// Waits until the table `id` has started (at once if it has), watching its waiting room.
+async fn wait_for_start(endpoint: &Endpoint, http: &HttpClient, id: &str) -> anyhow::Result<()> {
+    let mut room: Option<WsClient> = None;
+    loop {
+        let table: TableInfo = answer(http.get(&format!("/api/tables/{id}"), None).await?, "the waiting room")?;
+        match table.status {
+            TableStatus::Started => return Ok(()),
+            TableStatus::Expired => bail!("table {id} expired before it started"),
+            TableStatus::Waiting => {}
+        }
+        if room.is_none() {
+            room = WsClient::open(endpoint, &format!("/api/tables/{id}/ws"), None).await.ok();
+        }
+        watch(&mut room, QUIET_RESYNC).await;
+    }
+}
+
+/// Waits for a message on `socket` (a change the caller then reads over HTTP), at most `wait`;
+/// a socket that fails is dropped, and without one the wait is a few seconds' pause.
+async fn watch(socket: &mut Option<WsClient>, wait: Duration) {
+    match socket.as_mut() {
+        Some(ws) => match tokio::time::timeout(wait, ws.next_json(NO_DEADLINE)).await {
+            Ok(Ok(_)) | Err(_) => {}
+            Ok(Err(_)) => *socket = None,
+        },
+        None => tokio::time::sleep(wait.min(Duration::from_secs(5))).await,
+    }
+}
+
+/// Waits up to `wait` for somebody to press "play again" after match `id`; true once they have.
+/// The match's WebSocket tells (`rematch`); the server's answer on the match's links decides.
+async fn rematch_started(http: &HttpClient, ws: WsClient, id: &str, wait: Duration) -> anyhow::Result<bool> {
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut socket = Some(ws);
+    loop {
+        let links: RematchLinks = answer(http.get(&format!("/api/matches/{id}/rematch"), None).await?, "the rematch")?;
+        let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+        if links.rematch.is_some() || left.is_zero() {
+            if let Some(ws) = socket {
+                ws.close().await;
+            }
+            return Ok(links.rematch.is_some());
+        }
+        watch(&mut socket, left.min(QUIET_RESYNC)).await;
+    }
+}
+
+/// The seat the arguments name: taken now in a waiting room, or one already taken (its token).
+async fn seat_of(http: &HttpClient, link: &Url, args: &Args) -> anyhow::Result<(String, String)> {
+    match (target(link, args.match_id.as_deref())?, &args.seat_token) {
+        (Target::Room { id, .. } | Target::Match { id }, Some(token)) => Ok((id, token.clone())),
+        (Target::Room { id, invite }, None) => {
+            let name = args.name.clone().unwrap_or_else(|| program_name(&args.exec));
+            let wanted = match args.seat {
+                Some(0) => bail!("--seat counts players from 1"),
+                seat => seat.map(|n| n - 1),
+            };
+            let taken = take_seat(http, &id, invite.as_deref(), wanted, &name).await?;
+            eprintln!(
+                "took player {}'s seat at the {} table {id} as {:?}; waiting for it to start (if this stops, \
+                 `--seat-token {}` comes back to the seat)",
+                taken.seat + 1,
+                taken.table.game,
+                taken.name.as_deref().unwrap_or(""),
+                taken.token
+            );
+            Ok((id, taken.token))
+        }
+        (Target::Match { .. }, None) => {
+            bail!(
+                "a table's own link (…/play/<id>) needs the seat's token (--seat-token); its waiting room's link \
+                 (…/tables/<id>) takes a free seat"
+            )
         }
     }
 }
 
-async fn play(args: &Args) -> anyhow::Result<FailureCounts> {
-    let addr = server_address(&args.server).await?;
-    let http = HttpClient::new(addr);
-    let info = http.get(&format!("/api/matches/{}", args.match_id), None).await?;
+/// Plays the seat the arguments name, and with `--rematch` the rematches after it.
+async fn serve_seat(args: &Args) -> anyhow::Result<FailureCounts> {
+    let link = Url::parse(&args.link).with_context(|| format!("read the link {}", args.link))?;
+    let endpoint = Endpoint::of_link(&link).await?;
+    let http = HttpClient::to(endpoint.clone());
+    let (mut match_id, mut token) = seat_of(&http, &link, args).await?;
+    let settings =
+        ExecSettings { budget_ms: args.budget_ms, startup_ms: args.startup_ms, on_failure: OnFailure::Fallback };
+    let pool = Arc::new(ProgramPool::new(&args.exec, settings));
+    let played = async {
+        loop {
+            wait_for_start(&endpoint, &http, &match_id).await?;
+            let ws = play(&endpoint, &http, &pool, args, &match_id, &token).await?;
+            if !args.rematch {
+                ws.close().await;
+                return Ok(());
+            }
+            eprintln!("waiting up to {} s for somebody to press \"play again\"", args.rematch_wait_secs);
+            if !rematch_started(&http, ws, &match_id, Duration::from_secs(args.rematch_wait_secs)).await? {
+                return Ok(());
+            }
+            let reply = http.raw("POST", &format!("/api/matches/{match_id}/rematch"), Some(&token), None).await?;
+            let joined: RematchJoined = answer(reply, "taking the seat in the rematch")?;
+            eprintln!("took player {}'s seat in the rematch {}", joined.seat + 1, joined.match_id);
+            (match_id, token) = (joined.match_id, joined.token);
+        }
+    }
+    .await;
+    let counts = pool.counts();
+    pool.close();
+    played.map(|()| counts)
+}
+
+/// Plays one match at the seat `token` opens, printing its outcome; answers the match's WebSocket,
+/// still open (a rematch is announced there).
+async fn play(
+    endpoint: &Endpoint,
+    http: &HttpClient,
+    pool: &Arc<ProgramPool>,
+    args: &Args,
+    match_id: &str,
+    token: &str,
+) -> anyhow::Result<WsClient> {
+    let info = http.get(&format!("/api/matches/{match_id}"), None).await?;
     if info.status != 200 {
-        bail!("match {}: {} {}", args.match_id, info.status, info.text);
+        bail!("match {match_id}: {} {}", info.status, info.text);
     }
     let game = info.body["game"].as_str().ok_or_else(|| anyhow!("the server named no game"))?.to_owned();
     let players = info.body["players"].as_u64().unwrap_or(0) as usize;
     let options = info.body["options"].clone();
-    let mut ws = WsClient::connect(addr, &args.match_id, Some(&args.seat_token))
-        .await
-        .context("open the seat's WebSocket (is the token right?)")?;
+    let path = format!("/api/matches/{match_id}/ws?token={token}");
+    let mut ws =
+        WsClient::open(endpoint, &path, None).await.context("open the seat's WebSocket (is the token right?)")?;
     let welcome = ws.next_json(Duration::from_secs(30)).await?;
     let seat = match welcome.pointer("/viewer/seat").and_then(Value::as_u64) {
         Some(seat) if welcome["type"] == "welcome" => seat as u8,
         _ => bail!("the server did not seat this token: {welcome}"),
     };
-    let settings =
-        ExecSettings { budget_ms: args.budget_ms, startup_ms: args.startup_ms, on_failure: OnFailure::Fallback };
-    let pool = Arc::new(ProgramPool::new(&args.exec, settings));
     let context = GameContext { game: game.clone(), seat, players, options, seed: args.seed };
     let fallback = dyn_bot(&game, &args.fallback, args.seed).map_err(|e| anyhow!("--fallback: {e}"))?;
-    let mut decider = Some(Decider { seat: SeatDriver::new(Arc::clone(&pool), context), fallback });
-    eprintln!("seated `{}` at seat {seat} of {game} match {}", args.exec, args.match_id);
+    let mut decider = Some(Decider { seat: SeatDriver::new(Arc::clone(pool), context), fallback });
+    eprintln!("seated `{}` at player {} of {game} match {match_id}", args.exec, seat + 1);
 
     let mut tracker = Tracker::default();
     let mut message = welcome;
@@ -187,11 +378,61 @@ async fn play(args: &Args) -> anyhow::Result<FailureCounts> {
             }
         };
     }
-    ws.close().await;
     let outcome = tracker.outcome.unwrap_or(Value::Null);
-    println!("{}", json!({"match": args.match_id, "seat": seat, "outcome": outcome}));
-    drop(decider);
-    let counts = pool.counts();
-    pool.close();
-    Ok(counts)
+    println!("{}", json!({"match": match_id, "seat": seat, "outcome": outcome}));
+    Ok(ws)
+}
+
+/// What the seat does for one decision: the index of its choice among `legal`.
+struct Decider {
+    seat: SeatDriver,
+    fallback: Box<dyn DynBot>,
+}
+
+impl Decider {
+    fn decide(&mut self, step: u64, view: &Value, legal: &[Value], legal_text: &[String]) -> anyhow::Result<usize> {
+        match self.seat.ask(Some(step), view, legal, legal_text) {
+            Ok(index) => Ok(index),
+            Err(failure) => {
+                eprintln!("the program did not decide at seq {step} ({failure}); the fallback bot does");
+                let chosen = self.fallback.choose(view, legal).map_err(|e| anyhow!("fallback bot: {e}"))?;
+                Ok(legal.iter().position(|a| *a == chosen).unwrap_or(0))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn of(link: &str, match_id: Option<&str>) -> anyhow::Result<Target> {
+        target(&Url::parse(link).expect("a link"), match_id)
+    }
+
+    #[test]
+    fn a_link_names_a_waiting_room_or_a_table() {
+        let room = |id: &str, invite: Option<&str>| Target::Room { id: id.into(), invite: invite.map(Into::into) };
+        let table = |id: &str| Target::Match { id: id.into() };
+        assert_eq!(of("http://h:8080/tables/abc?invite=X1", None).unwrap(), room("abc", Some("X1")));
+        assert_eq!(of("https://h/tables/abc/", None).unwrap(), room("abc", None));
+        assert_eq!(of("https://h/play/abc?watch=1", None).unwrap(), table("abc"));
+        assert_eq!(of("http://h:8080", Some("abc")).unwrap(), table("abc"));
+        assert_eq!(of("http://h:8080/tables/abc", Some("abc")).unwrap(), room("abc", None));
+        for (link, id, says) in [
+            ("http://h:8080", None, "no table"),
+            ("http://h:8080/tables/abc", Some("xyz"), "--match says"),
+            ("http://h:8080/games/cash", None, "no table's link"),
+        ] {
+            let error = of(link, id).expect_err(link).to_string();
+            assert!(error.contains(says), "{link}: {error}");
+        }
+    }
+
+    #[test]
+    fn a_program_is_named_after_its_file() {
+        assert_eq!(program_name("python3 examples/random_bot.py"), "random_bot (program)");
+        assert_eq!(program_name("'/opt/my bots/alpha' --fast"), "alpha (program)");
+        assert_eq!(program_name("mybot"), "mybot (program)");
+    }
 }
