@@ -1,7 +1,7 @@
 """Self-play with action masking, numpy only: a linear softmax policy trained by REINFORCE on
 a vector of games stepped in Rust, then measured against the uniformly random bot.
 
-    python examples/python/selfplay_train.py [--game club-unlock] [--players 3] [--steps 1500]
+    python examples/python/selfplay_train.py [--game club-unlock] [--players 3] [--steps 1500] [--save policy.npz]
 
 Every seat of every game is played by the same policy (self-play). Illegal actions are masked
 out of the softmax, so the policy only ever picks legal ones. A decision's return is the
@@ -9,7 +9,8 @@ seat's final reward (its win share) less 1/players, the share a seat gets on ave
 policy follows the REINFORCE gradient of it. At the end the policy takes one seat
 against random bots in the other seats, rotating seats, sampling its actions, and its win
 share is printed beside the untrained policy's (which is the uniformly random bot: all logits
-are 0) and the 1/players a random bot gets.
+are 0) and the 1/players a random bot gets. ``--save`` writes the trained policy, which
+``examples/python/policy_bot.py`` seats in tournaments and at tables with people.
 """
 
 import argparse
@@ -99,6 +100,7 @@ def main():
     parser.add_argument("--lr", type=float, default=0.5)
     parser.add_argument("--eval-games", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", help="write the trained policy here (.npz) for examples/python/policy_bot.py")
     args = parser.parse_args()
 
     rng = np.random.default_rng(args.seed)
@@ -109,6 +111,9 @@ def main():
     after = evaluate(args, policy, args.eval_games, seed=20_000)
     print(f"{args.game}, {args.players} players: trained on {episodes} self-play games")
     print(f"win share against random bots: untrained {before:.3f}, trained {after:.3f} (random bot: {1 / args.players:.3f})")
+    if args.save:
+        np.savez(args.save, w=policy.w, b=policy.b, game=probe.game, players=args.players)
+        print(f"saved the policy to {args.save}")
 
 
 if __name__ == "__main__":

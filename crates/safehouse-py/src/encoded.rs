@@ -73,6 +73,10 @@ pub trait EncodedMatch: Send + Sync + std::fmt::Debug {
     fn encode_view(&self, view: &Value) -> Result<Vec<f32>, PyError>;
     /// The index of each legal action of the seat to move, in the order of `legal_actions()`.
     fn legal_indices(&self) -> Vec<usize>;
+    /// The indices of `actions` as the seat whose view `view` is sees them (a view and legal
+    /// actions received from elsewhere: the player protocol, a server); None for what does not
+    /// read as an action.
+    fn indices_in_view(&self, view: &Value, actions: &[Value]) -> Result<Vec<Option<usize>>, PyError>;
     /// The index of an action given as JSON (for the seat to move), if it reads as one.
     fn index_of(&self, action: &Value) -> Option<usize>;
     /// Applies the legal action with this index for `seat`; an index that is not legal now is
@@ -135,6 +139,13 @@ impl<G: RlGame> EncodedMatch for Encoded<G> {
         let view: G::View =
             serde_json::from_value(view.clone()).map_err(|e| PyError::BadArgument(format!("malformed view: {e}")))?;
         Ok(crate::encoding::observation::<G>(&view))
+    }
+
+    fn indices_in_view(&self, view: &Value, actions: &[Value]) -> Result<Vec<Option<usize>>, PyError> {
+        let view: G::View =
+            serde_json::from_value(view.clone()).map_err(|e| PyError::BadArgument(format!("malformed view: {e}")))?;
+        let index = |action: &Value| serde_json::from_value(action.clone()).ok().map(|a| G::action_index(&view, &a));
+        Ok(actions.iter().map(index).collect())
     }
 
     fn legal_indices(&self) -> Vec<usize> {

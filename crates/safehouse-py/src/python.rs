@@ -180,6 +180,23 @@ impl PyMatch {
         Ok(self.inner.index_of(&from_py(py, action)?))
     }
 
+    /// The fixed indices of `actions` (a list of dicts) as the seat whose `view` it is sees them,
+    /// for a view and legal actions that came from elsewhere (the player protocol, a server):
+    /// None for one that is not an action of this game. A malformed view raises SafehouseError.
+    fn action_indices_in<'py>(
+        &self,
+        py: Python<'py>,
+        view: &Bound<'_, PyAny>,
+        actions: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Option<usize>>> {
+        let view = from_py(py, view)?;
+        let actions: Vec<Value> = match from_py(py, actions)? {
+            Value::Array(actions) => actions,
+            _ => return Err(raise(py, PyError::BadArgument("actions must be a list".into()))),
+        };
+        self.inner.indices_in_view(&view, &actions).map_err(|e| raise(py, e))
+    }
+
     /// Applies `seat`'s action: a dict (one of `legal_actions()`) or a fixed index (an int).
     /// An illegal action raises SafehouseError and changes nothing.
     fn apply(&mut self, py: Python<'_>, seat: i64, action: &Bound<'_, PyAny>) -> PyResult<()> {

@@ -1,7 +1,8 @@
 """Every script of examples/python runs to its end, with little work (its own arguments, made small).
 
 What a script measures or learns is not checked here (docs/python.md reports the figures of full
-runs); that it still runs against the wheel's API is. random_agent.py is run by test_pettingzoo.py.
+runs); that it still runs against the wheel's API is. random_agent.py is run by test_pettingzoo.py,
+policy_bot.py (with a policy selfplay_train.py saved) by test_player.py.
 """
 
 import pathlib
@@ -24,7 +25,7 @@ RUNS = {
 
 def test_every_example_is_run_somewhere():
     scripts = {p.name for p in EXAMPLES.glob("*.py")}
-    assert scripts == set(RUNS) | {"random_agent.py"}, "a new example needs a small run in RUNS"
+    assert scripts == set(RUNS) | {"random_agent.py", "policy_bot.py"}, "a new example needs a small run in RUNS"
 
 
 @pytest.mark.parametrize("script", sorted(RUNS))

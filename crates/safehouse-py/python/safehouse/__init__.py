@@ -3,7 +3,8 @@
 The engine (``games``, ``new``, ``replay`` and the ``Match`` they return), the bots
 (``safehouse.bots``), the simulator (``simulate``), PettingZoo environments
 (``safehouse.pettingzoo``), tournaments sharded over Ray (``safehouse.ray``), a vector of games stepped in Rust (``VecEnv``), bare states for
-search (``State``, from ``Match.to_state()``) and the OpenSpiel adapter (``safehouse.openspiel``).
+search (``State``, from ``Match.to_state()``), the OpenSpiel adapter (``safehouse.openspiel``) and
+a seat played over the player protocol, in tournaments and at tables with people (``safehouse.player``).
 Errors are ``SafehouseError`` exceptions whose ``code`` is the engine's stable error code.
 See docs/python.md.
 """
