@@ -3,9 +3,10 @@
 //! a welcome without its `type`), and the request and answer bodies of acting and joining (at the
 //! root); the bodies of the rest of the API in modules named for what they hold: [`matches`](mod@matches)
 //! (games, creating and listing matches, records), [`tables`] (waiting rooms and the lobby),
-//! [`chat`], [`rematch`], [`notify`] ("your turn" subscriptions), [`settings`] (a table's) and
-//! [`log`] (a viewer's game log). Every error is an [`ErrorBody`]; every request body is read
-//! with its structs from JSON objects only ([`object`]).
+//! [`chat`], [`rematch`], [`notify`] ("your turn" subscriptions), [`devices`] (a seat's one-time
+//! link for another device), [`settings`] (a table's) and [`log`] (a viewer's game log). Every
+//! error is an [`ErrorBody`]; every request body is read with its structs from JSON objects only
+//! ([`object`]).
 //!
 //! The server writes these and the web table reads and writes them, so neither keeps a copy of
 //! the other's; the JSON forms are the API's and are pinned by `tests/wire.rs`. With the
@@ -15,6 +16,7 @@ mod bounded;
 pub mod chat;
 mod clock;
 pub mod commands;
+pub mod devices;
 mod difficulty;
 mod error;
 #[cfg(feature = "axum")]

@@ -249,6 +249,16 @@ fn the_chat_rematch_notify_and_settings_forms_read_and_write_back_byte_for_byte(
     );
 }
 
+#[test]
+fn the_device_link_forms_read_and_write_back_byte_for_byte() {
+    use safehouse_api::devices::{DeviceClaim, DeviceClaimed, DeviceLink};
+    let link: DeviceLink = exact(r#"{"seat":1,"code":"0f","expires_at_ms":1796167730000,"expires_in_secs":600}"#);
+    assert_eq!((link.seat, link.expires_in_secs), (1, 600));
+    assert_eq!(exact::<DeviceClaim>(r#"{"code":"0f"}"#).code, "0f");
+    assert!(serde_json::from_str::<DeviceClaim>(r#"{"code":"0f","token":"t"}"#).is_err(), "no stray fields");
+    assert_eq!(exact::<DeviceClaimed>(r#"{"seat":2,"token":"t"}"#).seat, 2);
+}
+
 /// The bodies the web wrote as `json!` literals before it wrote these types, and what the types
 /// write now: the same objects (a field the web left out, the type leaves out too).
 #[test]

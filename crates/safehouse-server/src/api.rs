@@ -3,6 +3,7 @@
 //! (`chat`, `log`, `notify`, `rematch`, `tables`), over the state and logic its feature module (`crate::log`) holds.
 
 mod chat;
+mod devices;
 mod log;
 mod notify;
 mod rematch;
@@ -508,6 +509,7 @@ pub fn openapi_json() -> String {
     let mut doc = ApiDoc::openapi()
         .merge_from(chat::ChatApi::openapi())
         .merge_from(rematch::RematchApi::openapi())
+        .merge_from(devices::DevicesApi::openapi())
         .merge_from(log::LogDoc::openapi())
         .merge_from(<notify::NotifyDoc as OpenApi>::openapi());
     document_shared_errors(&mut doc);
@@ -606,6 +608,7 @@ pub(crate) fn routes() -> Router<Arc<App>> {
         .route("/api/matches/{id}/ws", routing::get(crate::ws::upgrade))
         .merge(chat::routes())
         .merge(rematch::routes())
+        .merge(devices::routes())
         .merge(notify::routes())
         .merge(tables::routes())
         .merge(log::routes())

@@ -11,19 +11,20 @@
 //! - `cluster`: catching up with what other nodes stored;
 //! - `seats`: tokens, authentication and joining seats;
 //! - `bot_runner`: bots (and idle takeovers) choosing off the event loop;
-//! - `chat`, `notify`, `rematch`, `tables`: each feature where it meets the live matches (writing
-//!   a chat line into a match, telling the notifier whose turn it is, starting a rematch, opening
-//!   and starting waiting rooms).
+//! - `chat`, `devices`, `notify`, `rematch`, `tables`: each feature where it meets the live
+//!   matches (writing a chat line into a match, a seat's one-time link for another device, telling
+//!   the notifier whose turn it is, starting a rematch, opening and starting waiting rooms).
 //!
 //! The features' own state and rules are the top-level modules of the same names (`chat`,
-//! `log`, `notify`, `rematch`, `tables`, `limits`), which never name this module: [`App`] holds
-//! their state, so they sit below it, and what needs the whole `App` (a flow that creates a
-//! match, a write that must reach every watcher) is here, above them. The HTTP handlers are in
+//! `devices`, `log`, `notify`, `rematch`, `tables`, `limits`), which never name this module:
+//! [`App`] holds their state, so they sit below it, and what needs the whole `App` (a flow that
+//! creates a match, a write that must reach every watcher) is here, above them. The HTTP handlers are in
 //! `api` and the WebSocket in `ws`, above this module.
 
 mod bot_runner;
 pub(crate) mod chat;
 mod cluster;
+mod devices;
 mod live;
 mod notify;
 pub(crate) mod rematch;

@@ -95,6 +95,9 @@ pub struct Config {
     /// expires unstarted; 0 never expires. A turn-based table's room waits at least its move
     /// deadline.
     pub waiting_room_expiry_secs: u64,
+    /// Seconds a seat's link for another device (`POST /api/matches/{id}/device`) works; it
+    /// opens the seat once.
+    pub device_link_secs: u64,
     /// Redis that the nodes of one database share their per-client rates through
     /// (`redis://host:6379`): requests, WebSocket messages, creations, chat lines and bot
     /// requests are then counted for all the nodes together, so a client spreading itself over
@@ -154,6 +157,7 @@ impl Default for Config {
             finished_linger_secs: 60,
             log_format: "text".to_owned(),
             waiting_room_expiry_secs: 1800,
+            device_link_secs: 600,
             limits_redis_url: None,
             public_url: None,
             vapid_private_key: None,
@@ -290,6 +294,9 @@ pub struct ServeArgs {
     /// Seconds a waiting room may go unchanged before it expires (a turn-based table's: at least its move deadline); 0 never [default: 1800].
     #[arg(long, env = "SAFEHOUSE_WAITING_ROOM_EXPIRY_SECS")]
     pub waiting_room_expiry_secs: Option<u64>,
+    /// Seconds a seat's one-time link for another device works [default: 600].
+    #[arg(long, env = "SAFEHOUSE_DEVICE_LINK_SECS")]
+    pub device_link_secs: Option<u64>,
     /// Redis the nodes share their per-client rates through (redis://host:6379) [default: none, each node counts alone].
     #[arg(long, env = "SAFEHOUSE_LIMITS_REDIS_URL", hide_env_values = true)]
     pub limits_redis_url: Option<String>,
@@ -354,6 +361,7 @@ impl ServeArgs {
             finished_linger_secs,
             log_format,
             waiting_room_expiry_secs,
+            device_link_secs,
             notify_allow_local,
             notify_timeout_secs,
             notify_queue

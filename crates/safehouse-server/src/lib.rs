@@ -8,8 +8,8 @@
 //! - The modules are layered, each naming only those below it: the handlers ([`api`], one
 //!   submodule per feature; [`ws`]; [`presence`]'s sweeps) over the live matches ([`app`], whose
 //!   [`App`] holds every feature's state, with each feature's flows through the matches in
-//!   `app/<feature>.rs`), over the features' own state and rules ([`chat`], [`log`], [`notify`],
-//!   [`rematch`], [`tables`], [`limits`]), over the plain parts ([`error`], [`config`],
+//!   `app/<feature>.rs`), over the features' own state and rules ([`chat`], [`devices`], [`log`],
+//!   [`notify`], [`rematch`], [`tables`], [`limits`]), over the plain parts ([`error`], [`config`],
 //!   [`token`], [`names`], [`clock`], [`settings`], [`diff`], [`bots`]).
 //! - What a seat is sent is always built from `DynMatch::view(seat)` and
 //!   `DynMatch::last_events_for(seat)`: never from the state.
@@ -23,6 +23,7 @@ pub mod bots;
 pub mod chat;
 pub mod clock;
 pub mod config;
+pub mod devices;
 pub mod diff;
 pub mod error;
 pub mod limits;

@@ -55,6 +55,11 @@ pub const CHAT_PER_MINUTE: u32 = 20;
 pub const AWAY_BURST: u32 = 4;
 /// Times one client may hand its seat to a bot per minute, on average.
 pub const AWAY_PER_MINUTE: u32 = 6;
+/// Seat links for another device one client may make or claim at once (each link made is
+/// stored in the match's table log).
+pub const DEVICE_BURST: u32 = 6;
+/// Seat links for another device one client may make or claim per minute, on average.
+pub const DEVICE_PER_MINUTE: u32 = 10;
 use crate::error::ApiError;
 
 /// The key every per-client limit counts by: the address, or an IPv6 address's /64 network
@@ -316,6 +321,8 @@ pub struct Limits {
     pub chat: ClientRate,
     /// "A bot plays for me" per client, over HTTP and WebSocket together (`presence`).
     pub away: ClientRate,
+    /// Seat links for another device made or claimed per client (`devices`).
+    pub devices: ClientRate,
     /// Requests in flight, for the whole server.
     pub in_flight: Arc<Semaphore>,
     /// Requests in flight per client.
@@ -341,6 +348,8 @@ impl Limits {
             .shared(shared, "create"),
             chat: ClientRate::new(f64::from(CHAT_PER_MINUTE) / 60.0, f64::from(CHAT_BURST)).shared(shared, "chat"),
             away: ClientRate::new(f64::from(AWAY_PER_MINUTE) / 60.0, f64::from(AWAY_BURST)).shared(shared, "away"),
+            devices: ClientRate::new(f64::from(DEVICE_PER_MINUTE) / 60.0, f64::from(DEVICE_BURST))
+                .shared(shared, "devices"),
             in_flight: Arc::new(Semaphore::new(config.max_http_concurrency.max(1))),
             in_flight_per_client: Arc::default(),
             tcp_per_client: Arc::default(),

@@ -908,11 +908,15 @@ device-why = (etwa auf dem Handy, wo dich „Du bist dran“ erreicht)
 device-open-this-link = Öffne diesen Link auf deinem Handy oder einem anderen Rechner, um Platz { $n } auch dort zu spielen; dieser Browser behält ihn ebenfalls.
 device-scan-it = Der Link zu deinem Platz als QR-Code: scanne ihn mit der Kamera deines Handys.
 device-link = Link zu deinem Platz:
-device-keep-it-to-yourself = Wer diesen Link hat, spielt deinen Platz: behalte ihn für dich.
+device-works-once = Dieser Link funktioniert einmal, { $minutes ->
+        [one] eine Minute
+       *[other] { $minutes } Minuten
+    } lang: wer ihn zuerst öffnet, spielt deinen Platz. Behalte ihn also für dich.
+device-new-link = Neuen Link machen
 device-no-seat-here = Dieser Browser hat keinen Platz an diesem Tisch
 device-no-seat-here-why = Nur der Browser, der einen Platz spielt, kann ihn an ein anderes Gerät geben.
 device-link-does-not-work = Dieser Link öffnet keinen Platz
-device-link-does-not-work-why = Vielleicht ist er abgeschnitten, oder den Tisch gibt es nicht mehr. Hol dir den Link noch einmal von dem Gerät, das den Platz spielt.
+device-link-does-not-work-why = Ein Link funktioniert einmal, ein paar Minuten lang: vielleicht wurde er schon benutzt, ist abgelaufen oder abgeschnitten. Mach auf dem Gerät, das den Platz spielt, einen neuen („Auf einem anderen Gerät spielen“).
 device-a-table = einem Tisch
 device-already-here = Dieser Browser spielt diesen Platz schon.
 device-play-seat-here = Platz { $n } bei { $game } in diesem Browser spielen?

@@ -928,11 +928,15 @@ device-why = (your phone, say, where "your turn" reaches you)
 device-open-this-link = Open this link on your phone or another computer to play seat { $n } there too; this browser keeps it as well.
 device-scan-it = The link to your seat as a QR code: scan it with your phone's camera.
 device-link = Link to your seat:
-device-keep-it-to-yourself = Anyone with this link plays your seat: keep it to yourself.
+device-works-once = This link works once, for { $minutes ->
+        [one] one minute
+       *[other] { $minutes } minutes
+    }: whoever opens it first plays your seat, so keep it to yourself.
+device-new-link = Make a new link
 device-no-seat-here = This browser has no seat at this table
 device-no-seat-here-why = Only the browser that plays a seat can send it to another device.
 device-link-does-not-work = This link does not open a seat
-device-link-does-not-work-why = It may be cut short, or the table is gone. Ask the device that plays the seat for its link again.
+device-link-does-not-work-why = A link works once, for a few minutes: it may have been used or have expired, or be cut short. Make a new one on the device that plays the seat (its "Play on another device").
 device-a-table = a table
 device-already-here = This browser already plays this seat.
 device-play-seat-here = Play seat { $n } of { $game } in this browser?

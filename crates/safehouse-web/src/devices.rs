@@ -2,23 +2,24 @@
 //! browser's seat cookie, so a person who plays over days (at a desk, then on the phone a "your
 //! turn" notification woke) needs a way to carry the seat over.
 //!
-//! - `GET /play/{id}/device` (with the seat cookie): the seat's link for the other device, with
-//!   **Copy**. It holds the seat's token, so it is on a page of its own that only the seat's
-//!   browser opens; the table's pages never hold a token.
-//! - `GET /seat/{id}?s=&t=`: the link, opened on the other device: which seat of which table it
-//!   opens, and **Play here**. Nothing changes before that click, so a link preview or a
-//!   prefetch takes nothing; a browser that plays another seat of that table is told it lets
+//! - `GET /play/{id}/device` (with the seat cookie): a link for the other device, with **Copy**
+//!   and as a QR code. The link holds a one-time code (`POST /api/matches/{id}/device`), never
+//!   the seat's token: it opens the seat once, within `device_link_secs` (10 minutes), so a
+//!   screenshot, a code seen over a shoulder or the other browser's history opens nothing later.
+//!   Each visit of the page makes a new code.
+//! - `GET /seat/{id}?s=&c=`: the link, opened on the other device: which seat of which table it
+//!   is for, and **Play here**. Nothing changes before that click, so a link preview or a
+//!   prefetch spends no code; a browser that plays another seat of that table is told it lets
 //!   go of it there.
-//! - `POST /seat/{id}`: sets the seat cookie and goes to the table. The token is checked with
-//!   the API each time (`GET /api/matches/{id}/notify`, which answers for a started match and
-//!   for a seat taken in a waiting room).
+//! - `POST /seat/{id}`: hands the code in (`POST /api/matches/{id}/device/claim`), sets the seat
+//!   cookie to the token it answers and goes to the table.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, PreEscaped, html};
+use safehouse_api::devices::{DeviceClaim, DeviceClaimed, DeviceLink};
 use safehouse_api::matches::MatchInfo;
-use safehouse_api::notify::NotifyState;
 use serde::Deserialize;
 
 use crate::Web;
@@ -36,18 +37,9 @@ pub(crate) struct LangQuery {
     lang: Option<String>,
 }
 
-/// A seat's token as the cookies and the API write it: hex digits only.
-fn valid_token(token: &str) -> bool {
-    (16..=128).contains(&token.len()) && token.chars().all(|c| c.is_ascii_hexdigit())
-}
-
-/// The seat `token` opens at match `id`, if it opens one (asked of the API).
-async fn seat_of(web: &Web, id: &str, token: &str, peer: Peer) -> Option<u8> {
-    if !cookies::valid_id(id) || !valid_token(token) {
-        return None;
-    }
-    let reply = web.api.get(&format!("/api/matches/{id}/notify"), Some(token), peer).await;
-    reply.read::<NotifyState>().map(|state| state.seat)
+/// A link's code as the API makes it: 32 hex digits.
+fn valid_code(code: &str) -> bool {
+    code.len() == 32 && code.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 /// `link` as a QR code, an inline SVG a phone's camera reads off the screen (nothing if the
@@ -74,15 +66,17 @@ pub(crate) async fn link_page(
     let Some(held) = held else {
         return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
     };
-    if seat_of(&web, &id, &held.token, peer).await != Some(held.seat) {
+    let made = web.api.post_empty(&format!("/api/matches/{id}/device"), Some(&held.token), peer).await;
+    let Some(made) = made.read::<DeviceLink>().filter(|made| made.seat == held.seat) else {
         return layout::error_page(
             lang,
             StatusCode::NOT_FOUND,
             lang.text("device-no-seat-here"),
             lang.text("device-no-seat-here-why"),
         );
-    }
-    let link = format!("{}/seat/{id}?s={}&t={}", forwarded.origin(&headers), held.seat, held.token);
+    };
+    let link = format!("{}/seat/{id}?s={}&c={}", forwarded.origin(&headers), made.seat, made.code);
+    let minutes = made.expires_in_secs.div_ceil(60);
     let main = html! {
         section.panel.narrow.device {
             h1 { (lang.text("device-play-on-another")) }
@@ -92,9 +86,13 @@ pub(crate) async fn link_page(
                 label for="device-link" { (lang.text("device-link")) }
                 input.invite-link #device-link type="text" readonly value=(link);
                 button.copy type="button" data-copy="device-link" { (lang.text("copy")) }
-                p.help { (lang.text("device-keep-it-to-yourself")) }
+                p.help { (tr!(lang, "device-works-once", minutes = minutes)) }
             }
-            p { a.button href={"/play/" (id)} { (lang.text("go-to-the-table")) } }
+            p {
+                a.button href={"/play/" (id) "/device"} { (lang.text("device-new-link")) }
+                " "
+                a.button href={"/play/" (id)} { (lang.text("go-to-the-table")) }
+            }
         }
     };
     let path = format!("/play/{id}/device");
@@ -103,11 +101,11 @@ pub(crate) async fn link_page(
     layout::respond(StatusCode::OK, layout::page(&shell, main))
 }
 
-/// `?s=&t=&lang=` of a seat's link.
+/// `?s=&c=&lang=` of a seat's link.
 #[derive(Debug, Default, Deserialize)]
 pub(crate) struct SeatQuery {
     s: Option<u8>,
-    t: Option<String>,
+    c: Option<String>,
     lang: Option<String>,
 }
 
@@ -120,8 +118,8 @@ fn bad_link(lang: Lang) -> Response {
     )
 }
 
-/// `GET /seat/{id}?s=&t=`: the seat's link opened on another device, asking before it changes
-/// anything.
+/// `GET /seat/{id}?s=&c=`: the seat's link opened on another device, asking before it spends
+/// the code.
 pub(crate) async fn open_page(
     State(web): State<Web>,
     PagePath(id): PagePath<String>,
@@ -130,8 +128,10 @@ pub(crate) async fn open_page(
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
-    let (Some(seat), Some(token)) = (query.s, query.t.as_deref()) else { return bad_link(lang) };
-    if seat_of(&web, &id, token, peer).await != Some(seat) {
+    let (Some(seat), Some(code)) = (query.s, query.c.as_deref().filter(|c| valid_code(c))) else {
+        return bad_link(lang);
+    };
+    if !cookies::valid_id(&id) {
         return bad_link(lang);
     }
     let info = web.api.get(&format!("/api/matches/{id}"), None, peer).await.read::<MatchInfo>();
@@ -144,7 +144,7 @@ pub(crate) async fn open_page(
     let main = html! {
         section.panel.narrow.device {
             h1 { (lang.text("device-play-on-another")) }
-            @if held.as_ref().is_some_and(|h| h.seat == seat && h.token == token) {
+            @if held.as_ref().is_some_and(|h| h.seat == seat) {
                 p { (lang.text("device-already-here")) }
             } @else {
                 p { (tr!(lang, "device-play-seat-here", n = seat_number(seat), game = &game)) }
@@ -153,14 +153,14 @@ pub(crate) async fn open_page(
                 }
                 form method="post" action={"/seat/" (id)} {
                     input type="hidden" name="s" value=(seat);
-                    input type="hidden" name="t" value=(token);
+                    input type="hidden" name="c" value=(code);
                     button.primary.big type="submit" { (lang.text("device-play-here")) }
                 }
             }
             p { a.button href={"/play/" (id)} { (lang.text("go-to-the-table")) } }
         }
     };
-    let path = format!("/seat/{id}?s={seat}&t={token}");
+    let path = format!("/seat/{id}?s={seat}&c={code}");
     let shell =
         Shell { lang, title: lang.text("device-play-on-another").to_owned(), path: &path, body_class: "device" };
     layout::respond(StatusCode::OK, layout::page(&shell, main))
@@ -169,11 +169,10 @@ pub(crate) async fn open_page(
 /// Form of `POST /seat/{id}`.
 #[derive(Debug, Deserialize)]
 pub(crate) struct SeatForm {
-    s: u8,
-    t: String,
+    c: String,
 }
 
-/// `POST /seat/{id}`: this browser plays the seat from now on.
+/// `POST /seat/{id}`: this browser plays the seat from now on (the code spent for its token).
 pub(crate) async fn take(
     State(web): State<Web>,
     PagePath(id): PagePath<String>,
@@ -182,11 +181,14 @@ pub(crate) async fn take(
     PageForm(form): PageForm<SeatForm>,
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
-    if seat_of(&web, &id, &form.t, peer).await != Some(form.s) {
+    if !cookies::valid_id(&id) || !valid_code(&form.c) {
         return bad_link(lang);
     }
+    let claim = DeviceClaim { code: form.c };
+    let claimed = web.api.post_typed(&format!("/api/matches/{id}/device/claim"), None, &claim, peer).await;
+    let Some(claimed) = claimed.read::<DeviceClaimed>() else { return bad_link(lang) };
     let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response();
-    response.headers_mut().append(header::SET_COOKIE, cookies::seat_value(&id, form.s, &form.t));
+    response.headers_mut().append(header::SET_COOKIE, cookies::seat_value(&id, claimed.seat, &claimed.token));
     response
 }
 
@@ -195,16 +197,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_hex_tokens_of_a_sane_length_are_asked_about() {
-        assert!(valid_token(&"ab".repeat(32)));
-        assert!(!valid_token("abc"), "too short");
-        assert!(!valid_token(&"g".repeat(64)), "not hex");
-        assert!(!valid_token(&format!("{}&x=1", "a".repeat(64))));
+    fn only_codes_of_the_apis_form_are_handed_in() {
+        assert!(valid_code(&"ab".repeat(16)));
+        assert!(!valid_code("abc"), "too short");
+        assert!(!valid_code(&"g".repeat(32)), "not hex");
+        assert!(!valid_code(&format!("{}&x=1", "a".repeat(28))));
     }
 
     #[test]
     fn the_qr_code_is_an_inline_svg_without_its_xml_prologue() {
-        let link = format!("https://tables.example/seat/0123456789abcdef0123?s=3&t={}", "f".repeat(64));
+        let link = format!("https://tables.example/seat/0123456789abcdef0123?s=3&c={}", "f".repeat(32));
         let drawn = qr_code(&link, "scan").into_string();
         assert!(drawn.starts_with(r#"<figure class="qr" role="img" aria-label="scan"><svg"#), "{drawn}");
         assert!(!drawn.contains("<?xml") && drawn.ends_with("</svg></figure>"), "{drawn}");

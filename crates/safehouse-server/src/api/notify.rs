@@ -19,30 +19,11 @@ use crate::app::{App, request_token};
 use crate::error::{ApiError, ApiJson, ApiPath};
 use crate::notify::{EVENT_PUSH, EVENT_PUSH_REMOVED, EVENT_WEBHOOK, WebhookTarget};
 
-/// The seat a request's token opens in match `id` (and the match's id as kept). A table still
-/// in its waiting room counts too: a person who took a seat there can ask to be told when the
-/// game, once started, comes to them (the subscription is kept in the same table log).
+/// The seat a request's token opens in match `id` (a waiting room's too: see
+/// [`App::seat_of_token`]).
 async fn seat_of(app: &Arc<App>, id: &str, headers: &HeaderMap) -> Result<(Arc<str>, Seat), ApiError> {
     let token = request_token(headers, None).ok_or_else(ApiError::no_token)?;
-    let slot = match app.get(id).await {
-        Ok(slot) => slot,
-        Err(error) if error.code == "table_not_started" => {
-            let room_slot = app.adopt_room(id).await?;
-            let mut room = room_slot.state.lock().await;
-            app.reload_room(&mut room).await?;
-            if room.check_waiting().is_ok() {
-                let seat = room.seat_of_token(&token).ok_or_else(ApiError::bad_token)?;
-                return Ok((room.id.clone(), Seat(seat)));
-            }
-            // It started meanwhile: the match's own seats answer.
-            drop(room);
-            app.get(id).await?
-        }
-        Err(error) => return Err(error),
-    };
-    let mut lm = slot.state.lock().await;
-    let seat = app.authenticate(&mut lm, &token).await?;
-    Ok((lm.id.clone(), seat))
+    app.seat_of_token(id, &token).await
 }
 
 fn decoded_len(text: &str) -> Option<usize> {

@@ -39,6 +39,31 @@ impl LiveMatch {
 }
 
 impl App {
+    /// The seat `token` opens in match `id` (and the match's id as kept). A table still in its
+    /// waiting room counts too: a person who took a seat there can ask to be told when the game,
+    /// once started, comes to them, or carry the seat to another device.
+    pub(crate) async fn seat_of_token(self: &Arc<Self>, id: &str, token: &str) -> Result<(Arc<str>, Seat), ApiError> {
+        let slot = match self.get(id).await {
+            Ok(slot) => slot,
+            Err(error) if error.code == "table_not_started" => {
+                let room_slot = self.adopt_room(id).await?;
+                let mut room = room_slot.state.lock().await;
+                self.reload_room(&mut room).await?;
+                if room.check_waiting().is_ok() {
+                    let seat = room.seat_of_token(token).ok_or_else(ApiError::bad_token)?;
+                    return Ok((room.id.clone(), Seat(seat)));
+                }
+                // It started meanwhile: the match's own seats answer.
+                drop(room);
+                self.get(id).await?
+            }
+            Err(error) => return Err(error),
+        };
+        let mut lm = slot.state.lock().await;
+        let seat = self.authenticate(&mut lm, token).await?;
+        Ok((lm.id.clone(), seat))
+    }
+
     /// The seat a token opens in this match, checking the store if another node let it join.
     pub(crate) async fn authenticate(&self, lm: &mut LiveMatch, token: &str) -> Result<Seat, ApiError> {
         if let Some(seat) = lm.seat_for_token(token) {

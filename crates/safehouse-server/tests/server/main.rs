@@ -9,6 +9,7 @@ mod chat;
 mod clock;
 mod conformance;
 mod crash;
+mod devices;
 mod diff_oracle;
 mod e2e;
 mod hostile;

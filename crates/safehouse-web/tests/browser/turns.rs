@@ -218,10 +218,11 @@ pub(crate) async fn save_webhook(b: &Browser, hook: &str) {
     b.wait_for("form.webhook button[value=clear]").await;
 }
 
-/// A seat carried to another device: Alice's table gives her seat's link on a page of its own;
-/// her phone (a profile of its own) opens it, is asked first, and then plays the seat: a move
-/// made on the phone reaches her desk. A link cut short opens nothing, and a browser without
-/// the seat gets no link.
+/// A seat carried to another device: Alice's table gives a one-time link to her seat on a page
+/// of its own (never the seat's token); her phone (a profile of its own) opens it, is asked
+/// first, and then plays the seat: a move made on the phone reaches her desk. The link, used
+/// once, opens nothing for anybody else; a link cut short opens nothing; a browser without the
+/// seat gets no link.
 #[test]
 fn a_seat_is_carried_to_another_device() {
     run(0, |mut h| async move {
@@ -235,7 +236,10 @@ fn a_seat_is_carried_to_another_device() {
         assert!(desk.exists("figure.qr[role=img] > svg").await, "the link as a QR code, for the phone to scan");
         let link = desk.js("return document.getElementById('device-link').value;", vec![]).await;
         let link = link.as_str().expect("the seat's link").to_owned();
-        assert!(link.starts_with(&format!("{}/seat/{id}?s=0&t=", desk.base)), "{link}");
+        assert!(link.starts_with(&format!("{}/seat/{id}?s=0&c=", desk.base)), "{link}");
+        let code = link.rsplit("c=").next().unwrap_or("");
+        assert_eq!(code.len(), 32, "a one-time code, not the seat's 64-digit token: {link}");
+        assert!(desk.text("main").await.contains("This link works once, for 10 minutes"), "it says how long it works");
         assert!(desk.click(&format!("main a.button[href='/play/{id}']")).await, "back to the table");
         desk.wait_for("#play").await;
 
@@ -256,10 +260,16 @@ fn a_seat_is_carried_to_another_device() {
         desk.client.goto(&link).await.expect("the link opens on the desk");
         assert!(desk.text("main").await.contains("This browser already plays this seat."));
         assert!(!desk.exists(&format!("form[action='/seat/{id}']")).await, "nothing to take");
+        // Used once, the link opens nothing for somebody who finds it later.
+        let stranger = h.browser("stranger").await;
+        stranger.client.goto(&link).await.expect("the used link opens");
+        stranger.wait_for(&format!("form[action='/seat/{id}'] button")).await;
+        assert!(stranger.click(&format!("form[action='/seat/{id}'] button")).await, "play here");
+        stranger.wait_for("h1").await;
+        assert_eq!(stranger.text("h1").await.trim(), "This link does not open a seat");
         // A link cut short opens nothing; a browser without the seat gets no link.
         phone.client.goto(&link[..link.len() - 1]).await.expect("the cut link opens");
         assert_eq!(phone.text("h1").await.trim(), "This link does not open a seat");
-        let stranger = h.browser("stranger").await;
         stranger.goto(&format!("/play/{id}/device")).await;
         let at = stranger.js("return location.pathname;", vec![]).await;
         assert_eq!(at, json!("/"), "a browser without the seat is sent home");

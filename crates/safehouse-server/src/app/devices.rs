@@ -1,0 +1,93 @@
+//! A seat's one-time link for another device, where it meets the matches: making one for the
+//! seat a token opens, and claiming one (`crate::devices` holds the link's form and sealing).
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use axum::http::StatusCode;
+use safehouse_api::devices::{DeviceClaimed, DeviceLink};
+use serde_json::json;
+
+use super::{App, now_ms};
+use crate::devices::{KIND, MAX_LINKS, StoredLink, new_link, seal, used_kind, valid_code};
+use crate::error::ApiError;
+use crate::limits::{DEVICE_BURST, DEVICE_PER_MINUTE};
+use crate::token;
+
+/// A link that does not open a seat, and why (no more is told: a code is not guessed piecewise).
+fn bad_link(why: &str) -> ApiError {
+    ApiError::new(StatusCode::NOT_FOUND, "bad_link", format!("this link opens no seat: {why}"))
+}
+
+impl App {
+    async fn admit_device_request(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        match client {
+            Some(ip) => {
+                let too_many = || {
+                    format!("at most {DEVICE_BURST} seat links at once and {DEVICE_PER_MINUTE} a minute; wait a moment")
+                };
+                self.limits.devices.admit(ip, "devices", too_many).await
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// A one-time code for the seat `token` opens in match `id` (a waiting room's too).
+    pub(crate) async fn make_device_link(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        client: Option<IpAddr>,
+    ) -> Result<DeviceLink, ApiError> {
+        self.admit_device_request(client).await?;
+        let (match_id, seat) = self.seat_of_token(id, token).await?;
+        let at_ms = now_ms();
+        let secs = i64::try_from(self.config.device_link_secs.max(1)).unwrap_or(i64::MAX / 1000);
+        let expires_at_ms = at_ms.saturating_add(secs.saturating_mul(1000));
+        let (code, stored) = new_link(seat.0, token, expires_at_ms).ok_or_else(ApiError::bad_token)?;
+        let data = serde_json::to_value(&stored).map_err(|e| ApiError::internal(e.to_string()))?;
+        if self.store.append_table_event_within(&match_id, KIND, &data, at_ms, MAX_LINKS).await?.is_none() {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_links",
+                format!("this match has had {MAX_LINKS} links for other devices; no more are made"),
+            ));
+        }
+        Ok(DeviceLink { seat: seat.0, code, expires_at_ms, expires_in_secs: self.config.device_link_secs.max(1) })
+    }
+
+    /// The seat's token for the device that hands in `code`: once per code, before it expires,
+    /// while the token still opens the seat it was made for.
+    pub(crate) async fn claim_device_link(
+        self: &Arc<Self>,
+        id: &str,
+        code: &str,
+        client: Option<IpAddr>,
+    ) -> Result<DeviceClaimed, ApiError> {
+        self.admit_device_request(client).await?;
+        if !valid_code(code) {
+            return Err(bad_link("it is cut or mistyped"));
+        }
+        let code_hash = token::hash(code);
+        let events = self.store.table_events(id, 0).await?;
+        let link = events
+            .iter()
+            .filter(|e| e.kind == KIND)
+            .filter_map(|e| serde_json::from_value::<StoredLink>(e.data.clone()).ok())
+            .find(|link| token::same_hash(&link.code_hash, &code_hash))
+            .ok_or_else(|| bad_link("no such link was made for this table"))?;
+        let at_ms = now_ms();
+        if at_ms >= link.expires_at_ms {
+            return Err(bad_link("it has expired; make a new one on the device that plays the seat"));
+        }
+        let used = json!({ "seat": link.seat });
+        if self.store.append_table_event_within(id, &used_kind(&code_hash), &used, at_ms, 1).await?.is_none() {
+            return Err(bad_link("it was used already; make a new one on the device that plays the seat"));
+        }
+        let token = seal(&link.sealed, code).ok_or_else(|| bad_link("it is damaged"))?;
+        match self.seat_of_token(id, &token).await {
+            Ok((_, seat)) if seat.0 == link.seat => Ok(DeviceClaimed { seat: seat.0, token }),
+            Ok(_) | Err(_) => Err(bad_link("the seat it was made for is no longer held by the same person")),
+        }
+    }
+}

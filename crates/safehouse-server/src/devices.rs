@@ -1,0 +1,83 @@
+//! A seat's link for another device: a code that opens the seat once, for a few minutes,
+//! instead of the seat's token itself (which would open it for good, from a screenshot, a QR
+//! code seen over a shoulder or the other browser's history).
+//!
+//! Making a link stores a [`KIND`] event in the match's table log: the seat, the code's hash,
+//! when it expires, and the seat's token *sealed* with the code (XOR with a SHA-256 of it). The
+//! store alone opens nothing: it holds neither the code (only its hash) nor the token (only its
+//! hash, and the token sealed by the code). Claiming finds the event by the code's hash, appends
+//! a [`used_kind`] event for it at most once (the store's capped append, so two claims racing,
+//! on one node or two, cannot both win), unseals the token and checks that it still opens the
+//! seat. Both devices then hold the same token: the seat is played from either.
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::token;
+
+/// The table-log kind of a link made.
+pub const KIND: &str = "device_link";
+
+/// At most this many links per match (a seat asking for one at every page load stays far below;
+/// a client spamming them is also rate-limited).
+pub const MAX_LINKS: u32 = 200;
+
+/// The table-log kind that marks the link whose code hashes to `code_hash` as used.
+pub fn used_kind(code_hash: &str) -> String {
+    format!("{KIND}_used:{code_hash}")
+}
+
+/// A link as the table log keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct StoredLink {
+    pub(crate) seat: u8,
+    pub(crate) code_hash: String,
+    pub(crate) sealed: String,
+    pub(crate) expires_at_ms: i64,
+}
+
+/// A code as links carry it: 32 hex digits (what [`token::new_invite`] makes).
+pub(crate) fn valid_code(code: &str) -> bool {
+    code.len() == 32 && code.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+fn from_hex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len()).step_by(2).map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok()).collect()
+}
+
+/// `token` sealed with `code` (or unsealed: the same operation), as hex; None for a token that is
+/// not 32 bytes of hex.
+pub(crate) fn seal(token: &str, code: &str) -> Option<String> {
+    let bytes = from_hex(token).filter(|b| b.len() == 32)?;
+    let pad = Sha256::new().chain_update(b"safehouse device link seal\0").chain_update(code.as_bytes()).finalize();
+    Some(bytes.iter().zip(pad.iter()).map(|(b, p)| format!("{:02x}", b ^ p)).collect())
+}
+
+/// A new link for `seat`, whose token is `token`, expiring at `expires_at_ms`: the code to give
+/// out and what the table log keeps.
+pub(crate) fn new_link(seat: u8, token: &str, expires_at_ms: i64) -> Option<(String, StoredLink)> {
+    let code = token::new_invite();
+    let sealed = seal(token, &code)?;
+    Some((code.clone(), StoredLink { seat, code_hash: token::hash(&code), sealed, expires_at_ms }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sealed_token_opens_only_with_its_code() {
+        let secret = token::new_token();
+        let (code, link) = new_link(2, &secret, 0).expect("a link");
+        assert!(valid_code(&code) && link.code_hash == token::hash(&code));
+        assert_ne!(link.sealed, secret, "the log never holds the token");
+        assert_eq!(seal(&link.sealed, &code).as_deref(), Some(secret.as_str()));
+        let other = token::new_invite();
+        assert_ne!(seal(&link.sealed, &other).as_deref(), Some(secret.as_str()));
+        assert_eq!(seal("abc", &code), None, "not a token");
+        assert!(!valid_code(&format!("{}x", &code[1..])) && !valid_code(&code[1..]));
+    }
+}

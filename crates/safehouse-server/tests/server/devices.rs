@@ -1,0 +1,136 @@
+//! A seat's one-time link for another device (`/api/matches/{id}/device`): the code opens the
+//! seat once, before it expires, for the seat it was made for; the store never holds the code or
+//! the token; two nodes racing for one code give it to one of them. Making and claiming links
+//! is limited per client (`DEVICE_BURST` at once), so the tests make links from one loopback
+//! address and claim them from another, as a desk and a phone would.
+
+use std::time::Duration;
+
+use crate::common::*;
+use safehouse_client::HttpClient;
+use serde_json::{Value, json};
+
+async fn make_link(http: &HttpClient, id: &str, token: &str) -> Value {
+    let made = http.post(&format!("/api/matches/{id}/device"), Some(token), &json!({})).await.expect("make");
+    assert_eq!(made.status, 200, "{}", made.text);
+    made.body
+}
+
+async fn claim(http: &HttpClient, id: &str, code: &str) -> safehouse_client::Reply {
+    http.post(&format!("/api/matches/{id}/device/claim"), None, &json!({"code": code})).await.expect("claim")
+}
+
+fn says(reply: &safehouse_client::Reply, why: &str) -> bool {
+    reply.status == 404 && reply.code() == Some("bad_link") && reply.text.contains(why)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_device_link_opens_its_seat_once_and_the_store_keeps_neither_code_nor_token() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let server = safehouse_server::start(test_config(&url)).await.expect("server starts");
+    let http = HttpClient::new(server.addr());
+    let phone = HttpClient::from_source(server.addr(), [127, 0, 0, 2].into());
+    let created = create(&http, "explosiv", &[true, true, false], None).await;
+    let id = &created.id;
+    let bob = created.tokens[1].clone().expect("Bob's token");
+
+    let link = make_link(&http, id, &bob).await;
+    assert_eq!((link["seat"].as_u64(), link["expires_in_secs"].as_u64()), (Some(1), Some(600)), "{link}");
+    let code = link["code"].as_str().expect("code").to_owned();
+    assert_eq!(code.len(), 32);
+    let claimed = claim(&phone, id, &code).await;
+    assert_eq!(claimed.status, 200, "{}", claimed.text);
+    assert_eq!((claimed.body["seat"].as_u64(), claimed.body["token"].as_str()), (Some(1), Some(bob.as_str())));
+    // The token claimed plays the seat: it is the seat's own.
+    let view = http.get(&format!("/api/matches/{id}/view"), claimed.body["token"].as_str()).await.expect("view");
+    assert_eq!(view.body["viewer"]["seat"], 1, "{}", view.text);
+
+    // Once only; a code never made, cut short, or of another match opens nothing.
+    assert!(says(&claim(&phone, id, &code).await, "used already"));
+    assert!(says(&claim(&phone, id, &"0".repeat(32)).await, "no such link"));
+    assert!(says(&claim(&phone, id, &code[1..]).await, "cut or mistyped"));
+    let other = create(&http, "explosiv", &[true, false], None).await;
+    let elsewhere = make_link(&http, &other.id, other.tokens[0].as_deref().expect("token")).await;
+    assert!(says(&claim(&phone, id, elsewhere["code"].as_str().expect("code")).await, "no such link"));
+    // Six claims at once from one client are its allowance; a seventh is refused.
+    assert!(says(&claim(&phone, id, &code).await, "used already"));
+    let limited = claim(&phone, id, &code).await;
+    assert_eq!((limited.status, limited.code()), (429, Some("rate_limited")), "{}", limited.text);
+    // Only a seat's token makes a link.
+    let none = http.post(&format!("/api/matches/{id}/device"), None, &json!({})).await.expect("make");
+    assert_eq!((none.status, none.code()), (401, Some("bad_token")), "{}", none.text);
+    let wrong = http.post(&format!("/api/matches/{id}/device"), Some(&"ab".repeat(32)), &json!({})).await;
+    assert_eq!(wrong.expect("make").code(), Some("bad_token"));
+
+    // What the store holds of the links: neither a code nor the token, in any event.
+    let unused = make_link(&http, id, &bob).await;
+    let unused = unused["code"].as_str().expect("code").to_owned();
+    let store = safehouse_store::open(&url, &safehouse_store::OpenOptions::default()).await.expect("store");
+    let log = serde_json::to_string(&store.table_events(id, 0).await.expect("table log")).expect("json");
+    assert!(log.contains("device_link"), "the links are in the table log: {log}");
+    for secret in [&bob, &code, &unused] {
+        assert!(!log.contains(secret.as_str()), "the table log holds {secret}: {log}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_device_link_expires_and_works_from_a_waiting_room() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let config = safehouse_server::Config { device_link_secs: 1, ..test_config(&url) };
+    let server = safehouse_server::start(config).await.expect("server starts");
+    let http = HttpClient::new(server.addr());
+    let body = json!({"game": "explosiv", "waiting_room": true, "visibility": "public",
+        "seats": [{"kind": "person"}, {"kind": "person"}], "join": {"seat": 0, "name": "Ann"}});
+    let created = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let ann = created.body["joined"]["token"].as_str().expect("token").to_owned();
+
+    // A seat taken in a waiting room travels too, before the table starts.
+    let link = make_link(&http, &id, &ann).await;
+    assert_eq!(link["expires_in_secs"], 1);
+    let claimed = claim(&http, &id, link["code"].as_str().expect("code")).await;
+    assert_eq!((claimed.status, claimed.body["token"].as_str()), (200, Some(ann.as_str())), "{}", claimed.text);
+
+    let late = make_link(&http, &id, &ann).await;
+    tokio::time::sleep(Duration::from_millis(1100)).await;
+    assert!(says(&claim(&http, &id, late["code"].as_str().expect("code")).await, "expired"));
+
+    // A link made for a seat its person then gave up opens nothing.
+    let left = make_link(&http, &id, &ann).await;
+    let gone = http.post(&format!("/api/tables/{id}/seats/0/leave"), Some(&ann), &json!({})).await.expect("leave");
+    assert_eq!(gone.status, 200, "{}", gone.text);
+    assert!(says(&claim(&http, &id, left["code"].as_str().expect("code")).await, "no longer held"));
+    server.stop().await;
+}
+
+/// Made on one node, claimed on both at once: exactly one claim wins (the store's capped
+/// append decides, across nodes).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_nodes_racing_for_one_code_give_it_once() {
+    if !postgres_available().await {
+        return;
+    }
+    let schema = unique("sh_devices");
+    let a = pg_node(&schema).await;
+    let b = pg_node(&schema).await;
+    let http_a = HttpClient::new(a.addr());
+    let phone_a = HttpClient::from_source(a.addr(), [127, 0, 0, 3].into());
+    let phone_b = HttpClient::from_source(b.addr(), [127, 0, 0, 4].into());
+    let created = create(&http_a, "explosiv", &[true, false], None).await;
+    let id = created.id.clone();
+    let token = created.tokens[0].clone().expect("token");
+    for round in 0..4 {
+        let link = make_link(&http_a, &id, &token).await;
+        let code = link["code"].as_str().expect("code").to_owned();
+        let (one, two) = tokio::join!(claim(&phone_a, &id, &code), claim(&phone_b, &id, &code));
+        let won: Vec<u16> = [&one, &two].iter().map(|r| r.status).collect();
+        assert!(won.contains(&200) && won.contains(&404), "round {round}: {} / {}", one.text, two.text);
+    }
+    a.stop().await;
+    b.stop().await;
+    drop_schema(schema).await;
+}
