@@ -155,11 +155,16 @@ fn bot_at(link: &str, args: &[&str]) -> Command {
 /// Plays the people's seats whose tokens are given (each its first legal action) until the match
 /// ends, as a person at the table would, through the public API.
 async fn play_people(http: &HttpClient, id: &str, people: &[(u64, &str)]) {
+    play_people_until(http, id, people, u64::MAX).await;
+}
+
+/// [`play_people`] until the match ends or has `seq` actions.
+async fn play_people_until(http: &HttpClient, id: &str, people: &[(u64, &str)], seq: u64) {
     let started = std::time::Instant::now();
     loop {
         assert!(started.elapsed() < Duration::from_secs(120), "match {id} did not end");
         let info = http.get(&format!("/api/matches/{id}"), None).await.expect("match");
-        if info.body["finished"] == true {
+        if info.body["finished"] == true || info.body["seq"].as_u64().is_some_and(|s| s >= seq) {
             return;
         }
         let mover = info.body["to_move"].as_u64();
@@ -242,6 +247,88 @@ async fn safehouse_bot_takes_a_seat_from_a_rooms_link_and_plays_the_rematch() {
     assert!(lines.iter().all(|l| l["seat"] == 2 && l["outcome"]["ranks"].is_array()), "{stdout}");
     assert!(stderr.contains("48 decisions, 48 answered, 0 by the fallback"), "two games of 24 moves: {stderr}");
     server.stop().await;
+}
+
+/// A child process killed if the test stops before it is taken (a failing assertion must not
+/// leave a server or a bot running).
+struct Reaped(Option<std::process::Child>);
+
+impl Reaped {
+    fn take(&mut self) -> std::process::Child {
+        self.0.take().expect("a child")
+    }
+}
+
+impl Drop for Reaped {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.0.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+/// `safehouse serve` as its own process on the SQLite file `db`, at `listen` (port 0: any), with
+/// the test limits: the child and the address it printed.
+fn serve(db: &std::path::Path, listen: &str) -> (Reaped, std::net::SocketAddr) {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_safehouse"))
+        .args(["serve", "--listen", listen, "--bot-delay-ms", "0", "--idle-takeover-secs", "0"])
+        .args(["--rate-per-sec", "10000", "--rate-burst", "10000", "--database-url"])
+        .arg(format!("sqlite://{}", db.display()))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start safehouse serve");
+    let mut lines = BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let addr = loop {
+        let line = lines.next().expect("the server prints its address").expect("a line");
+        if let Some(rest) = line.strip_prefix("Safehouse is serving on http://") {
+            break rest.split_whitespace().next().expect("address").parse().expect("a socket address");
+        }
+    };
+    std::thread::spawn(move || for _ in lines {});
+    (Reaped(Some(child)), addr)
+}
+
+/// The server killed mid-match (a crash, or an update) drops every WebSocket: the program's seat
+/// comes back once the server is up again, with the whole picture, and plays the match to its end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn safehouse_bot_plays_on_after_the_server_restarts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("table.db");
+    let (mut first, addr) = serve(&db, "127.0.0.1:0");
+    let http = HttpClient::new(addr);
+    let body = json!({"game": "explosiv", "waiting_room": true, "join": {"seat": 0, "name": "Ann"},
+        "seats": [{"kind": "person"}, {"kind": "person"}]});
+    let created = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let ann = created.body["joined"]["token"].as_str().expect("Ann's token").to_owned();
+    let link = format!("http://{addr}/tables/{id}?invite={}", created.body["table_invite"].as_str().expect("invite"));
+    let mut bot = Reaped(Some(bot_at(&link, &["--exec", &example("random_bot.py")]).spawn().expect("start the bot")));
+    wait_for_seat(&http, &id, 1, "random_bot (program)").await;
+    play_people_until(&http, &id, &[(0, &ann)], 6).await;
+
+    let mut killed = first.take();
+    killed.kill().expect("SIGKILL the server");
+    killed.wait().expect("the server is gone");
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let (_second, _) = serve(&db, &addr.to_string());
+    play_people(&http, &id, &[(0, &ann)]).await;
+    let (ok, stdout, stderr) = finish(bot.take(), Duration::from_secs(120)).await;
+    assert!(ok, "{stderr}");
+    assert!(stderr.contains("reconnected to the match"), "{stderr}");
+    let lines = outcome_lines(&stdout);
+    assert_eq!((lines.len(), lines[0]["match"].as_str()), (1, Some(id.as_str())), "{stdout}");
+    // Every decision of the seat went to the program, before and after the restart.
+    let report = stderr
+        .lines()
+        .find_map(|l| l.split_once("`: ").filter(|(_, r)| r.contains(" decisions, ")))
+        .map_or("", |(_, r)| r);
+    let numbers: Vec<u64> = report.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+    assert!(numbers.len() >= 3 && numbers[0] > 3 && numbers[0] == numbers[1] && numbers[2] == 0, "{report}");
 }
 
 /// A TLS proxy in front of `backend`, as a deployment's (Caddy, nginx) would be, with the

@@ -33,6 +33,9 @@ use url::Url;
 const QUIET_RESYNC: Duration = Duration::from_secs(60);
 /// A read deadline longer than any match (the quiet timer above is what wakes the bot).
 const NO_DEADLINE: Duration = Duration::from_secs(7 * 24 * 3600);
+/// How long the bot keeps trying to reach the match again after its WebSocket drops (a server
+/// restarting for an update, a network change), waiting longer between tries up to a minute.
+const RECONNECT_FOR: Duration = Duration::from_secs(15 * 60);
 
 /// Options of `safehouse bot`.
 #[derive(Debug, clap::Args)]
@@ -190,7 +193,7 @@ async fn take_seat(
 async fn wait_for_start(endpoint: &Endpoint, http: &HttpClient, id: &str) -> anyhow::Result<()> {
     let mut room: Option<WsClient> = None;
     loop {
-        let table: TableInfo = answer(http.get(&format!("/api/tables/{id}"), None).await?, "the waiting room")?;
+        let table: TableInfo = answer(get_patiently(http, &format!("/api/tables/{id}")).await?, "the waiting room")?;
         match table.status {
             TableStatus::Started => return Ok(()),
             TableStatus::Expired => bail!("table {id} expired before it started"),
@@ -200,6 +203,26 @@ async fn wait_for_start(endpoint: &Endpoint, http: &HttpClient, id: &str) -> any
             room = WsClient::open(endpoint, &format!("/api/tables/{id}/ws"), None).await.ok();
         }
         watch(&mut room, QUIET_RESYNC).await;
+    }
+}
+
+/// `GET path`, tried again while the server cannot be reached (it may be restarting), for up to
+/// [`RECONNECT_FOR`].
+async fn get_patiently(http: &HttpClient, path: &str) -> anyhow::Result<safehouse_client::Reply> {
+    let started = tokio::time::Instant::now();
+    let mut pause = Duration::from_secs(1);
+    loop {
+        match http.get(path, None).await {
+            Ok(reply) if reply.status != 503 => return Ok(reply),
+            Ok(reply) if started.elapsed() >= RECONNECT_FOR => return Ok(reply),
+            Err(error) if started.elapsed() >= RECONNECT_FOR => {
+                return Err(error.context(format!("the server stayed out of reach for {RECONNECT_FOR:?}")));
+            }
+            Ok(_) | Err(_) => {
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_secs(60));
+            }
+        }
     }
 }
 
@@ -221,7 +244,8 @@ async fn rematch_started(http: &HttpClient, ws: WsClient, id: &str, wait: Durati
     let deadline = tokio::time::Instant::now() + wait;
     let mut socket = Some(ws);
     loop {
-        let links: RematchLinks = answer(http.get(&format!("/api/matches/{id}/rematch"), None).await?, "the rematch")?;
+        let links: RematchLinks =
+            answer(get_patiently(http, &format!("/api/matches/{id}/rematch")).await?, "the rematch")?;
         let left = deadline.saturating_duration_since(tokio::time::Instant::now());
         if links.rematch.is_some() || left.is_zero() {
             if let Some(ws) = socket {
@@ -306,7 +330,7 @@ async fn play(
     match_id: &str,
     token: &str,
 ) -> anyhow::Result<WsClient> {
-    let info = http.get(&format!("/api/matches/{match_id}"), None).await?;
+    let info = get_patiently(http, &format!("/api/matches/{match_id}")).await?;
     if info.status != 200 {
         bail!("match {match_id}: {} {}", info.status, info.text);
     }
@@ -314,13 +338,9 @@ async fn play(
     let players = info.body["players"].as_u64().unwrap_or(0) as usize;
     let options = info.body["options"].clone();
     let path = format!("/api/matches/{match_id}/ws?token={token}");
-    let mut ws =
-        WsClient::open(endpoint, &path, None).await.context("open the seat's WebSocket (is the token right?)")?;
-    let welcome = ws.next_json(Duration::from_secs(30)).await?;
-    let seat = match welcome.pointer("/viewer/seat").and_then(Value::as_u64) {
-        Some(seat) if welcome["type"] == "welcome" => seat as u8,
-        _ => bail!("the server did not seat this token: {welcome}"),
-    };
+    let (mut socket, welcome) =
+        SeatSocket::open(endpoint, path).await.context("the seat's WebSocket (is the token right?)")?;
+    let seat = welcome_seat(&welcome)?;
     let context = GameContext { game: game.clone(), seat, players, options, seed: args.seed };
     let fallback = dyn_bot(&game, &args.fallback, args.seed).map_err(|e| anyhow!("--fallback: {e}"))?;
     let mut decider = Some(Decider { seat: SeatDriver::new(Arc::clone(pool), context), fallback });
@@ -338,7 +358,7 @@ async fn play(
             // picture again and decide afresh if it is still our turn.
             eprintln!("the server refused a message: {message}");
             acted_at = None;
-            ws.send(&ClientMessage::new(Command::Sync)).await?;
+            socket.send(&ClientMessage::new(Command::Sync)).await;
         }
         if tracker.outcome.is_some() {
             if let Some(mut d) = decider.take() {
@@ -366,21 +386,89 @@ async fn play(
             decider = Some(d);
             let action = tracker.legal.get(chosen?).cloned().ok_or_else(|| anyhow!("no such legal action"))?;
             let act = Command::Act(ActRequest { action, seq: Some(seq) });
-            ws.send(&ClientMessage::with_id(act, seq)).await?;
+            socket.send(&ClientMessage::with_id(act, seq)).await;
             acted_at = Some(seq);
         }
-        message = loop {
-            // Reading a frame is cancel-safe; a quiet match gets a `sync` now and then.
-            match tokio::time::timeout(QUIET_RESYNC, ws.next_json(NO_DEADLINE)).await {
-                Ok(Ok(message)) => break message,
-                Ok(Err(error)) => return Err(error.context("the match's WebSocket")),
-                Err(_) => ws.send(&ClientMessage::new(Command::Sync)).await?,
-            }
-        };
+        let (next, reconnected) = socket.next().await?;
+        if reconnected {
+            // The move sent before the drop may or may not have been stored: the new picture's
+            // `seq` tells, and a move at an old `seq` would be refused anyway.
+            acted_at = None;
+        }
+        message = next;
     }
     let outcome = tracker.outcome.unwrap_or(Value::Null);
     println!("{}", json!({"match": match_id, "seat": seat, "outcome": outcome}));
-    Ok(ws)
+    Ok(socket.ws)
+}
+
+/// The seat a `welcome` opens, or an error if the token opened none.
+fn welcome_seat(welcome: &Value) -> anyhow::Result<u8> {
+    match welcome.pointer("/viewer/seat").and_then(Value::as_u64) {
+        Some(seat) if welcome["type"] == "welcome" => Ok(seat as u8),
+        _ => bail!("the server did not seat this token: {welcome}"),
+    }
+}
+
+/// A seat's WebSocket that is opened again when it drops, for up to [`RECONNECT_FOR`].
+struct SeatSocket<'a> {
+    endpoint: &'a Endpoint,
+    path: String,
+    ws: WsClient,
+}
+
+impl<'a> SeatSocket<'a> {
+    /// Opens the WebSocket at `path` and reads its `welcome`.
+    async fn open(endpoint: &'a Endpoint, path: String) -> anyhow::Result<(SeatSocket<'a>, Value)> {
+        let mut ws = WsClient::open(endpoint, &path, None).await?;
+        let welcome = ws.next_json(Duration::from_secs(30)).await?;
+        welcome_seat(&welcome)?;
+        Ok((SeatSocket { endpoint, path, ws }, welcome))
+    }
+
+    /// Sends a message; a connection that dropped is noticed (and opened again) by the next read.
+    async fn send(&mut self, message: &ClientMessage) {
+        if let Err(error) = self.ws.send(message).await {
+            eprintln!("could not send to the match ({error:#}); reconnecting");
+        }
+    }
+
+    /// The next message, and whether the connection was opened again for it (then it is the new
+    /// `welcome`, the whole picture). A quiet match gets a `sync` now and then.
+    async fn next(&mut self) -> anyhow::Result<(Value, bool)> {
+        loop {
+            // Reading a frame is cancel-safe.
+            match tokio::time::timeout(QUIET_RESYNC, self.ws.next_json(NO_DEADLINE)).await {
+                Ok(Ok(message)) => return Ok((message, false)),
+                Ok(Err(error)) => {
+                    eprintln!("the match's WebSocket dropped ({error:#}); reconnecting");
+                    return Ok((self.reconnect().await?, true));
+                }
+                Err(_) => self.send(&ClientMessage::new(Command::Sync)).await,
+            }
+        }
+    }
+
+    async fn reconnect(&mut self) -> anyhow::Result<Value> {
+        let started = tokio::time::Instant::now();
+        let mut pause = Duration::from_secs(1);
+        loop {
+            tokio::time::sleep(pause).await;
+            match SeatSocket::open(self.endpoint, self.path.clone()).await {
+                Ok((socket, welcome)) => {
+                    self.ws = socket.ws;
+                    eprintln!("reconnected to the match");
+                    return Ok(welcome);
+                }
+                // A token the server no longer seats will not start working: give up now.
+                Err(error) if error.to_string().contains("did not seat") => return Err(error),
+                Err(error) if started.elapsed() >= RECONNECT_FOR => {
+                    return Err(error.context(format!("the match stayed out of reach for {RECONNECT_FOR:?}")));
+                }
+                Err(_) => pause = (pause * 2).min(Duration::from_secs(60)),
+            }
+        }
+    }
 }
 
 /// What the seat does for one decision: the index of its choice among `legal`.
