@@ -199,10 +199,13 @@ impl WsClient {
 
     /// Opens the WebSocket at `path_and_query` on the server at `endpoint` (a match's, a waiting
     /// room's), from the local address `source` if given.
+    /// The connection and the handshake take at most [`endpoint::CONNECT_WITHIN`] each.
     pub async fn open(endpoint: &Endpoint, path_and_query: &str, source: Option<IpAddr>) -> anyhow::Result<WsClient> {
         let stream = endpoint.connect(source).await?;
-        let (stream, _) = tokio_tungstenite::client_async_with_config(endpoint.ws_url(path_and_query), stream, None)
+        let handshake = tokio_tungstenite::client_async_with_config(endpoint.ws_url(path_and_query), stream, None);
+        let (stream, _) = tokio::time::timeout(endpoint::CONNECT_WITHIN, handshake)
             .await
+            .map_err(|_| anyhow!("no WebSocket handshake within {:?}", endpoint::CONNECT_WITHIN))?
             .context("websocket connect")?;
         Ok(WsClient { stream, bytes_received: 0, messages_received: 0 })
     }

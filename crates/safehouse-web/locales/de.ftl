@@ -913,6 +913,8 @@ device-works-once = Dieser Link funktioniert einmal, { $minutes ->
        *[other] { $minutes } Minuten
     } lang: wer ihn zuerst öffnet, spielt deinen Platz. Behalte ihn also für dich.
 device-new-link = Neuen Link machen
+device-too-many-links = Zu viele Links auf einmal
+device-too-many-links-why = Links zu einem Platz entstehen nur ein paar auf einmal. Warte eine Minute und mach dann einen neuen.
 device-no-seat-here = Dieser Browser hat keinen Platz an diesem Tisch
 device-no-seat-here-why = Nur der Browser, der einen Platz spielt, kann ihn an ein anderes Gerät geben.
 device-link-does-not-work = Dieser Link öffnet keinen Platz

@@ -933,6 +933,8 @@ device-works-once = This link works once, for { $minutes ->
        *[other] { $minutes } minutes
     }: whoever opens it first plays your seat, so keep it to yourself.
 device-new-link = Make a new link
+device-too-many-links = Too many links at once
+device-too-many-links-why = A seat's links are made a few at a time. Wait a minute, then make a new one.
 device-no-seat-here = This browser has no seat at this table
 device-no-seat-here-why = Only the browser that plays a seat can send it to another device.
 device-link-does-not-work = This link does not open a seat

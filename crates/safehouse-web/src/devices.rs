@@ -67,6 +67,9 @@ pub(crate) async fn link_page(
         return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
     };
     let made = web.api.post_empty(&format!("/api/matches/{id}/device"), Some(&held.token), peer).await;
+    if matches!(made.code(), "rate_limited" | "too_many_links") {
+        return too_many_links(lang);
+    }
     let Some(made) = made.read::<DeviceLink>().filter(|made| made.seat == held.seat) else {
         return layout::error_page(
             lang,
@@ -107,6 +110,15 @@ pub(crate) struct SeatQuery {
     s: Option<u8>,
     c: Option<String>,
     lang: Option<String>,
+}
+
+fn too_many_links(lang: Lang) -> Response {
+    layout::error_page(
+        lang,
+        StatusCode::TOO_MANY_REQUESTS,
+        lang.text("device-too-many-links"),
+        lang.text("device-too-many-links-why"),
+    )
 }
 
 fn bad_link(lang: Lang) -> Response {
@@ -186,6 +198,9 @@ pub(crate) async fn take(
     }
     let claim = DeviceClaim { code: form.c };
     let claimed = web.api.post_typed(&format!("/api/matches/{id}/device/claim"), None, &claim, peer).await;
+    if claimed.code() == "rate_limited" {
+        return too_many_links(lang);
+    }
     let Some(claimed) = claimed.read::<DeviceClaimed>() else { return bad_link(lang) };
     let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, format!("/play/{id}"))]).into_response();
     response.headers_mut().append(header::SET_COOKIE, cookies::seat_value(&id, claimed.seat, &claimed.token));

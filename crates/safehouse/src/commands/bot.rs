@@ -111,6 +111,14 @@ enum Target {
     Match { id: String },
 }
 
+impl Target {
+    fn id(&self) -> &str {
+        match self {
+            Target::Room { id, .. } | Target::Match { id } => id,
+        }
+    }
+}
+
 /// The table a link (and `--match`) names.
 fn target(link: &Url, match_id: Option<&str>) -> anyhow::Result<Target> {
     let segments: Vec<&str> = link.path_segments().map(|s| s.filter(|p| !p.is_empty()).collect()).unwrap_or_default();
@@ -126,13 +134,8 @@ fn target(link: &Url, match_id: Option<&str>) -> anyhow::Result<Target> {
     match (linked, match_id) {
         (Some(target), None) => Ok(target),
         (None, Some(id)) => Ok(Target::Match { id: id.to_owned() }),
-        (Some(target @ (Target::Room { .. } | Target::Match { .. })), Some(id)) => {
-            let (Target::Room { id: linked, .. } | Target::Match { id: linked }) = &target;
-            if linked != id {
-                bail!("the link is for table {linked}, --match says {id}");
-            }
-            Ok(target)
-        }
+        (Some(target), Some(id)) if target.id() == id => Ok(target),
+        (Some(target), Some(id)) => bail!("the link is for table {}, --match says {id}", target.id()),
         (None, None) => bail!("{link} names a server but no table: give the table's link, or --match <id>"),
     }
 }
@@ -158,7 +161,7 @@ fn answer<T: serde::de::DeserializeOwned>(reply: safehouse_client::Reply, what: 
 }
 
 /// Takes a free seat of a waiting room (`wanted`, numbered from 0, or the first free one; if
-/// somebody is quicker, the next free one).
+/// somebody is quicker, the next free one, a few times).
 async fn take_seat(
     http: &HttpClient,
     id: &str,
@@ -166,7 +169,9 @@ async fn take_seat(
     wanted: Option<u8>,
     name: &str,
 ) -> anyhow::Result<SeatTaken> {
+    let mut attempts = 0;
     loop {
+        attempts += 1;
         let table: TableInfo = answer(http.get(&format!("/api/tables/{id}"), None).await?, "the waiting room")?;
         match table.status {
             TableStatus::Waiting => {}
@@ -182,7 +187,7 @@ async fn take_seat(
         };
         let request = TakeSeat { name: Some(name.to_owned()), invite: invite.map(str::to_owned) };
         let reply = http.post_typed(&format!("/api/tables/{id}/seats/{seat}/take"), None, &request).await?;
-        if reply.code() == Some("seat_taken") && wanted.is_none() {
+        if reply.code() == Some("seat_taken") && wanted.is_none() && attempts < 8 {
             continue;
         }
         return answer(reply, &format!("taking player {}'s seat", seat + 1));
