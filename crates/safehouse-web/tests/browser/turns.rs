@@ -240,6 +240,7 @@ fn a_seat_is_carried_to_another_device() {
         let code = link.rsplit("c=").next().unwrap_or("");
         assert_eq!(code.len(), 32, "a one-time code, not the seat's 64-digit token: {link}");
         assert!(desk.text("main").await.contains("This link works once, for 10 minutes"), "it says how long it works");
+        desk.shot("device-link").await;
         assert!(desk.click(&format!("main a.button[href='/play/{id}']")).await, "back to the table");
         desk.wait_for("#play").await;
 
@@ -248,6 +249,7 @@ fn a_seat_is_carried_to_another_device() {
         phone.wait_for(&format!("form[action='/seat/{id}'] button")).await;
         let asked = phone.text("main").await;
         assert!(asked.contains("Play seat 1 of Explosiv in this browser?"), "{asked}");
+        phone.shot("device-asked").await;
         assert!(phone.click(&format!("form[action='/seat/{id}'] button")).await, "play here");
         phone.wait_for("#play").await;
         assert_eq!(phone.match_id().await, id);
@@ -267,6 +269,7 @@ fn a_seat_is_carried_to_another_device() {
         assert!(stranger.click(&format!("form[action='/seat/{id}'] button")).await, "play here");
         stranger.wait_for("h1").await;
         assert_eq!(stranger.text("h1").await.trim(), "This link does not open a seat");
+        stranger.shot("device-used").await;
         // A link cut short opens nothing; a browser without the seat gets no link.
         phone.client.goto(&link[..link.len() - 1]).await.expect("the cut link opens");
         assert_eq!(phone.text("h1").await.trim(), "This link does not open a seat");
