@@ -130,6 +130,10 @@ pub enum Notice {
     Seats {
         /// Every seat, as everyone sees them.
         seats: Vec<SeatInfo>,
+        /// The move's deadline now (turn-based tables, while a person is to move): a seat handed
+        /// to a bot has none, one given back has its own again.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deadline: Option<MoveDeadline>,
     },
     /// A chat line this viewer may read (a seat gets no spectators' line before the end).
     Chat {

@@ -400,8 +400,11 @@ fn the_notices_read_and_write_back_what_the_server_built_by_hand() {
     // `json!` wrote every object key-sorted, the seats' too.
     let sorted_seats: Value = serde_json::from_str(SEATS).expect("seats");
     let seats = format!(r#"{{"seats":{sorted_seats},"type":"seats"}}"#);
-    let Notice::Seats { seats } = sorted::<Notice>(&seats) else { panic!("seats") };
+    let Notice::Seats { seats, deadline: None } = sorted::<Notice>(&seats) else { panic!("seats") };
     assert!(!seats.is_empty());
+    let due = r#"{"deadline":{"due_ms":1796254120000,"on_timeout":"bot","seat":1,"server_ms":1796167720000},"seats":[],"type":"seats"}"#;
+    let Notice::Seats { deadline: Some(deadline), .. } = sorted::<Notice>(due) else { panic!("seats with a deadline") };
+    assert_eq!((deadline.seat, deadline.due_ms), (1, 1_796_254_120_000));
     let chat: Notice = sorted(
         r#"{"line":{"at_ms":1796167720000,"channel":"players","n":4,"name":"Ann","seat":0,"seq":3,"text":"gg"},"type":"chat"}"#,
     );

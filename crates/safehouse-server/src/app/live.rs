@@ -385,7 +385,8 @@ impl LiveMatch {
         if self.tx.is_none() {
             return;
         }
-        let message: Arc<str> = Arc::from(Notice::Seats { seats: self.seats() }.to_text());
+        let notice = Notice::Seats { seats: self.seats(), deadline: self.deadline_view() };
+        let message: Arc<str> = Arc::from(notice.to_text());
         let messages = (0..=self.players()).map(|i| (self.subs[i] > 0).then(|| message.clone())).collect();
         self.send(messages);
     }

@@ -173,3 +173,41 @@ async fn saying_i_am_back_does_not_move_a_turn_based_deadline() {
     }
     server.stop().await;
 }
+
+/// The seat list pushed when a seat goes away carries the move's deadline as it is now: the
+/// person to move still has theirs while another seat steps away, and none once a bot plays
+/// their move (a WebSocket client need not wait for the next update to know).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_seat_list_carries_the_moves_deadline() {
+    let dir = tempfile::tempdir().expect("dir");
+    let server = sqlite_server(dir.path()).await;
+    let http = HttpClient::new(server.addr());
+    let settings = json!({"turn_based": {"deadline_hours": 48, "on_timeout": "bot"}});
+    let created = create_with(&http, "explosiv", &[true, true], None, Some(settings)).await;
+    let id = &created.id;
+    let mut spectator = watching(server.addr(), id, None).await;
+    let facts = http.get(&format!("/api/matches/{id}"), None).await.expect("the match").body;
+    let mover = facts["deadline"]["seat"].as_u64().expect("a person is to move, with a deadline") as usize;
+    let other = 1 - mover;
+    let path = format!("/api/matches/{id}/away");
+    let away = http.post(&path, created.tokens[other].as_deref(), &json!({})).await.expect("away");
+    assert_eq!(away.status, 200, "{}", away.text);
+    let seats = next_seats(&mut spectator).await;
+    assert_eq!(seats["deadline"]["seat"].as_u64(), Some(mover as u64), "{seats}");
+    assert_eq!(seats["deadline"]["due_ms"], facts["deadline"]["due_ms"], "{seats}");
+    let away = http.post(&path, created.tokens[mover].as_deref(), &json!({})).await.expect("away");
+    assert_eq!(away.status, 200, "{}", away.text);
+    let seats = next_seats(&mut spectator).await;
+    assert!(seats.get("deadline").is_none(), "a bot plays the move: {seats}");
+    server.stop().await;
+}
+
+/// The next `seats` message (others skipped).
+async fn next_seats(spectator: &mut safehouse_client::WsClient) -> serde_json::Value {
+    loop {
+        let message = spectator.next_json(WAIT).await.expect("a message");
+        if message["type"] == "seats" {
+            return message;
+        }
+    }
+}
