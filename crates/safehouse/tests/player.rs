@@ -249,6 +249,29 @@ async fn safehouse_bot_takes_a_seat_from_a_rooms_link_and_plays_the_rematch() {
     server.stop().await;
 }
 
+/// The host removes the program from the waiting room: it says so and stops, rather than wait
+/// for a start that will not seat it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn safehouse_bot_leaves_when_the_host_removes_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
+    let http = HttpClient::new(server.addr());
+    let body = json!({"game": "explosiv", "waiting_room": true, "visibility": "public",
+        "join": {"seat": 0, "name": "Ann"}, "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "person"}]});
+    let created = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let host = created.body["creator_token"].as_str().expect("creator token").to_owned();
+    let link = format!("{}/tables/{id}", server.url());
+    let child = bot_at(&link, &["--exec", &example("random_bot.py")]).spawn().expect("start safehouse bot");
+    wait_for_seat(&http, &id, 1, "random_bot (program)").await;
+    let removed = http.post(&format!("/api/tables/{id}/seats/1/remove"), Some(&host), &json!({})).await;
+    assert_eq!(removed.expect("remove").status, 200);
+    let (ok, _, stderr) = finish(child, Duration::from_secs(90)).await;
+    assert!(!ok && stderr.contains("no longer has a seat"), "{stderr}");
+    server.stop().await;
+}
+
 /// A child process killed if the test stops before it is taken (a failing assertion must not
 /// leave a server or a bot running).
 struct Reaped(Option<std::process::Child>);

@@ -194,8 +194,9 @@ async fn take_seat(
     }
 }
 
-/// Waits until the table `id` has started (at once if it has), watching its waiting room.
-async fn wait_for_start(endpoint: &Endpoint, http: &HttpClient, id: &str) -> anyhow::Result<()> {
+/// Waits until the table `id` has started (at once if it has), watching its waiting room; an
+/// error if the seat `token` opened there is taken away (the host removed the program).
+async fn wait_for_start(endpoint: &Endpoint, http: &HttpClient, id: &str, token: &str) -> anyhow::Result<()> {
     let mut room: Option<WsClient> = None;
     loop {
         let table: TableInfo = answer(get_patiently(http, &format!("/api/tables/{id}")).await?, "the waiting room")?;
@@ -203,6 +204,12 @@ async fn wait_for_start(endpoint: &Endpoint, http: &HttpClient, id: &str) -> any
             TableStatus::Started => return Ok(()),
             TableStatus::Expired => bail!("table {id} expired before it started"),
             TableStatus::Waiting => {}
+        }
+        // The seat's notification settings answer for a seat held in a waiting room, and only
+        // for one still held.
+        let held = http.get(&format!("/api/matches/{id}/notify"), Some(token)).await?;
+        if held.code() == Some("bad_token") {
+            bail!("the program no longer has a seat at table {id}: the host removed it, or it left");
         }
         if room.is_none() {
             room = WsClient::open(endpoint, &format!("/api/tables/{id}/ws"), None).await.ok();
@@ -303,7 +310,7 @@ async fn serve_seat(args: &Args) -> anyhow::Result<FailureCounts> {
     let pool = Arc::new(ProgramPool::new(&args.exec, settings));
     let played = async {
         loop {
-            wait_for_start(&endpoint, &http, &match_id).await?;
+            wait_for_start(&endpoint, &http, &match_id, &token).await?;
             let ws = play(&endpoint, &http, &pool, args, &match_id, &token).await?;
             if !args.rematch {
                 ws.close().await;
