@@ -18,8 +18,8 @@
 //! The features' own state and rules are the top-level modules of the same names (`chat`,
 //! `devices`, `log`, `notify`, `rematch`, `tables`, `limits`), which never name this module:
 //! [`App`] holds their state, so they sit below it, and what needs the whole `App` (a flow that
-//! creates a match, a write that must reach every watcher) is here, above them. The HTTP handlers are in
-//! `api` and the WebSocket in `ws`, above this module.
+//! creates a match, a write that must reach every watcher) is here, above them. The HTTP
+//! handlers are in `api` and the WebSocket in `ws`, above this module.
 
 mod bot_runner;
 pub(crate) mod chat;

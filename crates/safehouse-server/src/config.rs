@@ -100,8 +100,9 @@ pub struct Config {
     pub device_link_secs: u64,
     /// Redis that the nodes of one database share their per-client rates through
     /// (`redis://host:6379`): requests, WebSocket messages, creations, chat lines, bot requests
-    /// and links for other devices are then counted for all the nodes together, so a client spreading itself over
-    /// the nodes gets one allowance, not one per node. Without it each node counts alone.
+    /// and links for other devices are then counted for all the nodes together, so a client
+    /// spreading itself over the nodes gets one allowance, not one per node. Without it each
+    /// node counts alone.
     pub limits_redis_url: Option<String>,
     /// The address people open the site at (`https://safehouse.example`), for links in "your
     /// turn" notifications; without it a notification holds the table's path only.

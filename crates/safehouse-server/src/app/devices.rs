@@ -14,7 +14,8 @@ use crate::error::ApiError;
 use crate::limits::{DEVICE_BURST, DEVICE_PER_MINUTE};
 use crate::token;
 
-/// A link that does not open a seat, and why (no more is told: a code is not guessed piecewise).
+/// A link that does not open a seat, and why in words: that a code was made and then used or
+/// expired tells a guesser nothing of use (codes are 128 random bits, and only the hash is kept).
 fn bad_link(why: &str) -> ApiError {
     ApiError::new(StatusCode::NOT_FOUND, "bad_link", format!("this link opens no seat: {why}"))
 }
