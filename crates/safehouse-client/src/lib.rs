@@ -18,7 +18,7 @@ use hyper::body::Bytes;
 use hyper::client::conn::http1::SendRequest;
 use hyper_util::rt::TokioIo;
 use safehouse_api::commands::ClientMessage;
-use safehouse_api::{MessageType, Update, Welcome};
+use safehouse_api::{ClockView, MessageType, Update, Welcome};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -274,6 +274,8 @@ pub struct Tracker {
     pub legal: Vec<Value>,
     /// The outcome, once over.
     pub outcome: Option<Value>,
+    /// Every seat's time left, at a table with a clock (as of the last message).
+    pub clock: Option<ClockView>,
 }
 
 impl Tracker {
@@ -281,12 +283,12 @@ impl Tracker {
     /// skips a sequence number or its patch does not apply, or if either is not the API's message.
     pub fn apply(&mut self, message: &Value) -> anyhow::Result<()> {
         let kind = message.get("type").cloned().and_then(|kind| serde_json::from_value::<MessageType>(kind).ok());
-        let (to_move, legal, outcome) = match kind {
+        let (to_move, legal, outcome, clock) = match kind {
             Some(MessageType::Welcome) => {
                 let welcome = Welcome::<Value, Value>::deserialize(message).context("a welcome")?;
                 self.view = welcome.view;
                 self.seq = welcome.seq;
-                (welcome.to_move, welcome.legal, welcome.outcome)
+                (welcome.to_move, welcome.legal, welcome.outcome, welcome.clock)
             }
             Some(MessageType::Update) => {
                 let update = Update::<Value>::deserialize(message).context("an update")?;
@@ -295,13 +297,14 @@ impl Tracker {
                 }
                 patch::apply(&mut self.view, &update.patch)?;
                 self.seq = update.seq;
-                (update.to_move, update.legal, update.outcome)
+                (update.to_move, update.legal, update.outcome, update.clock)
             }
             None => return Ok(()),
         };
         self.to_move = to_move;
         self.legal = legal.unwrap_or_default().into_iter().map(|l| l.action).collect();
         self.outcome = outcome;
+        self.clock = clock;
         Ok(())
     }
 }

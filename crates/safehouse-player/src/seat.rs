@@ -264,8 +264,22 @@ impl SeatDriver {
         legal: &[Value],
         legal_text: &[String],
     ) -> Result<usize, SeatFailure> {
+        let budget_ms = self.pool.settings.budget_ms;
+        self.ask_within(step, view, legal, legal_text, budget_ms)
+    }
+
+    /// [`SeatDriver::ask`] with `budget_ms` for this decision instead of the settings' (a live
+    /// table's clock may leave the seat less).
+    pub fn ask_within(
+        &mut self,
+        step: Option<u64>,
+        view: &Value,
+        legal: &[Value],
+        legal_text: &[String],
+        budget_ms: u64,
+    ) -> Result<usize, SeatFailure> {
         self.pool.update(|c| c.decisions += 1);
-        let result = self.try_ask(step, view, legal, legal_text);
+        let result = self.try_ask(step, view, legal, legal_text, budget_ms);
         match &result {
             Ok(_) => self.pool.update(|c| c.answered += 1),
             Err(failure) => {
@@ -296,6 +310,7 @@ impl SeatDriver {
         view: &Value,
         legal: &[Value],
         legal_text: &[String],
+        budget_ms: u64,
     ) -> Result<usize, SeatFailure> {
         if self.state == SeatState::Out {
             return Err(SeatFailure::OutOfGame);
@@ -330,12 +345,12 @@ impl SeatDriver {
             game: self.context.game.clone(),
             seat: self.context.seat,
             step,
-            budget_ms: settings.budget_ms,
+            budget_ms,
             view: view.clone(),
             legal: legal.to_vec(),
             legal_text: legal_text.to_vec(),
         };
-        let mut deadline = Duration::from_millis(settings.budget_ms);
+        let mut deadline = Duration::from_millis(budget_ms);
         if self.fresh {
             deadline += Duration::from_millis(settings.startup_ms);
             self.fresh = false;

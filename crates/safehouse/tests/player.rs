@@ -272,6 +272,43 @@ async fn safehouse_bot_leaves_when_the_host_removes_it() {
     server.stop().await;
 }
 
+/// At a table with a clock the program is never given more time than its seat has left: a
+/// 4-second bank, and `--budget-ms 60000`, gives it at most 90% of what is left less 0.3 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn safehouse_bot_budgets_by_the_tables_clock() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
+    let http = HttpClient::new(server.addr());
+    let clock = json!({"time_control": {"bank_secs": 4, "increment_secs": 0, "on_timeout": "bot"}});
+    let body = json!({"game": "explosiv", "waiting_room": true, "settings": clock,
+        "seats": [{"kind": "person"}, {"kind": "bot", "difficulty": "easy"}]});
+    let created = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let link =
+        format!("{}/tables/{id}?invite={}", server.url(), created.body["table_invite"].as_str().expect("invite"));
+    // A program that notes the budget of every request and answers at once.
+    let budgets = dir.path().join("budgets.txt");
+    let program = dir.path().join("note_budgets.py");
+    std::fs::write(
+        &program,
+        format!(
+            "import json, sys\nlog = open({:?}, 'a')\nfor line in sys.stdin:\n    m = json.loads(line)\n    if m['type'] == 'move':\n        log.write(str(m['budget_ms']) + '\\n'); log.flush()\n        print(0, flush=True)\n",
+            budgets.display().to_string()
+        ),
+    )
+    .expect("write the program");
+    let command = format!("python3 {}", program.display());
+    let child = bot_at(&link, &["--exec", &command, "--budget-ms", "60000"]).spawn().expect("start safehouse bot");
+    let (ok, _, stderr) = finish(child, Duration::from_secs(90)).await;
+    assert!(ok, "{stderr}");
+    let noted = std::fs::read_to_string(&budgets).expect("the budgets");
+    let noted: Vec<u64> = noted.lines().map(|l| l.parse().expect("a number")).collect();
+    assert!(noted.len() > 3, "{noted:?}");
+    assert!(noted.iter().all(|&b| (100..=4_000 * 9 / 10 - 300).contains(&b)), "{noted:?}");
+    server.stop().await;
+}
+
 /// A child process killed if the test stops before it is taken (a failing assertion must not
 /// leave a server or a bot running).
 struct Reaped(Option<std::process::Child>);

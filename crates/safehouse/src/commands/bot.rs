@@ -19,10 +19,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, anyhow, bail};
-use safehouse_api::ActRequest;
 use safehouse_api::commands::{ClientMessage, Command};
 use safehouse_api::rematch::{RematchJoined, RematchLinks};
 use safehouse_api::tables::{SeatTaken, TableInfo, TableSeatState, TableStatus, TakeSeat};
+use safehouse_api::{ActRequest, ClockView};
 use safehouse_bots::{DynBot, dyn_bot};
 use safehouse_client::{Endpoint, HttpClient, Tracker, WsClient};
 use safehouse_player::{ExecSettings, FailureCounts, GameContext, OnFailure, ProgramPool, SeatDriver};
@@ -389,9 +389,10 @@ async fn play(
             let texts = if texts.len() == legal.len() { texts } else { legal.iter().map(Value::to_string).collect() };
             let view = tracker.view.clone();
             let seq = tracker.seq;
+            let budget_ms = clock_budget(args.budget_ms, tracker.clock.as_ref(), seat);
             let mut d = decider.take().ok_or_else(|| anyhow!("the seat's driver is gone"))?;
             let (d, chosen) = tokio::task::spawn_blocking(move || {
-                let chosen = d.decide(seq, &view, &legal, &texts);
+                let chosen = d.decide(seq, &view, &legal, &texts, budget_ms);
                 (d, chosen)
             })
             .await?;
@@ -420,6 +421,15 @@ fn welcome_seat(welcome: &Value) -> anyhow::Result<u8> {
         Some(seat) if welcome["type"] == "welcome" => Ok(seat as u8),
         _ => bail!("the server did not seat this token: {welcome}"),
     }
+}
+
+/// The program's budget for a decision: `--budget-ms`, but at a table with a clock never more
+/// than 90% of the seat's time left less 300 ms (at least 100 ms), so that a program using its
+/// whole budget does not run out of time (the increment then refills the clock).
+fn clock_budget(budget_ms: u64, clock: Option<&ClockView>, seat: u8) -> u64 {
+    let Some(left) = clock.and_then(|c| c.remaining_ms.get(usize::from(seat))) else { return budget_ms };
+    let left = u64::try_from(*left).unwrap_or(0);
+    budget_ms.min((left / 10 * 9).saturating_sub(300).max(100))
 }
 
 /// A seat's WebSocket that is opened again when it drops, for up to [`RECONNECT_FOR`].
@@ -490,8 +500,15 @@ struct Decider {
 }
 
 impl Decider {
-    fn decide(&mut self, step: u64, view: &Value, legal: &[Value], legal_text: &[String]) -> anyhow::Result<usize> {
-        match self.seat.ask(Some(step), view, legal, legal_text) {
+    fn decide(
+        &mut self,
+        step: u64,
+        view: &Value,
+        legal: &[Value],
+        legal_text: &[String],
+        budget_ms: u64,
+    ) -> anyhow::Result<usize> {
+        match self.seat.ask_within(Some(step), view, legal, legal_text, budget_ms) {
             Ok(index) => Ok(index),
             Err(failure) => {
                 eprintln!("the program did not decide at seq {step} ({failure}); the fallback bot does");
@@ -527,6 +544,17 @@ mod tests {
             let error = of(link, id).expect_err(link).to_string();
             assert!(error.contains(says), "{link}: {error}");
         }
+    }
+
+    #[test]
+    fn a_clock_shortens_the_budget_to_what_the_seat_has_left() {
+        let control = safehouse_api::TimeControl { bank_secs: 60, increment_secs: 2, on_timeout: Default::default() };
+        let clock = |left: i64| ClockView { server_ms: 0, running: Some(1), remaining_ms: vec![60_000, left], control };
+        assert_eq!(clock_budget(5_000, None, 1), 5_000, "no clock: the flag's budget");
+        assert_eq!(clock_budget(5_000, Some(&clock(60_000)), 1), 5_000, "time enough");
+        assert_eq!(clock_budget(5_000, Some(&clock(3_000)), 1), 2_400, "90% less 300 ms");
+        assert_eq!(clock_budget(5_000, Some(&clock(200)), 1), 100, "never below 100 ms");
+        assert_eq!(clock_budget(5_000, Some(&clock(0)), 7), 5_000, "a seat the clock does not know");
     }
 
     #[test]
