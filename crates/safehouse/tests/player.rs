@@ -215,7 +215,7 @@ async fn safehouse_bot_takes_a_seat_from_a_rooms_link_and_plays_the_rematch() {
     let link =
         format!("{}/tables/{id}?invite={}", server.url(), created.body["table_invite"].as_str().expect("invite"));
     let program = example("random_bot.py");
-    let child = bot_at(&link, &["--exec", &program, "--seat", "3", "--rematch", "--rematch-wait-secs", "3"])
+    let child = bot_at(&link, &["--exec", &program, "--seat", "3", "--rematch", "--rematch-wait-secs", "8"])
         .spawn()
         .expect("start safehouse bot");
 
