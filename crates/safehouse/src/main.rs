@@ -37,7 +37,7 @@ enum Command {
     Report(commands::report::Args),
     /// Speak the JSON-lines engine protocol on stdin/stdout (see docs/protocol.md).
     Engine(commands::engine::Args),
-    /// Seat an outside program (the player protocol, docs/player-protocol.md) in a live match on a server.
+    /// Seat an outside program (the player protocol, docs/player-protocol.md) at a table of a server, from its waiting room's link.
     Bot(commands::bot::Args),
     /// Copy the table's SQLite database into a new file, consistent even while the server runs.
     Backup(commands::store::BackupArgs),

@@ -67,7 +67,7 @@ pub(crate) struct Args {
     /// The program to run, e.g. 'python3 examples/random_bot.py' (split like a shell would, without one).
     #[arg(long)]
     exec: String,
-    /// Milliseconds the program has for each decision.
+    /// Milliseconds the program has for each decision (less when the table's clock leaves the seat less).
     #[arg(long, default_value_t = 5_000)]
     budget_ms: u64,
     /// Extra milliseconds for the program's first decision (its start-up).
