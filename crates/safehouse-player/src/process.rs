@@ -47,6 +47,10 @@ pub struct Program {
     lines: Receiver<String>,
     /// Lines the program wrote when nothing was asked (ignored), so far.
     pub unsolicited: u64,
+    /// When it was started.
+    started: Instant,
+    /// Whether it has answered anything yet (until then it may still be starting up).
+    answered: bool,
 }
 
 impl Program {
@@ -78,8 +82,15 @@ impl Program {
             .name("player-reader".to_owned())
             .spawn(move || read_lines(stdout, line_tx))
             .map_err(|e| spawn_error(e.to_string()))?;
-        let mut program =
-            Program { command: command.to_owned(), child, to_writer: Some(to_writer), lines, unsolicited: 0 };
+        let mut program = Program {
+            command: command.to_owned(),
+            child,
+            to_writer: Some(to_writer),
+            lines,
+            unsolicited: 0,
+            started: Instant::now(),
+            answered: false,
+        };
         program.send(&ToProgram::hello())?;
         Ok(program)
     }
@@ -87,6 +98,16 @@ impl Program {
     /// The command line it was started with.
     pub fn command(&self) -> &str {
         &self.command
+    }
+
+    /// How long ago it was started.
+    pub fn age(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// Whether it has answered a request yet.
+    pub fn has_answered(&self) -> bool {
+        self.answered
     }
 
     /// Queues a message for the program (never blocks).
@@ -109,7 +130,10 @@ impl Program {
             let left = until.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) if line.trim().is_empty() => continue,
-                Ok(line) => return Ok(line),
+                Ok(line) => {
+                    self.answered = true;
+                    return Ok(line);
+                }
                 Err(RecvTimeoutError::Timeout) => return Err(ProgramError::Timeout(deadline)),
                 Err(RecvTimeoutError::Disconnected) => return Err(ProgramError::Ended(self.status())),
             }

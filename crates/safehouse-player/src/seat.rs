@@ -43,8 +43,9 @@ pub enum OnFailure {
 pub struct ExecSettings {
     /// Milliseconds a program has for each decision (the `budget_ms` it is told).
     pub budget_ms: u64,
-    /// Extra milliseconds allowed for the first decision of a freshly started process (an
-    /// interpreter's start-up).
+    /// Extra milliseconds allowed for a process's first answer (an interpreter's start-up),
+    /// counted from when it was started: a process started ahead ([`ProgramPool::prewarm`])
+    /// has spent some of it by its first request.
     pub startup_ms: u64,
     /// What a failure costs.
     pub on_failure: OnFailure,
@@ -176,17 +177,27 @@ impl ProgramPool {
         change(&mut self.counts.lock().unwrap_or_else(PoisonError::into_inner));
     }
 
-    /// An idle process, or a new one (`true` if new).
-    fn lease(&self) -> Result<(Program, bool), ProgramError> {
+    /// An idle process, or a new one.
+    fn lease(&self) -> Result<Program, ProgramError> {
         let idle = self.idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
         if let Some(mut program) = idle
             && program.is_running()
         {
-            return Ok((program, false));
+            return Ok(program);
         }
         let program = Program::spawn(&self.command)?;
         self.update(|c| c.processes += 1);
-        Ok((program, true))
+        Ok(program)
+    }
+
+    /// Starts a process now and keeps it idle for the first seat that needs one, so that its
+    /// start-up (an interpreter, a model to load) happens while nothing waits for it: the
+    /// start-up allowance counts from here. An error if the command cannot be started.
+    pub fn prewarm(&self) -> Result<(), ProgramError> {
+        let program = Program::spawn(&self.command)?;
+        self.update(|c| c.processes += 1);
+        self.give_back(program);
+        Ok(())
     }
 
     fn give_back(&self, mut program: Program) {
@@ -223,7 +234,6 @@ pub struct SeatDriver {
     pool: Arc<ProgramPool>,
     context: GameContext,
     program: Option<Program>,
-    fresh: bool,
     started: bool,
     state: SeatState,
     forfeited: bool,
@@ -237,7 +247,6 @@ impl SeatDriver {
             pool,
             context,
             program: None,
-            fresh: false,
             started: false,
             state: SeatState::Playing,
             forfeited: false,
@@ -330,10 +339,7 @@ impl SeatDriver {
         };
         if self.program.is_none() {
             match self.pool.lease() {
-                Ok((program, fresh)) => {
-                    self.program = Some(program);
-                    self.fresh = fresh;
-                }
+                Ok(program) => self.program = Some(program),
                 Err(e) => return Err(fail(self, FailureKind::Spawn, e.to_string())),
             }
         }
@@ -350,14 +356,15 @@ impl SeatDriver {
             legal: legal.to_vec(),
             legal_text: legal_text.to_vec(),
         };
-        let mut deadline = Duration::from_millis(budget_ms);
-        if self.fresh {
-            deadline += Duration::from_millis(settings.startup_ms);
-            self.fresh = false;
-        }
         let Some(program) = self.program.as_mut() else {
             return Err(fail(self, FailureKind::Crash, "no process".to_owned()));
         };
+        // Until it first answers, a process may still be starting up: what is left of its
+        // start-up allowance, counted from when it was started, comes on top of the budget.
+        let mut deadline = Duration::from_millis(budget_ms);
+        if !program.has_answered() {
+            deadline += Duration::from_millis(settings.startup_ms).saturating_sub(program.age());
+        }
         if !self.started {
             self.started = true;
             if let Err(e) = program.send(&ToProgram::Start(self.context.clone())) {

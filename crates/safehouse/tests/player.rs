@@ -309,6 +309,51 @@ async fn safehouse_bot_budgets_by_the_tables_clock() {
     server.stop().await;
 }
 
+/// The program starts when `safehouse bot` does, so a slow start-up (a model to load) happens
+/// while the room waits: a program that needs 1.5 s before it reads anything, with 0.2 s a
+/// decision and 1 s of start-up allowance, still answers every decision once the table starts
+/// 2 s later. A command that cannot start takes no seat.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn safehouse_bot_starts_the_program_while_the_room_waits() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
+    let http = HttpClient::new(server.addr());
+    let body = json!({"game": "explosiv", "waiting_room": true, "join": {"seat": 0, "name": "Ann"},
+        "seats": [{"kind": "person"}, {"kind": "person"}]});
+    let created = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let ann = created.body["joined"]["token"].as_str().expect("Ann's token").to_owned();
+    let link =
+        format!("{}/tables/{id}?invite={}", server.url(), created.body["table_invite"].as_str().expect("invite"));
+
+    let missing = bot_at(&link, &["--exec", "/nonexistent/program"]).spawn().expect("run safehouse bot");
+    let (ok, _, stderr) = finish(missing, Duration::from_secs(30)).await;
+    assert!(!ok && stderr.contains("start the program"), "a program that cannot start: {stderr}");
+    let table = http.get(&format!("/api/tables/{id}"), None).await.expect("table");
+    assert_eq!(table.body["free_seats"], 1, "it took no seat: {}", table.text);
+
+    let program = dir.path().join("slow_start.py");
+    std::fs::write(&program, "import json, sys, time\ntime.sleep(1.5)\nfor line in sys.stdin:\n    if json.loads(line)['type'] == 'move':\n        print(0, flush=True)\n")
+        .expect("write the program");
+    let command = format!("python3 {}", program.display());
+    let child = bot_at(&link, &["--exec", &command, "--budget-ms", "200", "--startup-ms", "1000"]).spawn();
+    let child = child.expect("start safehouse bot");
+    wait_for_seat(&http, &id, 1, "slow_start (program)").await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    // Ann plays the first move, so the program's first request comes after the wait.
+    play_people(&http, &id, &[(0, &ann)]).await;
+    let (ok, _, stderr) = finish(child, Duration::from_secs(90)).await;
+    assert!(ok, "{stderr}");
+    let report = stderr
+        .lines()
+        .find_map(|l| l.split_once("`: ").filter(|(_, r)| r.contains(" decisions, ")))
+        .map_or("", |(_, r)| r);
+    let numbers: Vec<u64> = report.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+    assert!(numbers.len() >= 3 && numbers[0] > 3 && numbers[0] == numbers[1], "every decision answered: {report}");
+    server.stop().await;
+}
+
 /// A child process killed if the test stops before it is taken (a failing assertion must not
 /// leave a server or a bot running).
 struct Reaped(Option<std::process::Child>);

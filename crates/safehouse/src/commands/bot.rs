@@ -304,10 +304,14 @@ async fn serve_seat(args: &Args) -> anyhow::Result<FailureCounts> {
     let link = Url::parse(&args.link).with_context(|| format!("read the link {}", args.link))?;
     let endpoint = Endpoint::of_link(&link).await?;
     let http = HttpClient::to(endpoint.clone());
-    let (mut match_id, mut token) = seat_of(&http, &link, args).await?;
     let settings =
         ExecSettings { budget_ms: args.budget_ms, startup_ms: args.startup_ms, on_failure: OnFailure::Fallback };
     let pool = Arc::new(ProgramPool::new(&args.exec, settings));
+    // The program starts before it takes a seat: a command that cannot start takes none, and its
+    // start-up (an interpreter, a model to load) overlaps the wait for the table to start.
+    let warming = Arc::clone(&pool);
+    tokio::task::spawn_blocking(move || warming.prewarm()).await?.context("start the program")?;
+    let (mut match_id, mut token) = seat_of(&http, &link, args).await?;
     let played = async {
         loop {
             wait_for_start(&endpoint, &http, &match_id, &token).await?;
