@@ -145,6 +145,45 @@ async fn safehouse_bot_seats_programs_in_a_live_match() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A waiting room opened through the API (`body` is the create request, without
+/// `waiting_room`) on the server people reach at `base`: its id, the answer, and the link its
+/// room shows (with the invite of a private table), as a person would paste it.
+struct Room {
+    id: String,
+    created: Value,
+    link: String,
+}
+
+impl Room {
+    async fn open(http: &HttpClient, base: &str, mut body: Value) -> Room {
+        body["waiting_room"] = json!(true);
+        let created = http.post("/api/matches", None, &body).await.expect("create");
+        assert_eq!(created.status, 201, "{}", created.text);
+        let id = created.body["id"].as_str().expect("id").to_owned();
+        let link = match created.body["table_invite"].as_str() {
+            Some(invite) => format!("{base}/tables/{id}?invite={invite}"),
+            None => format!("{base}/tables/{id}"),
+        };
+        Room { id, created: created.body, link }
+    }
+
+    /// The token of the seat the creator joined.
+    fn joined_token(&self) -> String {
+        self.created["joined"]["token"].as_str().expect("the joined seat's token").to_owned()
+    }
+}
+
+/// Whether the report `safehouse bot` printed on stderr says the program answered every one of
+/// its decisions (more than three), none by the fallback.
+fn answered_every_decision(stderr: &str) -> bool {
+    let report = stderr
+        .lines()
+        .find_map(|l| l.split_once("`: ").filter(|(_, r)| r.contains(" decisions, ")))
+        .map_or("", |(_, r)| r);
+    let numbers: Vec<u64> = report.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
+    numbers.len() >= 3 && numbers[0] > 3 && numbers[0] == numbers[1] && numbers[2] == 0
+}
+
 /// `safehouse bot <link>` started with `args` beside the link, its output piped.
 fn bot_at(link: &str, args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_safehouse"));
@@ -205,15 +244,10 @@ async fn safehouse_bot_takes_a_seat_from_a_rooms_link_and_plays_the_rematch() {
     let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
     let http = HttpClient::new(server.addr());
     let person = json!({"kind": "person"});
-    let body = json!({"game": "explosiv", "waiting_room": true, "join": {"seat": 0, "name": "Ann"},
+    let body = json!({"game": "explosiv", "join": {"seat": 0, "name": "Ann"},
         "seats": [person, person, person, {"kind": "bot", "difficulty": "easy"}]});
-    let created = http.post("/api/matches", None, &body).await.expect("create");
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.body["id"].as_str().expect("id").to_owned();
-    let ann = created.body["joined"]["token"].as_str().expect("Ann's token").to_owned();
-    // The link the room shows its host, as a person would paste it.
-    let link =
-        format!("{}/tables/{id}?invite={}", server.url(), created.body["table_invite"].as_str().expect("invite"));
+    let room = Room::open(&http, &server.url(), body).await;
+    let (id, link, ann) = (room.id.clone(), room.link.clone(), room.joined_token());
     let program = example("random_bot.py");
     let child = bot_at(&link, &["--exec", &program, "--seat", "3", "--rematch", "--rematch-wait-secs", "8"])
         .spawn()
@@ -222,7 +256,7 @@ async fn safehouse_bot_takes_a_seat_from_a_rooms_link_and_plays_the_rematch() {
     // The program sits as player 3 under its file's name, and the room still waits for Bo.
     let table = wait_for_seat(&http, &id, 2, "random_bot (program)").await;
     assert_eq!((table["status"].as_str(), table["free_seats"].as_u64()), (Some("waiting"), Some(1)), "{table}");
-    let take = json!({"name": "Bo", "invite": created.body["table_invite"]});
+    let take = json!({"name": "Bo", "invite": room.created["table_invite"]});
     let bo = http.post(&format!("/api/tables/{id}/seats/1/take"), None, &take).await.expect("Bo takes a seat");
     assert_eq!(bo.status, 200, "{}", bo.text);
     let bo = bo.body["token"].as_str().expect("Bo's token").to_owned();
@@ -256,14 +290,12 @@ async fn safehouse_bot_leaves_when_the_host_removes_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
     let http = HttpClient::new(server.addr());
-    let body = json!({"game": "explosiv", "waiting_room": true, "visibility": "public",
+    let body = json!({"game": "explosiv", "visibility": "public",
         "join": {"seat": 0, "name": "Ann"}, "seats": [{"kind": "person"}, {"kind": "person"}, {"kind": "person"}]});
-    let created = http.post("/api/matches", None, &body).await.expect("create");
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.body["id"].as_str().expect("id").to_owned();
-    let host = created.body["creator_token"].as_str().expect("creator token").to_owned();
-    let link = format!("{}/tables/{id}", server.url());
-    let child = bot_at(&link, &["--exec", &example("random_bot.py")]).spawn().expect("start safehouse bot");
+    let room = Room::open(&http, &server.url(), body).await;
+    let id = room.id.clone();
+    let host = room.created["creator_token"].as_str().expect("creator token").to_owned();
+    let child = bot_at(&room.link, &["--exec", &example("random_bot.py")]).spawn().expect("start safehouse bot");
     wait_for_seat(&http, &id, 1, "random_bot (program)").await;
     let removed = http.post(&format!("/api/tables/{id}/seats/1/remove"), Some(&host), &json!({})).await;
     assert_eq!(removed.expect("remove").status, 200);
@@ -280,13 +312,9 @@ async fn safehouse_bot_budgets_by_the_tables_clock() {
     let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
     let http = HttpClient::new(server.addr());
     let clock = json!({"time_control": {"bank_secs": 4, "increment_secs": 0, "on_timeout": "bot"}});
-    let body = json!({"game": "explosiv", "waiting_room": true, "settings": clock,
+    let body = json!({"game": "explosiv", "settings": clock,
         "seats": [{"kind": "person"}, {"kind": "bot", "difficulty": "easy"}]});
-    let created = http.post("/api/matches", None, &body).await.expect("create");
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.body["id"].as_str().expect("id").to_owned();
-    let link =
-        format!("{}/tables/{id}?invite={}", server.url(), created.body["table_invite"].as_str().expect("invite"));
+    let link = Room::open(&http, &server.url(), body).await.link;
     // A program that notes the budget of every request and answers at once.
     let budgets = dir.path().join("budgets.txt");
     let program = dir.path().join("note_budgets.py");
@@ -318,14 +346,10 @@ async fn safehouse_bot_starts_the_program_while_the_room_waits() {
     let dir = tempfile::tempdir().expect("temp dir");
     let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
     let http = HttpClient::new(server.addr());
-    let body = json!({"game": "explosiv", "waiting_room": true, "join": {"seat": 0, "name": "Ann"},
+    let body = json!({"game": "explosiv", "join": {"seat": 0, "name": "Ann"},
         "seats": [{"kind": "person"}, {"kind": "person"}]});
-    let created = http.post("/api/matches", None, &body).await.expect("create");
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.body["id"].as_str().expect("id").to_owned();
-    let ann = created.body["joined"]["token"].as_str().expect("Ann's token").to_owned();
-    let link =
-        format!("{}/tables/{id}?invite={}", server.url(), created.body["table_invite"].as_str().expect("invite"));
+    let room = Room::open(&http, &server.url(), body).await;
+    let (id, link, ann) = (room.id.clone(), room.link.clone(), room.joined_token());
 
     let missing = bot_at(&link, &["--exec", "/nonexistent/program"]).spawn().expect("run safehouse bot");
     let (ok, _, stderr) = finish(missing, Duration::from_secs(30)).await;
@@ -344,13 +368,7 @@ async fn safehouse_bot_starts_the_program_while_the_room_waits() {
     // Ann plays the first move, so the program's first request comes after the wait.
     play_people(&http, &id, &[(0, &ann)]).await;
     let (ok, _, stderr) = finish(child, Duration::from_secs(90)).await;
-    assert!(ok, "{stderr}");
-    let report = stderr
-        .lines()
-        .find_map(|l| l.split_once("`: ").filter(|(_, r)| r.contains(" decisions, ")))
-        .map_or("", |(_, r)| r);
-    let numbers: Vec<u64> = report.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
-    assert!(numbers.len() >= 3 && numbers[0] > 3 && numbers[0] == numbers[1], "every decision answered: {report}");
+    assert!(ok && answered_every_decision(&stderr), "every decision answered: {stderr}");
     server.stop().await;
 }
 
@@ -405,13 +423,10 @@ async fn safehouse_bot_plays_on_after_the_server_restarts() {
     let db = dir.path().join("table.db");
     let (mut first, addr) = serve(&db, "127.0.0.1:0");
     let http = HttpClient::new(addr);
-    let body = json!({"game": "explosiv", "waiting_room": true, "join": {"seat": 0, "name": "Ann"},
+    let body = json!({"game": "explosiv", "join": {"seat": 0, "name": "Ann"},
         "seats": [{"kind": "person"}, {"kind": "person"}]});
-    let created = http.post("/api/matches", None, &body).await.expect("create");
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.body["id"].as_str().expect("id").to_owned();
-    let ann = created.body["joined"]["token"].as_str().expect("Ann's token").to_owned();
-    let link = format!("http://{addr}/tables/{id}?invite={}", created.body["table_invite"].as_str().expect("invite"));
+    let room = Room::open(&http, &format!("http://{addr}"), body).await;
+    let (id, link, ann) = (room.id.clone(), room.link.clone(), room.joined_token());
     let mut bot = Reaped(Some(bot_at(&link, &["--exec", &example("random_bot.py")]).spawn().expect("start the bot")));
     wait_for_seat(&http, &id, 1, "random_bot (program)").await;
     play_people_until(&http, &id, &[(0, &ann)], 6).await;
@@ -428,12 +443,7 @@ async fn safehouse_bot_plays_on_after_the_server_restarts() {
     let lines = outcome_lines(&stdout);
     assert_eq!((lines.len(), lines[0]["match"].as_str()), (1, Some(id.as_str())), "{stdout}");
     // Every decision of the seat went to the program, before and after the restart.
-    let report = stderr
-        .lines()
-        .find_map(|l| l.split_once("`: ").filter(|(_, r)| r.contains(" decisions, ")))
-        .map_or("", |(_, r)| r);
-    let numbers: Vec<u64> = report.split(|c: char| !c.is_ascii_digit()).filter_map(|n| n.parse().ok()).collect();
-    assert!(numbers.len() >= 3 && numbers[0] > 3 && numbers[0] == numbers[1] && numbers[2] == 0, "{report}");
+    assert!(answered_every_decision(&stderr), "{stderr}");
 }
 
 /// A TLS proxy in front of `backend`, as a deployment's (Caddy, nginx) would be, with the
@@ -473,12 +483,9 @@ async fn safehouse_bot_reaches_a_table_behind_tls() {
     let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
     let port = tls_proxy(dir.path(), server.addr()).await;
     let http = HttpClient::new(server.addr());
-    let body = json!({"game": "explosiv", "waiting_room": true, "seats": [{"kind": "person"}, {"kind": "bot"}]});
-    let created = http.post("/api/matches", None, &body).await.expect("create");
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.body["id"].as_str().expect("id").to_owned();
-    let invite = created.body["table_invite"].as_str().expect("invite");
-    let link = format!("https://localhost:{port}/tables/{id}?invite={invite}");
+    let body = json!({"game": "explosiv", "seats": [{"kind": "person"}, {"kind": "bot"}]});
+    let room = Room::open(&http, &format!("https://localhost:{port}"), body).await;
+    let (id, link) = (room.id.clone(), room.link.clone());
     let program = example("random_bot.py");
 
     // A certificate nobody vouches for is refused, before any seat is taken.
