@@ -25,9 +25,8 @@ EXAMPLES = ROOT / "examples" / "python"
 
 def protocol_lines(match, answers, seed):
     """The lines Safehouse would send a program playing every seat of ``match`` (one process per
-    seat in a tournament; one here, with a ``start`` before each seat's first move is enough for
-    the module), applying each answer read from ``answers``."""
-    rng = random.Random(seed)
+    seat in a tournament; one here: the module's encoder depends only on the table that ``start``
+    names), applying each answer read from ``answers``."""
     options = match.record()["options"]
     yield json.dumps({"type": "hello", "protocol": "safehouse-player", "version": 1}) + "\n"
     yield json.dumps({"type": "start", "game": match.game, "seat": 0, "players": match.players,
@@ -36,15 +35,14 @@ def protocol_lines(match, answers, seed):
     while not match.is_over:
         seat = match.to_move
         request += 1
-        legal = match.legal_actions()
         described = match.legal_actions_described()
+        legal = [action for action, _ in described]
         yield json.dumps({"type": "move", "id": request, "game": match.game, "seat": seat, "step": request - 1,
                           "budget_ms": 1000, "view": match.view(seat), "legal": legal,
                           "legal_text": [text for _, text in described]}) + "\n"
         answer = json.loads(answers.getvalue().splitlines()[-1])
         assert answer["id"] == request
         match.apply(seat, legal[answer["index"]])
-        rng.random()
     yield json.dumps({"type": "end", "game": match.game, "seat": 0, "outcome": match.outcome(),
                       "view": match.view(0)}) + "\n"
     yield json.dumps({"type": "bye"}) + "\n"

@@ -218,22 +218,38 @@ async fn wait_for_start(endpoint: &Endpoint, http: &HttpClient, id: &str, token:
     }
 }
 
-/// `GET path`, tried again while the server cannot be reached (it may be restarting), for up to
-/// [`RECONNECT_FOR`].
+/// Pauses between tries to reach a server that went away: from 1 s, doubling up to a minute, for
+/// [`RECONNECT_FOR`] in all.
+struct Patience {
+    started: tokio::time::Instant,
+    pause: Duration,
+}
+
+impl Patience {
+    fn new() -> Patience {
+        Patience { started: tokio::time::Instant::now(), pause: Duration::from_secs(1) }
+    }
+
+    /// Waits before the next try; false (at once) once [`RECONNECT_FOR`] has passed.
+    async fn wait(&mut self) -> bool {
+        if self.started.elapsed() >= RECONNECT_FOR {
+            return false;
+        }
+        tokio::time::sleep(self.pause).await;
+        self.pause = (self.pause * 2).min(Duration::from_secs(60));
+        true
+    }
+}
+
+/// `GET path`, tried again while the server cannot be reached or is busy (it may be restarting),
+/// for up to [`RECONNECT_FOR`].
 async fn get_patiently(http: &HttpClient, path: &str) -> anyhow::Result<safehouse_client::Reply> {
-    let started = tokio::time::Instant::now();
-    let mut pause = Duration::from_secs(1);
+    let mut patience = Patience::new();
     loop {
-        match http.get(path, None).await {
-            Ok(reply) if reply.status != 503 => return Ok(reply),
-            Ok(reply) if started.elapsed() >= RECONNECT_FOR => return Ok(reply),
-            Err(error) if started.elapsed() >= RECONNECT_FOR => {
-                return Err(error.context(format!("the server stayed out of reach for {RECONNECT_FOR:?}")));
-            }
-            Ok(_) | Err(_) => {
-                tokio::time::sleep(pause).await;
-                pause = (pause * 2).min(Duration::from_secs(60));
-            }
+        let got = http.get(path, None).await;
+        let again = got.as_ref().map_or(true, |reply| reply.status == 503);
+        if !again || !patience.wait().await {
+            return got.with_context(|| format!("the server stayed out of reach for {RECONNECT_FOR:?}"));
         }
     }
 }
@@ -423,9 +439,22 @@ async fn play(
 fn welcome_seat(welcome: &Value) -> anyhow::Result<u8> {
     match welcome.pointer("/viewer/seat").and_then(Value::as_u64) {
         Some(seat) if welcome["type"] == "welcome" => Ok(seat as u8),
-        _ => bail!("the server did not seat this token: {welcome}"),
+        _ => Err(NotSeated(welcome.to_string()).into()),
     }
 }
+
+/// The server answered the seat's WebSocket with something other than the seat's welcome: the
+/// token opens no seat, and trying again will not change that.
+#[derive(Debug)]
+struct NotSeated(String);
+
+impl std::fmt::Display for NotSeated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the server did not seat this token: {}", self.0)
+    }
+}
+
+impl std::error::Error for NotSeated {}
 
 /// The program's budget for a decision: `--budget-ms`, but at a table with a clock never more
 /// than 90% of the seat's time left less 300 ms (at least 100 ms), so that a program using its
@@ -476,10 +505,9 @@ impl<'a> SeatSocket<'a> {
     }
 
     async fn reconnect(&mut self) -> anyhow::Result<Value> {
-        let started = tokio::time::Instant::now();
-        let mut pause = Duration::from_secs(1);
-        loop {
-            tokio::time::sleep(pause).await;
+        let mut patience = Patience::new();
+        let mut last = anyhow!("no try was made");
+        while patience.wait().await {
             match SeatSocket::open(self.endpoint, self.path.clone()).await {
                 Ok((socket, welcome)) => {
                     self.ws = socket.ws;
@@ -487,13 +515,11 @@ impl<'a> SeatSocket<'a> {
                     return Ok(welcome);
                 }
                 // A token the server no longer seats will not start working: give up now.
-                Err(error) if error.to_string().contains("did not seat") => return Err(error),
-                Err(error) if started.elapsed() >= RECONNECT_FOR => {
-                    return Err(error.context(format!("the match stayed out of reach for {RECONNECT_FOR:?}")));
-                }
-                Err(_) => pause = (pause * 2).min(Duration::from_secs(60)),
+                Err(error) if error.is::<NotSeated>() => return Err(error),
+                Err(error) => last = error,
             }
         }
+        Err(last.context(format!("the match stayed out of reach for {RECONNECT_FOR:?}")))
     }
 }
 
@@ -559,6 +585,14 @@ mod tests {
         assert_eq!(clock_budget(5_000, Some(&clock(3_000)), 1), 2_400, "90% less 300 ms");
         assert_eq!(clock_budget(5_000, Some(&clock(200)), 1), 100, "never below 100 ms");
         assert_eq!(clock_budget(5_000, Some(&clock(0)), 7), 5_000, "a seat the clock does not know");
+    }
+
+    #[test]
+    fn a_welcome_without_the_seat_is_no_seat_and_not_retried() {
+        assert_eq!(welcome_seat(&json!({"type": "welcome", "viewer": {"seat": 2}})).ok(), Some(2));
+        let spectator = welcome_seat(&json!({"type": "welcome", "viewer": "spectator"})).expect_err("no seat");
+        assert!(spectator.is::<NotSeated>() && spectator.to_string().contains("did not seat"), "{spectator}");
+        assert!(welcome_seat(&json!({"type": "error"})).expect_err("an error").is::<NotSeated>());
     }
 
     #[test]
