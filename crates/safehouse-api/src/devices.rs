@@ -35,3 +35,16 @@ pub struct DeviceClaimed {
     /// The seat's token (the same as the first device's: both play the seat).
     pub token: String,
 }
+
+/// The answer to `POST /api/matches/{id}/device/sign-out`: the seat's new token. Every other
+/// device that held the seat is signed out: the old token opens nothing, its WebSockets get
+/// `signed_out` and close, its unused links stop working, and the seat's Web Push
+/// subscriptions are dropped (a webhook, which is a channel and not a device, stays).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+pub struct SignedOut {
+    /// The seat.
+    pub seat: u8,
+    /// The seat's new token: only the device that asked holds it.
+    pub token: String,
+}

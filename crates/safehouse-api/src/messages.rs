@@ -146,6 +146,13 @@ pub enum Notice {
         #[serde(rename = "match")]
         match_id: String,
     },
+    /// The seat's person signed out every other device (`POST /api/matches/{id}/device/sign-out`):
+    /// the token this socket was opened with opens nothing any more, and the server closes the
+    /// socket (close code 4401) after this message.
+    SignedOut {
+        /// The seat.
+        seat: u8,
+    },
     /// A client's message was done: `seq` answers `act`, `back`, `away` and `bot_for` (the
     /// match's sequence number after it), `n` a chat line (its number).
     Ack {

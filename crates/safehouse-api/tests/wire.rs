@@ -418,6 +418,8 @@ fn the_notices_read_and_write_back_what_the_server_built_by_hand() {
     let anonymous: Notice = sorted(r#"{"id":null,"seq":1,"type":"ack"}"#);
     assert_eq!(anonymous, Notice::Ack { id: None, seq: Some(1), n: None });
     assert!(Notice::Rematch { match_id: "m2".to_owned() }.to_text().starts_with(r#"{"type":"rematch""#));
+    assert_eq!(Notice::SignedOut { seat: 2 }.to_text(), r#"{"type":"signed_out","seat":2}"#);
+    assert_eq!(sorted::<Notice>(r#"{"seat":2,"type":"signed_out"}"#), Notice::SignedOut { seat: 2 });
     // An error: the HTTP error's fields with `type` and the echoed `id` (none if it had none).
     let stale: Notice = sorted(r#"{"code":"stale_seq","id":"a","message":"moved on","seq":4,"type":"error"}"#);
     let Notice::Error { id, error } = stale else { panic!("an error") };

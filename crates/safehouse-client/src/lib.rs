@@ -28,6 +28,18 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 pub use crate::endpoint::Endpoint;
 
+/// The server answered a WebSocket's opening with an HTTP error instead of the socket (401
+/// `bad_token` for a token that opens no seat, 404 for an unknown match, 429 for too many
+/// sockets...): [`WsClient::open`]'s error, to find with `anyhow::Error::downcast_ref`.
+#[derive(Debug, thiserror::Error)]
+#[error("the server refused the WebSocket: {status} {body}")]
+pub struct HandshakeRefused {
+    /// The HTTP status.
+    pub status: u16,
+    /// The answer's body (the API's JSON error).
+    pub body: String,
+}
+
 /// An HTTP/1.1 client on one kept-alive connection (made again when it drops).
 #[derive(Debug)]
 pub struct HttpClient {
@@ -206,7 +218,13 @@ impl WsClient {
         let (stream, _) = tokio::time::timeout(endpoint::CONNECT_WITHIN, handshake)
             .await
             .map_err(|_| anyhow!("no WebSocket handshake within {:?}", endpoint::CONNECT_WITHIN))?
-            .context("websocket connect")?;
+            .map_err(|error| match error {
+                tokio_tungstenite::tungstenite::Error::Http(response) => {
+                    let body = response.body().as_deref().map(String::from_utf8_lossy).unwrap_or_default();
+                    anyhow::Error::new(HandshakeRefused { status: response.status().as_u16(), body: body.into_owned() })
+                }
+                other => anyhow::Error::new(other).context("websocket connect"),
+            })?;
         Ok(WsClient { stream, bytes_received: 0, messages_received: 0 })
     }
 
@@ -233,6 +251,22 @@ impl WsClient {
                 }
                 Message::Close(_) => bail!("websocket closed by the server"),
                 _ => continue,
+            }
+        }
+    }
+
+    /// Waits for the server to close the socket, within `timeout`, skipping any other message:
+    /// the close frame's code (`None` for a close without one, or a connection that just ended).
+    pub async fn next_close(&mut self, timeout: Duration) -> anyhow::Result<Option<u16>> {
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            let message = tokio::time::timeout_at(deadline, self.stream.next())
+                .await
+                .map_err(|_| anyhow!("not closed within {timeout:?}"))?;
+            match message {
+                None | Some(Err(_)) => return Ok(None),
+                Some(Ok(Message::Close(frame))) => return Ok(frame.map(|f| u16::from(f.code))),
+                Some(Ok(_)) => continue,
             }
         }
     }

@@ -9,6 +9,9 @@
 //! a [`used_kind`] event for it at most once (the store's capped append, so two claims racing,
 //! on one node or two, cannot both win), unseals the token and checks that it still opens the
 //! seat. Both devices then hold the same token: the seat is played from either.
+//!
+//! Signing out the other devices gives the seat a new token ([`SIGNED_OUT`]): every device that
+//! held the old one, and every link made with it, opens nothing any more.
 
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -17,6 +20,11 @@ use crate::token;
 
 /// The table-log kind of a link made.
 pub const KIND: &str = "device_link";
+
+/// The table-log kind of a seat signing out its other devices: `{seat}`. The token itself is
+/// replaced in the seat's claim; this event records when, and drops the seat's Web Push
+/// subscriptions (`notify`), which belong to devices.
+pub const SIGNED_OUT: &str = "device_signed_out";
 
 /// At most this many links per match (a seat asking for one at every page load stays far below;
 /// a client spamming them is also rate-limited).

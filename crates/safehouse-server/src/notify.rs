@@ -357,6 +357,15 @@ impl MatchTargets {
             }
             return;
         }
+        if event.kind == crate::devices::SIGNED_OUT {
+            // The seat signed out its other devices: their push subscriptions go with them (a
+            // webhook is a channel its person set, not a device, and stays).
+            let seat = event.data["seat"].as_u64().and_then(|s| u8::try_from(s).ok());
+            if let Some(targets) = seat.and_then(|seat| self.seats.get_mut(&seat)) {
+                targets.push.clear();
+            }
+            return;
+        }
         if !is_notify_event(&event.kind) {
             return;
         }
@@ -886,7 +895,10 @@ mod tests {
             Some(("https://x.example/h", NotifyLang::Ko))
         );
         assert_eq!(targets.known_n, 8);
-        targets.apply(&event(9, EVENT_WEBHOOK, json!({"seat": 1, "url": null})));
+        targets.apply(&event(9, crate::devices::SIGNED_OUT, json!({"seat": 1})));
+        assert!(targets.seats[&1].push.is_empty(), "signing out the other devices drops their pushes");
+        assert!(targets.seats[&1].webhook.is_some(), "...not the seat's webhook");
+        targets.apply(&event(10, EVENT_WEBHOOK, json!({"seat": 1, "url": null})));
         assert_eq!(targets.seats[&1].webhook, None);
     }
 

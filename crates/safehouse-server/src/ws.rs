@@ -30,18 +30,20 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use axum::extract::ws::CloseFrame;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{ConnectInfo, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use safehouse_engine::Viewer;
+use safehouse_engine::{Seat, Viewer};
 use serde_json::Value;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::app::{Actor, App, Slot, request_token, viewer_index};
 use crate::error::{ApiError, ApiPath, ApiQuery};
 use crate::limits::Held;
+use crate::token;
 use safehouse_api::chat::ChatRequest;
 use safehouse_api::commands::{BotFor, ClientMessage, Command, Refused};
 use safehouse_api::{ActRequest, Notice, TokenQuery};
@@ -57,11 +59,11 @@ pub(crate) async fn upgrade(
     ws: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let slot = app.get(&id).await?;
-    let viewer = {
+    let (viewer, token_hash) = {
         let mut lm = slot.state.lock().await;
         match request_token(&headers, query.token.as_deref()) {
-            Some(token) => Viewer::Seat(app.authenticate(&mut lm, &token).await?),
-            None => Viewer::Spectator,
+            Some(token) => (Viewer::Seat(app.authenticate(&mut lm, &token).await?), Some(token::hash(&token))),
+            None => (Viewer::Spectator, None),
         }
     };
     let client = crate::limits::request_client(&extensions).or(peer.map(|axum::Extension(ConnectInfo(a))| a.ip()));
@@ -80,7 +82,8 @@ pub(crate) async fn upgrade(
         // when the socket ends, and also when the upgrade never completes.
         .on_upgrade(move |socket| async move {
             let client = guard.client;
-            serve(app.clone(), slot, viewer, socket, peer, client).await;
+            let opened = Opened { viewer, token_hash, peer, client };
+            serve(app.clone(), slot, opened, socket).await;
             drop(guard);
         })
         .into_response())
@@ -148,14 +151,35 @@ async fn send_text(
     sink.send(Message::Text(Utf8Bytes::from(text))).await.is_ok()
 }
 
-async fn serve(
-    app: Arc<App>,
-    slot: Arc<Slot>,
+/// Who opened a socket: the viewer, the hash of the token it was opened with (a seat's), and
+/// where from.
+struct Opened {
     viewer: Viewer,
-    socket: WebSocket,
+    token_hash: Option<String>,
     peer: Option<SocketAddr>,
     client: Option<IpAddr>,
-) {
+}
+
+/// The close code of a socket whose seat signed out its other devices (in the range RFC 6455
+/// leaves to applications; 4401 reads as HTTP's 401).
+const SIGNED_OUT_CLOSE: u16 = 4401;
+
+/// Tells a seat's socket that its token was replaced, and closes it.
+async fn close_signed_out(sink: &mut futures_util::stream::SplitSink<WebSocket, Message>, text: Option<&str>) {
+    if let Some(text) = text {
+        let _ = send_text(sink, text, "signed_out").await;
+    }
+    let frame = CloseFrame { code: SIGNED_OUT_CLOSE, reason: Utf8Bytes::from_static("signed out") };
+    let _ = sink.send(Message::Close(Some(frame))).await;
+}
+
+async fn serve(app: Arc<App>, slot: Arc<Slot>, opened: Opened, socket: WebSocket) {
+    let Opened { viewer, token_hash, peer, client } = opened;
+    // Whether the socket's token still opens its seat (a spectator's always "does").
+    let still_held = |lm: &crate::app::LiveMatch| match (viewer, token_hash.as_deref()) {
+        (Viewer::Seat(seat), Some(hash)) => lm.holds(seat, hash),
+        _ => true,
+    };
     let (mut sink, mut stream) = socket.split();
     let (welcome, mut updates, players) = {
         // Opening the socket is not presence: only acting or `back` is (`presence`).
@@ -187,20 +211,35 @@ async fn serve(
                 }
                 update = updates.recv() => match update {
                     Ok(update) => {
-                        if let Some(Some(text)) = update.messages.get(index) {
+                        let message = update.messages.get(index).and_then(Option::as_deref);
+                        if update.signed_out.is_some_and(|seat| viewer == Viewer::Seat(Seat(seat))) {
+                            close_signed_out(&mut sink, message).await;
+                            break;
+                        }
+                        if let Some(text) = message {
                             let kind = if text.starts_with("{\"type\":\"welcome\"") { "welcome" } else { "update" };
                             if !send_text(&mut sink, text, kind).await {
                                 break;
                             }
                         }
                     }
-                    // Too far behind, or the channel was replaced: start again from the whole picture.
+                    // Too far behind, or the channel was replaced: start again from the whole picture
+                    // (unless the seat was signed out meanwhile, in a message this socket missed).
                     Err(RecvError::Lagged(_) | RecvError::Closed) => {
                         let welcome = {
                             let mut lm = slot.state.lock().await;
-                            let (welcome, rx) = lm.resubscribe(viewer);
-                            updates = rx;
-                            welcome
+                            if still_held(&lm) {
+                                let (welcome, rx) = lm.resubscribe(viewer);
+                                updates = rx;
+                                Some(welcome)
+                            } else {
+                                None
+                            }
+                        };
+                        let Some(welcome) = welcome else {
+                            let seat = viewer_index(viewer, players) as u8;
+                            close_signed_out(&mut sink, Some(&Notice::SignedOut { seat }.to_text())).await;
+                            break;
                         };
                         if !send_text(&mut sink, &welcome, "welcome").await {
                             break;
@@ -237,6 +276,13 @@ async fn serve(
                         continue;
                     }
                     refused = 0;
+                    // A seat's message counts only while its token opens the seat: one sent just
+                    // as the seat signed out its other devices is not done.
+                    if token_hash.is_some() && !still_held(&*slot.state.lock().await) {
+                        let seat = viewer_index(viewer, players) as u8;
+                        close_signed_out(&mut sink, Some(&Notice::SignedOut { seat }.to_text())).await;
+                        break;
+                    }
                     let reply = match handle_message(&app, &slot, viewer, text.as_str(), client).await {
                         Reply::Text(reply) => reply,
                         Reply::Resync => {

@@ -421,6 +421,32 @@ macro_rules! impl_store {
                 Ok(out)
             }
 
+            async fn replace_seat_token(
+                &self,
+                id: &str,
+                seat: u8,
+                old_hash: &str,
+                new_hash: &str,
+            ) -> Result<bool, $crate::StoreError> {
+                let mut tx = self.write_pool().begin().await?;
+                let done = sqlx::query(
+                    "UPDATE sh_seats SET token_hash = $4 WHERE match_id = $1 AND seat = $2 AND token_hash = $3",
+                )
+                .bind(id)
+                .bind(i32::from(seat))
+                .bind(old_hash)
+                .bind(new_hash)
+                .execute(&mut *tx)
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Ok(false);
+                }
+                let notice = $crate::Notice::Seats { match_id: id.to_owned() };
+                self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
+                tx.commit().await?;
+                Ok(true)
+            }
+
             async fn set_away(&self, id: &str, seat: u8, away: bool) -> Result<(), $crate::StoreError> {
                 let mut tx = self.write_pool().begin().await?;
                 sqlx::query("UPDATE sh_seats SET away = $3 WHERE match_id = $1 AND seat = $2")

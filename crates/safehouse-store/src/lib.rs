@@ -280,6 +280,11 @@ pub trait Store: Send + Sync + Debug + 'static {
     /// The claimed seats of a match.
     async fn seat_claims(&self, id: &str) -> Result<Vec<SeatClaim>, StoreError>;
 
+    /// Replaces the token hash of a claimed seat, if it is still `old_hash` (a seat signing out
+    /// its other devices); `false` if it is not (another device replaced it first, or the seat
+    /// was let go). Other nodes get [`Notice::Seats`].
+    async fn replace_seat_token(&self, id: &str, seat: u8, old_hash: &str, new_hash: &str) -> Result<bool, StoreError>;
+
     /// Marks a claimed seat as away (played by a bot) or back.
     async fn set_away(&self, id: &str, seat: u8, away: bool) -> Result<(), StoreError>;
 

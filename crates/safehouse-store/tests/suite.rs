@@ -127,6 +127,18 @@ async fn suite(store: Arc<dyn Store>) {
     assert_eq!(seats, vec![SeatClaim { away: true, ..claim.clone() }]);
     store.set_away("m1", 0, false).await.expect("back");
     assert!(!store.seat_claims("m1").await.expect("seats")[0].away);
+    // A seat's token is replaced only from the hash it holds: of two devices replacing it at
+    // once, one wins; an unclaimed seat has nothing to replace.
+    let new_hash = "ef".repeat(32);
+    assert!(!store.replace_seat_token("m1", 0, &other.token_hash, &new_hash).await.expect("replace"), "not its hash");
+    assert!(store.replace_seat_token("m1", 0, &claim.token_hash, &new_hash).await.expect("replace"));
+    assert!(!store.replace_seat_token("m1", 0, &claim.token_hash, &other.token_hash).await.expect("again"));
+    assert!(!store.replace_seat_token("m1", 1, &claim.token_hash, &new_hash).await.expect("unclaimed"));
+    assert_eq!(
+        store.seat_claims("m1").await.expect("seats"),
+        vec![SeatClaim { token_hash: new_hash.clone(), ..claim.clone() }]
+    );
+    store.replace_seat_token("m1", 0, &new_hash, &claim.token_hash).await.expect("back to the first");
 
     // Listing and counts.
     assert_eq!(store.count_live().await.expect("count"), 2);
@@ -398,6 +410,11 @@ async fn postgres_two_nodes_notify_and_race() {
     assert!(b.claim_seat("n1", &claim).await.expect("claim"));
     let notice = tokio::time::timeout(std::time::Duration::from_secs(5), heard_by_a.recv()).await.expect("in time");
     assert_eq!(notice, Some(Notice::Seats { match_id: "n1".into() }));
+    // A token replaced on one node is heard on the other, which then reads the seats again.
+    assert!(b.replace_seat_token("n1", 2, &claim.token_hash, &"01".repeat(32)).await.expect("replace"));
+    let notice = tokio::time::timeout(std::time::Duration::from_secs(5), heard_by_a.recv()).await.expect("in time");
+    assert_eq!(notice, Some(Notice::Seats { match_id: "n1".into() }));
+    assert_eq!(a.seat_claims("n1").await.expect("seats")[0].token_hash, "01".repeat(32));
 
     // Many races for the same next action: one winner each time, and each node hears exactly
     // the actions the other node won (its own are not echoed back).

@@ -5,11 +5,12 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::http::StatusCode;
-use safehouse_api::devices::{DeviceClaimed, DeviceLink};
+use safehouse_api::devices::{DeviceClaimed, DeviceLink, SignedOut};
+use safehouse_store::Notice;
 use serde_json::json;
 
 use super::{App, now_ms};
-use crate::devices::{KIND, MAX_LINKS, StoredLink, new_link, seal, used_kind, valid_code};
+use crate::devices::{KIND, MAX_LINKS, SIGNED_OUT, StoredLink, new_link, seal, used_kind, valid_code};
 use crate::error::ApiError;
 use crate::limits::{DEVICE_BURST, DEVICE_PER_MINUTE};
 use crate::token;
@@ -90,5 +91,35 @@ impl App {
             Ok((_, seat)) if seat.0 == link.seat => Ok(DeviceClaimed { seat: seat.0, token }),
             Ok(_) | Err(_) => Err(bad_link("the seat it was made for is no longer held by the same person")),
         }
+    }
+
+    /// Signs out every other device of the seat `token` opens in match `id` (a waiting room's
+    /// too): the seat gets a new token, which only this answer holds. The old token opens
+    /// nothing from then on, on this node at once and on another as soon as it hears of it
+    /// (`Notice::Seats`; before that, a request there with the new token reads the claims
+    /// itself). Its sockets get `signed_out` and close, the links made with it stop working
+    /// (their sealed token no longer opens the seat), and the seat's Web Push subscriptions
+    /// are dropped: they belong to devices, and this one can subscribe again.
+    pub(crate) async fn sign_out_other_devices(
+        self: &Arc<Self>,
+        id: &str,
+        token: &str,
+        client: Option<IpAddr>,
+    ) -> Result<SignedOut, ApiError> {
+        self.admit_device_request(client).await?;
+        let (match_id, seat) = self.seat_of_token(id, token).await?;
+        // The table log first: should the token's replacement then fail (another device of the
+        // seat signed this one out meanwhile), dropping the pushes did no harm.
+        self.store.append_table_event(&match_id, SIGNED_OUT, &json!({ "seat": seat.0 }), now_ms()).await?;
+        self.notifier.table_changed(&match_id);
+        let secret = token::new_token();
+        if !self.store.replace_seat_token(&match_id, seat.0, &token::hash(token), &token::hash(&secret)).await? {
+            return Err(ApiError::bad_token());
+        }
+        metrics::counter!("safehouse_devices_signed_out_total").increment(1);
+        // This node reads the seat as another node would on the store's notice: a match closes
+        // the old token's sockets, a waiting room takes in the new hash.
+        self.on_notice(Notice::Seats { match_id: match_id.to_string() }).await;
+        Ok(SignedOut { seat: seat.0, token: secret })
     }
 }

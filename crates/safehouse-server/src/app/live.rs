@@ -21,6 +21,10 @@ use crate::limits::Held;
 use safehouse_api::settings::TableSettings;
 
 use crate::settings::TableSettingsExt;
+use crate::token;
+
+/// How often a match with every seat joined reads its claims again for a token it does not know.
+pub(crate) const CLAIMS_RECHECK: Duration = Duration::from_secs(1);
 
 /// A match in memory.
 pub(crate) struct LiveMatch {
@@ -30,6 +34,11 @@ pub(crate) struct LiveMatch {
     pub(crate) seq: u64,
     pub(crate) plan: Vec<SeatPlan>,
     pub(crate) claims: Vec<Option<SeatClaim>>,
+    /// When a token this node did not know last made it read the claims again, every seat
+    /// being joined (`App::authenticate`): a seat's new token from another node works before
+    /// its notice comes, and a stream of wrong tokens costs at most a read per
+    /// [`CLAIMS_RECHECK`] while holding the match.
+    pub(crate) claims_rechecked: Option<Instant>,
     pub(crate) away: Vec<bool>,
     pub(crate) finished: bool,
     pub(super) seed: u64,
@@ -164,6 +173,7 @@ impl LiveMatch {
             seq: stored.actions.len() as u64,
             plan,
             claims,
+            claims_rechecked: None,
             away,
             finished,
             seed: header.seed,
@@ -446,8 +456,30 @@ impl LiveMatch {
 
     fn send(&mut self, messages: Vec<Option<Arc<str>>>) {
         if let Some(tx) = &self.tx {
-            let _ = tx.send(Arc::new(Update { messages }));
+            let _ = tx.send(Arc::new(Update { messages, signed_out: None }));
         }
+    }
+
+    /// Tells the sockets of `seat`, whose token was just replaced, that they are signed out;
+    /// they close after it.
+    pub(crate) fn publish_signed_out(&mut self, seat: Seat) {
+        let index = seat.index();
+        if self.tx.is_none() || self.subs.get(index).is_none_or(|&n| n == 0) {
+            return;
+        }
+        let mut messages = vec![None; self.players() + 1];
+        messages[index] = Some(Arc::from(Notice::SignedOut { seat: seat.0 }.to_text()));
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(Arc::new(Update { messages, signed_out: Some(seat.0) }));
+        }
+    }
+
+    /// Whether the token hashing to `token_hash` still opens `seat` here.
+    pub(crate) fn holds(&self, seat: Seat, token_hash: &str) -> bool {
+        self.claims
+            .get(seat.index())
+            .and_then(Option::as_ref)
+            .is_some_and(|c| token::same_hash(&c.token_hash, token_hash))
     }
 
     /// The full record (for finished matches).

@@ -3,11 +3,13 @@
 //! code.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::http::{HeaderMap, StatusCode, header};
 use safehouse_engine::Seat;
 use safehouse_store::SeatClaim;
 
+use super::live::CLAIMS_RECHECK;
 use super::wire::SeatKind;
 use super::{App, LiveMatch, Slot, now_ms};
 use crate::error::ApiError;
@@ -64,12 +66,17 @@ impl App {
         Ok((lm.id.clone(), seat))
     }
 
-    /// The seat a token opens in this match, checking the store if another node let it join.
+    /// The seat a token opens in this match, checking the store if another node let it join or
+    /// gave a seat a new token (its notice may not have come yet).
     pub(crate) async fn authenticate(&self, lm: &mut LiveMatch, token: &str) -> Result<Seat, ApiError> {
         if let Some(seat) = lm.seat_for_token(token) {
             return Ok(seat);
         }
-        if lm.claims.iter().any(Option::is_none) {
+        let unjoined = lm.claims.iter().any(Option::is_none);
+        if unjoined || lm.claims_rechecked.is_none_or(|at| at.elapsed() >= CLAIMS_RECHECK) {
+            if !unjoined {
+                lm.claims_rechecked = Some(Instant::now());
+            }
             let claims = self.store.seat_claims(&lm.id).await?;
             apply_claims(lm, claims);
             if let Some(seat) = lm.seat_for_token(token) {
@@ -143,14 +150,20 @@ impl App {
     }
 }
 
-/// Takes in the seats the store holds as joined.
+/// Takes in the seats the store holds as joined. A seat whose token changed (its person signed
+/// out their other devices, perhaps on another node) closes the sockets opened with the old one.
 pub(super) fn apply_claims(lm: &mut LiveMatch, claims: Vec<SeatClaim>) {
     for claim in claims {
         let index = usize::from(claim.seat);
         // A waiting room's bot seats hold markers, not people.
         if index < lm.claims.len() && lm.plan[index].kind == SeatKind::Person {
+            let replaced =
+                lm.claims[index].as_ref().is_some_and(|held| !token::same_hash(&held.token_hash, &claim.token_hash));
             lm.away[index] = claim.away;
             lm.claims[index] = Some(claim);
+            if replaced {
+                lm.publish_signed_out(Seat(index as u8));
+            }
         }
     }
 }

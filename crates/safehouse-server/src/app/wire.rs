@@ -28,4 +28,7 @@ pub struct SeatPlan {
 #[derive(Debug)]
 pub(crate) struct Update {
     pub(crate) messages: Vec<Option<Arc<str>>>,
+    /// The seat whose token was replaced: its sockets, all opened with an older token, close
+    /// after this update's message (`signed_out`).
+    pub(crate) signed_out: Option<u8>,
 }

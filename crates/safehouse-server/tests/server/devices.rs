@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use crate::common::*;
-use safehouse_client::HttpClient;
+use safehouse_client::{HttpClient, WsClient};
 use serde_json::{Value, json};
 
 async fn make_link(http: &HttpClient, id: &str, token: &str) -> Value {
@@ -130,6 +130,139 @@ async fn two_nodes_racing_for_one_code_give_it_once() {
         let won: Vec<u16> = [&one, &two].iter().map(|r| r.status).collect();
         assert!(won.contains(&200) && won.contains(&404), "round {round}: {} / {}", one.text, two.text);
     }
+    a.stop().await;
+    b.stop().await;
+    drop_schema(schema).await;
+}
+
+async fn sign_out(http: &HttpClient, id: &str, token: &str) -> safehouse_client::Reply {
+    http.post(&format!("/api/matches/{id}/device/sign-out"), Some(token), &json!({})).await.expect("sign out")
+}
+
+/// The next message of `ws` that is not a seat list (a spectator's socket hears people come and go).
+async fn next_not_seats(ws: &mut WsClient) -> Value {
+    loop {
+        let message = ws.next_json(Duration::from_secs(10)).await.expect("a message");
+        if message["type"] != "seats" {
+            return message;
+        }
+    }
+}
+
+/// Signing out the other devices (a lost phone): the seat gets a new token, and the old one
+/// opens nothing any more: not a request, not a socket (one open is told `signed_out` and
+/// closed), not a link made with it, not another sign-out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn signing_out_the_other_devices_leaves_the_old_token_opening_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let server = safehouse_server::start(test_config(&url)).await.expect("server starts");
+    let addr = server.addr();
+    let http = HttpClient::new(addr);
+    let phone = HttpClient::from_source(addr, [127, 0, 0, 2].into());
+    let created = create(&http, "explosiv", &[true, true, false], None).await;
+    let id = &created.id;
+    let ann = created.tokens[0].clone().expect("Ann's token");
+    let old = created.tokens[1].clone().expect("Bob's token");
+
+    // What the lost device holds: the seat's socket, and a link it made that nobody used.
+    let mut lost = watching(addr, id, Some(&old)).await;
+    let mut spectator = watching(addr, id, None).await;
+    let unused = make_link(&http, id, &old).await;
+    let signed = sign_out(&phone, id, &old).await;
+    assert_eq!(signed.status, 200, "{}", signed.text);
+    assert_eq!(signed.body["seat"], 1, "{}", signed.text);
+    let new = signed.body["token"].as_str().expect("token").to_owned();
+    assert!(new.len() == 64 && new != old, "a new token: {new}");
+
+    // The lost device's socket is told, then closed.
+    assert_eq!(next_not_seats(&mut lost).await, json!({"type": "signed_out", "seat": 1}));
+    assert_eq!(lost.next_close(Duration::from_secs(10)).await.expect("closed"), Some(4401));
+    // The old token opens nothing.
+    let view = http.get(&format!("/api/matches/{id}/view"), Some(&old)).await.expect("view");
+    assert_eq!((view.status, view.code()), (401, Some("bad_token")), "{}", view.text);
+    assert!(WsClient::connect(addr, id, Some(&old)).await.is_err(), "no socket opens with the old token");
+    let again = sign_out(&http, id, &old).await;
+    assert_eq!((again.status, again.code()), (401, Some("bad_token")), "{}", again.text);
+    assert!(says(&claim(&phone, id, unused["code"].as_str().expect("code")).await, "no longer held"));
+
+    // The new token plays the seat; its socket, and everybody else's, stay open.
+    let view = http.get(&format!("/api/matches/{id}/view"), Some(&new)).await.expect("view");
+    assert_eq!((view.status, view.body["viewer"]["seat"].as_u64()), (200, Some(1)), "{}", view.text);
+    let mut kept = watching(addr, id, Some(&new)).await;
+    let said = http.post(&format!("/api/matches/{id}/chat"), Some(&ann), &json!({"text": "still there?"})).await;
+    assert_eq!(said.expect("chat").status, 201);
+    for ws in [&mut kept, &mut spectator] {
+        let line = next_not_seats(ws).await;
+        assert_eq!(
+            (line["type"].as_str(), line["line"]["text"].as_str()),
+            (Some("chat"), Some("still there?")),
+            "{line}"
+        );
+    }
+
+    // The table log says when; it holds neither token.
+    let store = safehouse_store::open(&url, &safehouse_store::OpenOptions::default()).await.expect("store");
+    let log = serde_json::to_string(&store.table_events(id, 0).await.expect("table log")).expect("json");
+    assert!(log.contains(r#""kind":"device_signed_out""#), "{log}");
+    assert!(!log.contains(old.as_str()) && !log.contains(new.as_str()), "{log}");
+    server.stop().await;
+}
+
+/// A seat taken in a waiting room signs out its other devices too: the old token no longer
+/// leaves the seat, the new one does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_waiting_rooms_seat_signs_out_its_other_devices() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = sqlite_server(dir.path()).await;
+    let http = HttpClient::new(server.addr());
+    let body = json!({"game": "explosiv", "waiting_room": true, "visibility": "public",
+        "seats": [{"kind": "person"}, {"kind": "person"}], "join": {"seat": 0, "name": "Ann"}});
+    let created = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let old = created.body["joined"]["token"].as_str().expect("token").to_owned();
+
+    let signed = sign_out(&http, &id, &old).await;
+    assert_eq!((signed.status, signed.body["seat"].as_u64()), (200, Some(0)), "{}", signed.text);
+    let new = signed.body["token"].as_str().expect("token").to_owned();
+    let leave = |token: String| {
+        let http = &http;
+        let id = &id;
+        async move { http.post(&format!("/api/tables/{id}/seats/0/leave"), Some(&token), &json!({})).await.expect("leave") }
+    };
+    let refused = leave(old).await;
+    assert_eq!((refused.status, refused.code()), (401, Some("bad_token")), "{}", refused.text);
+    let left = leave(new).await;
+    assert_eq!(left.status, 200, "{}", left.text);
+    server.stop().await;
+}
+
+/// Signed out on one node, the old token's socket on another is told and closed, and there the
+/// new token works at once (before the notice, it reads the claims itself) and the old one not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sign_out_on_one_node_closes_the_old_tokens_socket_on_another() {
+    if !postgres_available().await {
+        return;
+    }
+    let schema = unique("sh_sign_out");
+    let a = pg_node(&schema).await;
+    let b = pg_node(&schema).await;
+    let (http_a, http_b) = (HttpClient::new(a.addr()), HttpClient::new(b.addr()));
+    let created = create(&http_a, "explosiv", &[true, true], None).await;
+    let id = created.id.clone();
+    let old = created.tokens[1].clone().expect("token");
+    let mut lost = watching(b.addr(), &id, Some(&old)).await;
+
+    let signed = sign_out(&http_a, &id, &old).await;
+    assert_eq!(signed.status, 200, "{}", signed.text);
+    let new = signed.body["token"].as_str().expect("token").to_owned();
+    let view = http_b.get(&format!("/api/matches/{id}/view"), Some(&new)).await.expect("view");
+    assert_eq!((view.status, view.body["viewer"]["seat"].as_u64()), (200, Some(1)), "{}", view.text);
+    assert_eq!(next_not_seats(&mut lost).await, json!({"type": "signed_out", "seat": 1}));
+    assert_eq!(lost.next_close(Duration::from_secs(10)).await.expect("closed"), Some(4401));
+    let view = http_b.get(&format!("/api/matches/{id}/view"), Some(&old)).await.expect("view");
+    assert_eq!((view.status, view.code()), (401, Some("bad_token")), "{}", view.text);
     a.stop().await;
     b.stop().await;
     drop_schema(schema).await;

@@ -416,6 +416,45 @@ async fn a_gone_subscription_is_removed_and_bad_targets_are_refused() {
     server.stop().await;
 }
 
+/// A seat that signs out its other devices (a lost phone) drops their push subscriptions: its
+/// turn then reaches its webhook, which is a channel and not a device, and no browser.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn signing_out_the_other_devices_drops_their_push_subscriptions() {
+    let dir = tempfile::tempdir().expect("dir");
+    let url = format!("sqlite://{}", dir.path().join("signed_out.db").display());
+    let server = safehouse_server::start(notify_config(&url, dir.path())).await.expect("start");
+    let http = HttpClient::new(server.addr());
+    let (receiver_addr, receiver) = start_receiver().await;
+    let base = format!("http://{receiver_addr}");
+    let (game, players) = pick_game();
+    let mut created = create(&http, game, &vec![true; players], None).await;
+    let id = created.id.clone();
+    let first = http.get(&format!("/api/matches/{id}"), None).await.expect("info").body["to_move"]
+        .as_u64()
+        .expect("to move") as usize;
+    let told = (first + 1) % players;
+    let old = created.tokens[told].clone().expect("token");
+    let lost_phone = Browser::new().subscription(&format!("{base}/push/lost"));
+    assert_eq!(put(&http, &format!("/api/matches/{id}/notify/push"), &old, &lost_phone).await.status, 200);
+    let hook = json!({ "url": format!("{base}/hook/channel") });
+    assert_eq!(put(&http, &format!("/api/matches/{id}/notify/webhook"), &old, &hook).await.status, 200);
+
+    let signed = http.post(&format!("/api/matches/{id}/device/sign-out"), Some(&old), &json!({})).await;
+    let signed = signed.expect("sign out");
+    assert_eq!(signed.status, 200, "{}", signed.text);
+    let new = signed.body["token"].as_str().expect("token").to_owned();
+    let state = http.get(&format!("/api/matches/{id}/notify"), Some(&new)).await.expect("notify");
+    assert_eq!(state.body["push"], json!([]), "{}", state.text);
+    assert_eq!(state.body["webhook"].as_str(), Some(format!("{base}/hook/channel").as_str()), "{}", state.text);
+
+    created.tokens[told] = Some(new);
+    move_until_the_turn_of(&http, &created, told).await;
+    settle(|| receiver.all("hook/channel").len(), 1).await;
+    assert_eq!(receiver.all("hook/channel").len(), 1, "the webhook is told");
+    assert!(receiver.all("push/lost").is_empty(), "the lost phone is not");
+    server.stop().await;
+}
+
 /// At a turn-based table "your turn" says how long the move may take (in the language asked
 /// for) and carries the moment it is due: the table's own deadline, as the match's facts say.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
