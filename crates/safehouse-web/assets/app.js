@@ -152,6 +152,7 @@
 
   // Live updates.
   var retry = 0;
+  var signedOut = false;
   function connect() {
     var scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
     var socket = new WebSocket(scheme + '//' + location.host + '/play/' + id + '/ws' + (watch ? '?watch=1' : ''));
@@ -171,9 +172,15 @@
         refresh();
       } else if (message.type === 'seats') {
         refresh();
+      } else if (message.type === 'signed_out') {
+        // Another device of this seat signed this browser out: loaded again, the page shows the
+        // table to watch (the stale seat cookie is dropped) and says why.
+        signedOut = true;
+        location.replace('/play/' + id + '?e=signed_out');
       }
     };
     socket.onclose = function () {
+      if (signedOut) return;
       if (play.dataset.finished === '1' && retry > 2) return;
       play.classList.add('offline');
       conn.textContent = conn.dataset.offline;

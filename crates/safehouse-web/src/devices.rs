@@ -11,6 +11,10 @@
 //!   is for, and **Play here**. Nothing changes before that click, so a link preview or a
 //!   prefetch spends no code; a browser that plays another seat of that table is told it lets
 //!   go of it there.
+//! - `POST /play/{id}/device/sign-out`: for a lost phone, or a link that reached the wrong
+//!   person: the seat gets a new token, which only this browser keeps; every other device is
+//!   signed out (a table open there says so and turns into watching) and older links stop
+//!   working.
 //! - `POST /seat/{id}`: hands the code in (`POST /api/matches/{id}/device/claim`), sets the seat
 //!   cookie to the token it answers and goes to the table.
 
@@ -18,7 +22,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use maud::{Markup, PreEscaped, html};
-use safehouse_api::devices::{DeviceClaim, DeviceClaimed, DeviceLink};
+use safehouse_api::devices::{DeviceClaim, DeviceClaimed, DeviceLink, SignedOut};
 use safehouse_api::matches::MatchInfo;
 use serde::Deserialize;
 
@@ -31,10 +35,12 @@ use crate::i18n::{Lang, seat_number};
 use crate::layout::{self, Shell};
 use crate::security::Forwarded;
 
-/// `?lang=` of the device page.
+/// `?lang=&signed_out=` of the device page.
 #[derive(Debug, Default, Deserialize)]
-pub(crate) struct LangQuery {
+pub(crate) struct LinkQuery {
     lang: Option<String>,
+    /// Set after this browser signed out every other device (the page then says so).
+    signed_out: Option<String>,
 }
 
 /// A link's code as the API makes it: 32 hex digits.
@@ -56,12 +62,13 @@ fn qr_code(link: &str, label: &str) -> Markup {
 pub(crate) async fn link_page(
     State(web): State<Web>,
     PagePath(id): PagePath<String>,
-    PageQuery(query): PageQuery<LangQuery>,
+    PageQuery(query): PageQuery<LinkQuery>,
     headers: HeaderMap,
     forwarded: Forwarded,
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
+    let signed_out = query.signed_out.is_some();
     let held = cookies::valid_id(&id).then(|| cookies::seat(&headers, &id)).flatten();
     let Some(held) = held else {
         return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
@@ -83,6 +90,7 @@ pub(crate) async fn link_page(
     let main = html! {
         section.panel.narrow.device {
             h1 { (lang.text("device-play-on-another")) }
+            @if signed_out { p.notice role="status" { (lang.text("device-signed-out")) } }
             p { (tr!(lang, "device-open-this-link", n = seat_number(held.seat))) }
             (qr_code(&link, lang.text("device-scan-it")))
             div.share {
@@ -97,11 +105,50 @@ pub(crate) async fn link_page(
                 a.button href={"/play/" (id)} { (lang.text("go-to-the-table")) }
             }
         }
+        section.panel.narrow.device.sign-out aria-labelledby="sign-out-h" {
+            h2 #sign-out-h { (lang.text("device-sign-out-heading")) }
+            p { (lang.text("device-sign-out-why")) }
+            form method="post" action={"/play/" (id) "/device/sign-out"} {
+                button.danger type="submit" { (lang.text("device-sign-out")) }
+            }
+        }
     };
     let path = format!("/play/{id}/device");
     let shell =
         Shell { lang, title: lang.text("device-play-on-another").to_owned(), path: &path, body_class: "device" };
     layout::respond(StatusCode::OK, layout::page(&shell, main))
+}
+
+/// `POST /play/{id}/device/sign-out`: every other device that plays this browser's seat is signed
+/// out (`POST /api/matches/{id}/device/sign-out`); this browser keeps the seat under its new
+/// token, and sees the device page again, saying so, with a link made with the new token.
+pub(crate) async fn sign_out(
+    State(web): State<Web>,
+    PagePath(id): PagePath<String>,
+    headers: HeaderMap,
+    peer: Peer,
+) -> Response {
+    let lang = Lang::of_request(&headers, None);
+    let held = cookies::valid_id(&id).then(|| cookies::seat(&headers, &id)).flatten();
+    let Some(held) = held else {
+        return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
+    };
+    let signed = web.api.post_empty(&format!("/api/matches/{id}/device/sign-out"), Some(&held.token), peer).await;
+    if signed.code() == "rate_limited" {
+        return too_many_links(lang);
+    }
+    let Some(signed) = signed.read::<SignedOut>().filter(|signed| signed.seat == held.seat) else {
+        return layout::error_page(
+            lang,
+            StatusCode::NOT_FOUND,
+            lang.text("device-no-seat-here"),
+            lang.text("device-no-seat-here-why"),
+        );
+    };
+    let location = format!("/play/{id}/device?signed_out=1");
+    let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response();
+    response.headers_mut().append(header::SET_COOKIE, cookies::seat_value(&id, signed.seat, &signed.token));
+    response
 }
 
 /// `?s=&c=&lang=` of a seat's link.

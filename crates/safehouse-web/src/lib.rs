@@ -90,6 +90,7 @@ pub fn router<S: Clone + Send + Sync + 'static>(api: Router) -> Router<S> {
         .route("/play/{id}/chat", get(chat::get).post(chat::post))
         .route("/play/{id}/rematch", post(chat::rematch))
         .route("/play/{id}/device", get(devices::link_page))
+        .route("/play/{id}/device/sign-out", post(devices::sign_out))
         .route("/seat/{id}", get(devices::open_page).post(devices::take))
         .route("/tables/{id}", get(waiting::page))
         .route("/tables/{id}/frag", get(waiting::frag))

@@ -515,6 +515,7 @@ const NOTICE_CODES: &[&str] = &[
     "stale",
     "game_over",
     "bad_token",
+    "signed_out",
     "rate_limited",
     "refused",
 ];
@@ -542,6 +543,7 @@ fn notice_text(lang: Lang, code: &str) -> Option<String> {
         "stale" => lang.text("the-table-moved-on-before"),
         "game_over" => lang.text("the-game-is-over"),
         "bad_token" => lang.text("this-browser-does-not-hold"),
+        "signed_out" => lang.text("device-signed-out-here"),
         "rate_limited" => lang.text("too-many-clicks-at-once"),
         "refused" => lang.text("the-move-was-not-accepted"),
         _ => return None,

@@ -281,3 +281,54 @@ fn a_seat_is_carried_to_another_device() {
         }
     });
 }
+
+/// Alice carried her seat to her phone, then lost the phone. On her desk's device page she signs
+/// out every other device: the phone's table (a profile of its own, open at that moment) turns
+/// into watching and says why, her desk keeps playing, and the page gives a new link.
+#[test]
+fn a_lost_device_is_signed_out_from_another() {
+    run(0, |mut h| async move {
+        let desk = h.browser("alice-desk").await;
+        set_up(&desk, "explosiv", &["me", "easy"], &[], false).await;
+        let id = desk.match_id().await;
+        desk.wait_state("alice's turn", |s| s.mine).await;
+        desk.goto(&format!("/play/{id}/device")).await;
+        desk.wait_for("#device-link").await;
+        let link = desk.js("return document.getElementById('device-link').value;", vec![]).await;
+        let link = link.as_str().expect("the seat's link").to_owned();
+        let phone = h.browser("alice-phone").await;
+        phone.client.goto(&link).await.expect("the link opens");
+        phone.wait_for(&format!("form[action='/seat/{id}'] button")).await;
+        assert!(phone.click(&format!("form[action='/seat/{id}'] button")).await, "play here");
+        phone.wait_state("alice's turn on the phone", |s| s.mine).await;
+        assert!(phone.exists("#play[data-viewer=seat0]").await, "the phone plays seat 1");
+
+        // Back on the desk: the device page offers to sign out every other device.
+        desk.goto(&format!("/play/{id}/device")).await;
+        let form = format!("form[action='/play/{id}/device/sign-out'] button");
+        desk.wait_for(&form).await;
+        assert!(desk.text("main").await.contains("Lost a device?"));
+        assert!(desk.click(&form).await, "sign out every other device");
+        desk.wait_for("main p.notice").await;
+        let said = desk.text("main p.notice").await;
+        assert!(said.contains("Every other device was signed out of this seat."), "{said}");
+        let new_link = desk.js("return document.getElementById('device-link').value;", vec![]).await;
+        assert_ne!(new_link.as_str(), Some(link.as_str()), "a new link, made with the new token");
+        desk.shot("device-signed-out").await;
+
+        // The phone's open table is told at once: it now watches, and says why.
+        phone.wait_for("#play[data-viewer=spectator]").await;
+        let notice = phone.text("#notice").await;
+        assert!(notice.contains("This browser was signed out of its seat from another device."), "{notice}");
+        assert!(!phone.exists("#act-form button[name=action]").await, "no moves on the phone");
+        phone.shot("device-signed-out-here").await;
+        // The desk plays on.
+        desk.goto(&format!("/play/{id}")).await;
+        let before = desk.wait_state("alice's turn on the desk", |s| s.mine).await;
+        assert!(play_one(&desk, "explosiv", 0).await, "a move on the desk");
+        desk.wait_state("the desk's move", |s| s.seq > before.seq).await;
+        for b in [desk, phone] {
+            b.close().await;
+        }
+    });
+}
