@@ -304,6 +304,40 @@ async fn safehouse_bot_leaves_when_the_host_removes_it() {
     server.stop().await;
 }
 
+/// The seat's person signs out its other devices while the program plays it: the program is
+/// told, says so and stops, rather than retry a token that opens nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn safehouse_bot_stops_when_its_seat_signs_out_other_devices() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
+    let http = HttpClient::new(server.addr());
+    let person = json!({"kind": "person"});
+    let created = http.post("/api/matches", None, &json!({"game": "explosiv", "seats": [person, person]})).await;
+    let created = created.expect("create");
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let mut tokens = Vec::new();
+    for seat in 0..2 {
+        let invite = created.body["seats"][seat]["invite"].as_str().expect("invite");
+        let joined =
+            http.post(&format!("/api/matches/{id}/join"), None, &json!({"seat": seat, "invite": invite})).await;
+        tokens.push(joined.expect("join").body["token"].as_str().expect("token").to_owned());
+    }
+    let child = Command::new(env!("CARGO_BIN_EXE_safehouse"))
+        .args(["bot", &server.url(), "--match", &id, "--exec", &example("random_bot.py")])
+        .env("SAFEHOUSE_SEAT_TOKEN", &tokens[1])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start safehouse bot");
+    // Once the program has moved, its socket is open: the person plays seat 1 until then.
+    play_people_until(&http, &id, &[(0, &tokens[0])], 3).await;
+    let signed = http.post(&format!("/api/matches/{id}/device/sign-out"), Some(&tokens[1]), &json!({})).await;
+    assert_eq!(signed.expect("sign out").status, 200);
+    let (ok, _, stderr) = finish(child, Duration::from_secs(60)).await;
+    assert!(!ok && stderr.contains("signed out its other devices"), "{stderr}");
+    server.stop().await;
+}
+
 /// At a table with a clock the program is never given more time than its seat has left: a
 /// 4-second bank, and `--budget-ms 60000`, gives it at most 90% of what is left less 0.3 s.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

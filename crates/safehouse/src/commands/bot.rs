@@ -24,7 +24,7 @@ use safehouse_api::rematch::{RematchJoined, RematchLinks};
 use safehouse_api::tables::{SeatTaken, TableInfo, TableSeatState, TableStatus, TakeSeat};
 use safehouse_api::{ActRequest, ClockView};
 use safehouse_bots::{DynBot, dyn_bot};
-use safehouse_client::{Endpoint, HttpClient, Tracker, WsClient};
+use safehouse_client::{Endpoint, HandshakeRefused, HttpClient, Tracker, WsClient};
 use safehouse_player::{ExecSettings, FailureCounts, GameContext, OnFailure, ProgramPool, SeatDriver};
 use serde_json::{Value, json};
 use url::Url;
@@ -385,6 +385,13 @@ async fn play(
     let mut acted_at: Option<u64> = None;
     loop {
         tracker.apply(&message)?;
+        if message["type"] == "signed_out" {
+            bail!(
+                "the seat's person signed out its other devices: this program's token no longer opens player {} \
+                 of match {match_id}",
+                seat + 1
+            );
+        }
         if message["type"] == "error" {
             // A refused move (`stale_seq`: the match moved on; anything else): take the whole
             // picture again and decide afresh if it is still our turn.
@@ -475,7 +482,15 @@ struct SeatSocket<'a> {
 impl<'a> SeatSocket<'a> {
     /// Opens the WebSocket at `path` and reads its `welcome`.
     async fn open(endpoint: &'a Endpoint, path: String) -> anyhow::Result<(SeatSocket<'a>, Value)> {
-        let mut ws = WsClient::open(endpoint, &path, None).await?;
+        let mut ws = match WsClient::open(endpoint, &path, None).await {
+            Ok(ws) => ws,
+            // 401: the token opens no seat (the seat's person signed out its other devices
+            // while the socket was down, say).
+            Err(error) => match error.downcast_ref::<HandshakeRefused>() {
+                Some(refused) if refused.status == 401 => return Err(NotSeated(refused.body.clone()).into()),
+                _ => return Err(error),
+            },
+        };
         let welcome = ws.next_json(Duration::from_secs(30)).await?;
         welcome_seat(&welcome)?;
         Ok((SeatSocket { endpoint, path, ws }, welcome))
