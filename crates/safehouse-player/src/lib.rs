@@ -25,7 +25,9 @@ pub mod seat;
 pub use bot::{ExecBot, SharedSeat};
 pub use process::{Program, ProgramError};
 pub use protocol::{Answer, AnswerError, GameContext, PROTOCOL, ToProgram, VERSION, read_answer};
-pub use seat::{ExecSettings, FailureCounts, FailureKind, OnFailure, ProgramPool, SeatDriver, SeatFailure};
+pub use seat::{
+    DecisionTime, ExecSettings, FailureCounts, FailureKind, OnFailure, ProgramPool, SeatDriver, SeatFailure,
+};
 
 /// The prefix of an outside program's bot kind: `exec:<command line>`.
 pub const EXEC_PREFIX: &str = "exec:";

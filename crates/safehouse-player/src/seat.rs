@@ -240,6 +240,17 @@ pub struct SeatDriver {
     next_id: u64,
 }
 
+/// The time one decision may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecisionTime {
+    /// The budget the program is told (`budget_ms` of its `move` request).
+    pub budget_ms: u64,
+    /// The most the decision may take in all, the start-up allowance of a process that has not
+    /// answered yet included (a live table's clock, which does not wait for a program to load);
+    /// never less than the budget. `None`: the budget plus what is left of the allowance.
+    pub at_most_ms: Option<u64>,
+}
+
 impl SeatDriver {
     /// The driver for `context`'s seat.
     pub fn new(pool: Arc<ProgramPool>, context: GameContext) -> SeatDriver {
@@ -273,11 +284,11 @@ impl SeatDriver {
         legal: &[Value],
         legal_text: &[String],
     ) -> Result<usize, SeatFailure> {
-        let budget_ms = self.pool.settings.budget_ms;
-        self.ask_within(step, view, legal, legal_text, budget_ms)
+        let time = DecisionTime { budget_ms: self.pool.settings.budget_ms, at_most_ms: None };
+        self.ask_within(step, view, legal, legal_text, time)
     }
 
-    /// [`SeatDriver::ask`] with `budget_ms` for this decision instead of the settings' (a live
+    /// [`SeatDriver::ask`] with `time` for this decision instead of the settings' budget (a live
     /// table's clock may leave the seat less).
     pub fn ask_within(
         &mut self,
@@ -285,10 +296,10 @@ impl SeatDriver {
         view: &Value,
         legal: &[Value],
         legal_text: &[String],
-        budget_ms: u64,
+        time: DecisionTime,
     ) -> Result<usize, SeatFailure> {
         self.pool.update(|c| c.decisions += 1);
-        let result = self.try_ask(step, view, legal, legal_text, budget_ms);
+        let result = self.try_ask(step, view, legal, legal_text, time);
         match &result {
             Ok(_) => self.pool.update(|c| c.answered += 1),
             Err(failure) => {
@@ -319,8 +330,9 @@ impl SeatDriver {
         view: &Value,
         legal: &[Value],
         legal_text: &[String],
-        budget_ms: u64,
+        time: DecisionTime,
     ) -> Result<usize, SeatFailure> {
+        let budget_ms = time.budget_ms;
         if self.state == SeatState::Out {
             return Err(SeatFailure::OutOfGame);
         }
@@ -364,6 +376,9 @@ impl SeatDriver {
         let mut deadline = Duration::from_millis(budget_ms);
         if !program.has_answered() {
             deadline += Duration::from_millis(settings.startup_ms).saturating_sub(program.age());
+        }
+        if let Some(at_most_ms) = time.at_most_ms {
+            deadline = deadline.min(Duration::from_millis(at_most_ms.max(budget_ms)));
         }
         if !self.started {
             self.started = true;

@@ -4,7 +4,9 @@
 
 use std::sync::Arc;
 
-use safehouse_player::{ExecSettings, FailureKind, GameContext, OnFailure, ProgramPool, SeatDriver, SeatFailure};
+use safehouse_player::{
+    DecisionTime, ExecSettings, FailureKind, GameContext, OnFailure, ProgramPool, SeatDriver, SeatFailure,
+};
 use serde_json::{Value, json};
 
 fn fixture(name: &str) -> String {
@@ -132,4 +134,21 @@ fn with_forfeit_the_first_failure_forfeits_the_game() {
     assert!(seat.forfeited());
     assert_eq!(ask(&mut seat), Err(SeatFailure::OutOfGame), "a forfeited seat is not asked again");
     assert_eq!(pool.counts().forfeits, 1);
+}
+
+/// A program that takes 1.5 s to start answers its first decision within its start-up
+/// allowance; a table's clock (`at_most_ms`) does not wait for it: past the cap the decision is
+/// a timeout, and the fallback decides.
+#[test]
+fn a_clock_caps_the_start_up_allowance_of_a_first_decision() {
+    let slow = fixture("slow_start.py");
+    let legal = legal();
+    let text: Vec<String> = legal.iter().map(Value::to_string).collect();
+    let view = json!({"hand": [1, 2]});
+    let mut waited = driver(&pool(&slow, OnFailure::Fallback));
+    let uncapped = DecisionTime { budget_ms: 300, at_most_ms: None };
+    assert_eq!(waited.ask_within(Some(0), &view, &legal, &text, uncapped), Ok(0), "within the allowance");
+    let mut capped = driver(&pool(&slow, OnFailure::Fallback));
+    let clock = DecisionTime { budget_ms: 300, at_most_ms: Some(400) };
+    assert_eq!(kind(capped.ask_within(Some(0), &view, &legal, &text, clock)), Some(FailureKind::Timeout));
 }

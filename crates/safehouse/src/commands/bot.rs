@@ -25,7 +25,7 @@ use safehouse_api::tables::{SeatTaken, TableInfo, TableSeatState, TableStatus, T
 use safehouse_api::{ActRequest, ClockView};
 use safehouse_bots::{DynBot, dyn_bot};
 use safehouse_client::{Endpoint, HandshakeRefused, HttpClient, Tracker, WsClient};
-use safehouse_player::{ExecSettings, FailureCounts, GameContext, OnFailure, ProgramPool, SeatDriver};
+use safehouse_player::{DecisionTime, ExecSettings, FailureCounts, GameContext, OnFailure, ProgramPool, SeatDriver};
 use serde_json::{Value, json};
 use url::Url;
 
@@ -416,10 +416,10 @@ async fn play(
             let texts = if texts.len() == legal.len() { texts } else { legal.iter().map(Value::to_string).collect() };
             let view = tracker.view.clone();
             let seq = tracker.seq;
-            let budget_ms = clock_budget(args.budget_ms, tracker.clock.as_ref(), seat);
+            let time = clock_budget(args.budget_ms, tracker.clock.as_ref(), seat);
             let mut d = decider.take().ok_or_else(|| anyhow!("the seat's driver is gone"))?;
             let (d, chosen) = tokio::task::spawn_blocking(move || {
-                let chosen = d.decide(seq, &view, &legal, &texts, budget_ms);
+                let chosen = d.decide(seq, &view, &legal, &texts, time);
                 (d, chosen)
             })
             .await?;
@@ -463,13 +463,17 @@ impl std::fmt::Display for NotSeated {
 
 impl std::error::Error for NotSeated {}
 
-/// The program's budget for a decision: `--budget-ms`, but at a table with a clock never more
+/// The program's time for a decision: `--budget-ms`, but at a table with a clock never more
 /// than 90% of the seat's time left less 300 ms (at least 100 ms), so that a program using its
-/// whole budget does not run out of time (the increment then refills the clock).
-fn clock_budget(budget_ms: u64, clock: Option<&ClockView>, seat: u8) -> u64 {
-    let Some(left) = clock.and_then(|c| c.remaining_ms.get(usize::from(seat))) else { return budget_ms };
+/// whole budget does not run out of time (the increment then refills the clock). The same cap
+/// holds for a first decision, whose start-up allowance would otherwise come on top.
+fn clock_budget(budget_ms: u64, clock: Option<&ClockView>, seat: u8) -> DecisionTime {
+    let Some(left) = clock.and_then(|c| c.remaining_ms.get(usize::from(seat))) else {
+        return DecisionTime { budget_ms, at_most_ms: None };
+    };
     let left = u64::try_from(*left).unwrap_or(0);
-    budget_ms.min((left / 10 * 9).saturating_sub(300).max(100))
+    let cap = (left / 10 * 9).saturating_sub(300).max(100);
+    DecisionTime { budget_ms: budget_ms.min(cap), at_most_ms: Some(cap) }
 }
 
 /// A seat's WebSocket that is opened again when it drops, for up to [`RECONNECT_FOR`].
@@ -551,9 +555,9 @@ impl Decider {
         view: &Value,
         legal: &[Value],
         legal_text: &[String],
-        budget_ms: u64,
+        time: DecisionTime,
     ) -> anyhow::Result<usize> {
-        match self.seat.ask_within(Some(step), view, legal, legal_text, budget_ms) {
+        match self.seat.ask_within(Some(step), view, legal, legal_text, time) {
             Ok(index) => Ok(index),
             Err(failure) => {
                 eprintln!("the program did not decide at seq {step} ({failure}); the fallback bot does");
@@ -595,11 +599,12 @@ mod tests {
     fn a_clock_shortens_the_budget_to_what_the_seat_has_left() {
         let control = safehouse_api::TimeControl { bank_secs: 60, increment_secs: 2, on_timeout: Default::default() };
         let clock = |left: i64| ClockView { server_ms: 0, running: Some(1), remaining_ms: vec![60_000, left], control };
-        assert_eq!(clock_budget(5_000, None, 1), 5_000, "no clock: the flag's budget");
-        assert_eq!(clock_budget(5_000, Some(&clock(60_000)), 1), 5_000, "time enough");
-        assert_eq!(clock_budget(5_000, Some(&clock(3_000)), 1), 2_400, "90% less 300 ms");
-        assert_eq!(clock_budget(5_000, Some(&clock(200)), 1), 100, "never below 100 ms");
-        assert_eq!(clock_budget(5_000, Some(&clock(0)), 7), 5_000, "a seat the clock does not know");
+        let time = |budget_ms, at_most_ms| DecisionTime { budget_ms, at_most_ms };
+        assert_eq!(clock_budget(5_000, None, 1), time(5_000, None), "no clock: the flag's budget");
+        assert_eq!(clock_budget(5_000, Some(&clock(60_000)), 1), time(5_000, Some(53_700)), "time enough");
+        assert_eq!(clock_budget(5_000, Some(&clock(3_000)), 1), time(2_400, Some(2_400)), "90% less 300 ms");
+        assert_eq!(clock_budget(5_000, Some(&clock(200)), 1), time(100, Some(100)), "never below 100 ms");
+        assert_eq!(clock_budget(5_000, Some(&clock(0)), 7), time(5_000, None), "a seat the clock does not know");
     }
 
     #[test]
