@@ -184,6 +184,24 @@ macro_rules! impl_store {
                 }
                 Ok(())
             }
+
+            /// Ends a transaction that changed a match's seats (`changed`) or not: commits the
+            /// change with a [`Notice::Seats`](crate::Notice::Seats) for the other nodes, or drops
+            /// the transaction. Whether anything changed.
+            async fn commit_seat_change(
+                &self,
+                mut tx: sqlx::Transaction<'static, <$store as $crate::common::SqlBackend>::Database>,
+                match_id: &str,
+                changed: bool,
+            ) -> Result<bool, $crate::StoreError> {
+                if !changed {
+                    return Ok(false);
+                }
+                let notice = $crate::Notice::Seats { match_id: match_id.to_owned() };
+                self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
+                tx.commit().await?;
+                Ok(true)
+            }
         }
 
         #[async_trait::async_trait]
@@ -390,13 +408,7 @@ macro_rules! impl_store {
                 .bind(i32::from(claim.away))
                 .execute(&mut *tx)
                 .await?;
-                if done.rows_affected() == 0 {
-                    return Ok(false);
-                }
-                let notice = $crate::Notice::Seats { match_id: id.to_owned() };
-                self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
-                tx.commit().await?;
-                Ok(true)
+                self.commit_seat_change(tx, id, done.rows_affected() > 0).await
             }
 
             async fn seat_claims(&self, id: &str) -> Result<Vec<$crate::SeatClaim>, $crate::StoreError> {
@@ -438,13 +450,7 @@ macro_rules! impl_store {
                 .bind(new_hash)
                 .execute(&mut *tx)
                 .await?;
-                if done.rows_affected() == 0 {
-                    return Ok(false);
-                }
-                let notice = $crate::Notice::Seats { match_id: id.to_owned() };
-                self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
-                tx.commit().await?;
-                Ok(true)
+                self.commit_seat_change(tx, id, done.rows_affected() > 0).await
             }
 
             async fn set_away(&self, id: &str, seat: u8, away: bool) -> Result<(), $crate::StoreError> {
@@ -607,13 +613,7 @@ macro_rules! impl_store {
                     .bind(i32::from(seat))
                     .execute(&mut *tx)
                     .await?;
-                if done.rows_affected() == 0 {
-                    return Ok(false);
-                }
-                let notice = $crate::Notice::Seats { match_id: match_id.to_owned() };
-                self.notify(&mut tx, &$crate::encode_notice(self.node(), &notice)).await?;
-                tx.commit().await?;
-                Ok(true)
+                self.commit_seat_change(tx, match_id, done.rows_affected() > 0).await
             }
 
             async fn close_match(

@@ -238,12 +238,7 @@ async fn chat_on_postgres() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn chat_across_two_nodes_on_postgres() {
-    if !postgres_available().await {
-        return;
-    }
-    let schema = unique("sh_chat2");
-    let a = pg_node(&schema).await;
-    let b = pg_node(&schema).await;
+    let Some(PgPair { schema, a, b }) = PgPair::start("sh_chat2").await else { return };
     let http_a = HttpClient::new(a.addr());
     let http_b = HttpClient::new(b.addr());
     let created = create_with(&http_a, "club-unlock", &[true, true, false], None, None).await;

@@ -111,12 +111,7 @@ async fn a_device_link_expires_and_works_from_a_waiting_room() {
 /// append decides, across nodes).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_racing_for_one_code_give_it_once() {
-    if !postgres_available().await {
-        return;
-    }
-    let schema = unique("sh_devices");
-    let a = pg_node(&schema).await;
-    let b = pg_node(&schema).await;
+    let Some(PgPair { schema, a, b }) = PgPair::start("sh_devices").await else { return };
     let http_a = HttpClient::new(a.addr());
     let phone_a = HttpClient::from_source(a.addr(), [127, 0, 0, 3].into());
     let phone_b = HttpClient::from_source(b.addr(), [127, 0, 0, 4].into());
@@ -242,12 +237,7 @@ async fn a_waiting_rooms_seat_signs_out_its_other_devices() {
 /// new token works at once (before the notice, it reads the claims itself) and the old one not.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_sign_out_on_one_node_closes_the_old_tokens_socket_on_another() {
-    if !postgres_available().await {
-        return;
-    }
-    let schema = unique("sh_sign_out");
-    let a = pg_node(&schema).await;
-    let b = pg_node(&schema).await;
+    let Some(PgPair { schema, a, b }) = PgPair::start("sh_sign_out").await else { return };
     let (http_a, http_b) = (HttpClient::new(a.addr()), HttpClient::new(b.addr()));
     let created = create(&http_a, "explosiv", &[true, true], None).await;
     let id = created.id.clone();

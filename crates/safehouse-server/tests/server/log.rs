@@ -231,12 +231,7 @@ async fn the_log_survives_a_restart_and_grows_the_same_as_a_replay() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_agree_on_every_viewers_log() {
-    if !postgres_available().await {
-        return;
-    }
-    let schema = unique("sh_log_nodes");
-    let a = pg_node(&schema).await;
-    let b = pg_node(&schema).await;
+    let Some(PgPair { schema, a, b }) = PgPair::start("sh_log_nodes").await else { return };
     let http_a = HttpClient::new(a.addr());
     let http_b = HttpClient::new(b.addr());
     for game in safehouse_games::all() {

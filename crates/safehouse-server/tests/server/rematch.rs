@@ -261,17 +261,13 @@ async fn rematch_on_postgres() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rematch_across_two_nodes_on_postgres() {
-    if !postgres_available().await {
-        return;
-    }
-    let schema = unique("sh_rematch2");
-    let a = pg_node(&schema).await;
-    let b = pg_node(&schema).await;
+    let Some(PgPair { schema, a, b }) = PgPair::start("sh_rematch2").await else { return };
     for _ in 0..3 {
         double_press(&a, &b).await;
     }
     a.stop().await;
     b.stop().await;
+    drop_schema(schema).await;
 }
 
 /// Nobody came back to the rematch's room before it expired: whoever presses "play again" later

@@ -8,12 +8,7 @@ use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_share_matches_and_the_sequence_number_decides() {
-    if !postgres_available().await {
-        return;
-    }
-    let schema = unique("sh_two_nodes");
-    let a = pg_node(&schema).await;
-    let b = pg_node(&schema).await;
+    let Some(PgPair { schema, a, b }) = PgPair::start("sh_two_nodes").await else { return };
     let http_a = HttpClient::new(a.addr());
     let http_b = HttpClient::new(b.addr());
 
@@ -76,12 +71,7 @@ async fn two_nodes_share_matches_and_the_sequence_number_decides() {
 /// (the table log's notice), until its person joins there.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seat_handed_to_a_bot_on_one_node_is_away_on_the_other() {
-    if !postgres_available().await {
-        return;
-    }
-    let schema = unique("sh_two_nodes_handed");
-    let a = pg_node(&schema).await;
-    let b = pg_node(&schema).await;
+    let Some(PgPair { schema, a, b }) = PgPair::start("sh_two_nodes_handed").await else { return };
     let http_a = HttpClient::new(a.addr());
     let http_b = HttpClient::new(b.addr());
     let game = safehouse_games::all()[0].info();

@@ -377,6 +377,30 @@ pub async fn pg_node(schema: &str) -> Server {
     safehouse_server::start(pg_config(schema)).await.expect("node starts")
 }
 
+/// Two nodes on one new schema of the test PostgreSQL (`None`, the test skipped, when it cannot
+/// be reached outside CI: see [`postgres_available`]).
+pub struct PgPair {
+    /// The schema both nodes use (for [`drop_schema`] at the end).
+    pub schema: String,
+    /// The first node.
+    pub a: Server,
+    /// The second node.
+    pub b: Server,
+}
+
+impl PgPair {
+    /// Starts two nodes on a new schema named after `prefix`.
+    pub async fn start(prefix: &str) -> Option<PgPair> {
+        if !postgres_available().await {
+            return None;
+        }
+        let schema = unique(prefix);
+        let a = pg_node(&schema).await;
+        let b = pg_node(&schema).await;
+        Some(PgPair { schema, a, b })
+    }
+}
+
 /// Drops a test's PostgreSQL schema.
 pub async fn drop_schema(schema: String) {
     let store = safehouse_store::PgStore::open(
