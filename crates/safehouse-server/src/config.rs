@@ -98,6 +98,9 @@ pub struct Config {
     /// Seconds a seat's link for another device (`POST /api/matches/{id}/device`) works; it
     /// opens the seat once.
     pub device_link_secs: u64,
+    /// Links for another device each seat of a match may make in all (so that one seat, however
+    /// often it asks, cannot use up another's).
+    pub device_links_per_seat: u32,
     /// Redis that the nodes of one database share their per-client rates through
     /// (`redis://host:6379`): requests, WebSocket messages, creations, chat lines, bot requests
     /// and links for other devices are then counted for all the nodes together, so a client
@@ -159,6 +162,7 @@ impl Default for Config {
             log_format: "text".to_owned(),
             waiting_room_expiry_secs: 1800,
             device_link_secs: 600,
+            device_links_per_seat: 50,
             limits_redis_url: None,
             public_url: None,
             vapid_private_key: None,
@@ -298,6 +302,9 @@ pub struct ServeArgs {
     /// Seconds a seat's one-time link for another device works [default: 600].
     #[arg(long, env = "SAFEHOUSE_DEVICE_LINK_SECS")]
     pub device_link_secs: Option<u64>,
+    /// Links for another device each seat of a match may make [default: 50].
+    #[arg(long, env = "SAFEHOUSE_DEVICE_LINKS_PER_SEAT")]
+    pub device_links_per_seat: Option<u32>,
     /// Redis the nodes share their per-client rates through (redis://host:6379) [default: none, each node counts alone].
     #[arg(long, env = "SAFEHOUSE_LIMITS_REDIS_URL", hide_env_values = true)]
     pub limits_redis_url: Option<String>,
@@ -363,6 +370,7 @@ impl ServeArgs {
             log_format,
             waiting_room_expiry_secs,
             device_link_secs,
+            device_links_per_seat,
             notify_allow_local,
             notify_timeout_secs,
             notify_queue

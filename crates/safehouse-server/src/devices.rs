@@ -2,7 +2,7 @@
 //! instead of the seat's token itself (which would open it for good, from a screenshot, a QR
 //! code seen over a shoulder or the other browser's history).
 //!
-//! Making a link stores a [`KIND`] event in the match's table log: the seat, the code's hash,
+//! Making a link stores a [`link_kind`] event in the match's table log: the seat, the code's hash,
 //! when it expires, and the seat's token *sealed* with the code (XOR with a SHA-256 of it). The
 //! store alone opens nothing: it holds neither the code (only its hash) nor the token (only its
 //! hash, and the token sealed by the code). Claiming finds the event by the code's hash, appends
@@ -18,17 +18,28 @@ use sha2::{Digest, Sha256};
 
 use crate::token;
 
-/// The table-log kind of a link made.
+/// The table-log kind of a link made before links were counted per seat (read, never written).
 pub const KIND: &str = "device_link";
+
+/// The table-log kind of a link made for `seat`: `device_link:<seat>`, so that the store's capped
+/// append counts each seat's links apart.
+pub fn link_kind(seat: u8) -> String {
+    format!("{KIND}:{seat}")
+}
+
+/// Whether a table-log kind is a link made ([`link_kind`], or the older [`KIND`]).
+pub fn is_link_kind(kind: &str) -> bool {
+    match kind.strip_prefix(KIND) {
+        Some("") => true,
+        Some(rest) => rest.strip_prefix(':').is_some_and(|seat| seat.parse::<u8>().is_ok()),
+        None => false,
+    }
+}
 
 /// The table-log kind of a seat signing out its other devices: `{seat}`. The token itself is
 /// replaced in the seat's claim; this event records when, and drops the seat's Web Push
 /// subscriptions (`notify`), which belong to devices.
 pub const SIGNED_OUT: &str = "device_signed_out";
-
-/// At most this many links per match (a seat asking for one at every page load stays far below;
-/// a client spamming them is also rate-limited).
-pub const MAX_LINKS: u32 = 200;
 
 /// The table-log kind that marks the link whose code hashes to `code_hash` as used.
 pub fn used_kind(code_hash: &str) -> String {
@@ -87,5 +98,14 @@ mod tests {
         assert_ne!(seal(&link.sealed, &other).as_deref(), Some(secret.as_str()));
         assert_eq!(seal("abc", &code), None, "not a token");
         assert!(!valid_code(&format!("{}x", &code[1..])) && !valid_code(&code[1..]));
+    }
+
+    #[test]
+    fn each_seats_links_have_a_kind_of_their_own() {
+        assert_eq!(link_kind(3), "device_link:3");
+        assert!(is_link_kind(&link_kind(0)) && is_link_kind(&link_kind(255)) && is_link_kind(KIND));
+        for other in [used_kind(&token::hash("c")), "device_link:".into(), "device_link:x".into(), SIGNED_OUT.into()] {
+            assert!(!is_link_kind(&other), "{other}");
+        }
     }
 }

@@ -929,3 +929,5 @@ device-sign-out-why = Ist ein Handy, das diesen Platz gespielt hat, verloren, od
 device-sign-out = Alle anderen Geräte abmelden
 device-signed-out = Alle anderen Geräte wurden von diesem Platz abgemeldet. Nur dieser Browser spielt ihn jetzt.
 device-signed-out-here = Dieser Browser wurde von einem anderen Gerät aus von seinem Platz abgemeldet. Du schaust zu.
+device-no-more-links = Keine weiteren Links für diesen Platz
+device-no-more-links-why = Für diesen Platz wurden so viele Links für andere Geräte gemacht, wie ein Platz darf. Ein Gerät, das ihn schon spielt, spielt ihn weiter.

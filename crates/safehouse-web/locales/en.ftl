@@ -949,3 +949,5 @@ device-sign-out-why = If a phone that played this seat is lost, or a link reache
 device-sign-out = Sign out every other device
 device-signed-out = Every other device was signed out of this seat. Only this browser plays it now.
 device-signed-out-here = This browser was signed out of its seat from another device. You are watching.
+device-no-more-links = No more links for this seat
+device-no-more-links-why = This seat has made as many links for other devices as a seat may. A device that already plays it keeps playing it.

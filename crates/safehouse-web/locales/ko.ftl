@@ -829,3 +829,5 @@ device-sign-out-why = 이 자리를 두던 휴대폰을 잃어버렸거나 링�
 device-sign-out = 다른 기기 모두 로그아웃
 device-signed-out = 다른 기기를 모두 이 자리에서 로그아웃했습니다. 이제 이 브라우저만 이 자리를 둡니다.
 device-signed-out-here = 다른 기기에서 이 브라우저를 자리에서 로그아웃했습니다. 지금은 구경하는 중입니다.
+device-no-more-links = 이 자리의 링크를 더 만들 수 없습니다
+device-no-more-links-why = 이 자리는 다른 기기용 링크를 만들 수 있는 만큼 모두 만들었습니다. 이미 이 자리를 두고 있는 기기는 계속 둘 수 있습니다.

@@ -74,8 +74,17 @@ pub(crate) async fn link_page(
         return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
     };
     let made = web.api.post_empty(&format!("/api/matches/{id}/device"), Some(&held.token), peer).await;
-    if matches!(made.code(), "rate_limited" | "too_many_links") {
-        return too_many_links(lang);
+    match made.code() {
+        "rate_limited" => return too_many_links(lang),
+        "too_many_links" => {
+            return layout::error_page(
+                lang,
+                StatusCode::TOO_MANY_REQUESTS,
+                lang.text("device-no-more-links"),
+                lang.text("device-no-more-links-why"),
+            );
+        }
+        _ => {}
     }
     let Some(made) = made.read::<DeviceLink>().filter(|made| made.seat == held.seat) else {
         return layout::error_page(

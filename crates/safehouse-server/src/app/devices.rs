@@ -10,7 +10,7 @@ use safehouse_store::Notice;
 use serde_json::json;
 
 use super::{App, now_ms};
-use crate::devices::{KIND, MAX_LINKS, SIGNED_OUT, StoredLink, new_link, seal, used_kind, valid_code};
+use crate::devices::{SIGNED_OUT, StoredLink, is_link_kind, link_kind, new_link, seal, used_kind, valid_code};
 use crate::error::ApiError;
 use crate::limits::{DEVICE_BURST, DEVICE_PER_MINUTE};
 use crate::token;
@@ -48,11 +48,12 @@ impl App {
         let expires_at_ms = at_ms.saturating_add(secs.saturating_mul(1000));
         let (code, stored) = new_link(seat.0, token, expires_at_ms).ok_or_else(ApiError::bad_token)?;
         let data = serde_json::to_value(&stored).map_err(|e| ApiError::internal(e.to_string()))?;
-        if self.store.append_table_event_within(&match_id, KIND, &data, at_ms, MAX_LINKS).await?.is_none() {
+        let most = self.config.device_links_per_seat;
+        if self.store.append_table_event_within(&match_id, &link_kind(seat.0), &data, at_ms, most).await?.is_none() {
             return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too_many_links",
-                format!("this match has had {MAX_LINKS} links for other devices; no more are made"),
+                format!("this seat has had {most} links for other devices; no more are made for it"),
             ));
         }
         Ok(DeviceLink { seat: seat.0, code, expires_at_ms, expires_in_secs: self.config.device_link_secs.max(1) })
@@ -74,7 +75,7 @@ impl App {
         let events = self.store.table_events(id, 0).await?;
         let link = events
             .iter()
-            .filter(|e| e.kind == KIND)
+            .filter(|e| is_link_kind(&e.kind))
             .filter_map(|e| serde_json::from_value::<StoredLink>(e.data.clone()).ok())
             .find(|link| token::same_hash(&link.code_hash, &code_hash))
             .ok_or_else(|| bad_link("no such link was made for this table"))?;

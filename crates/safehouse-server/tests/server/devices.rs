@@ -107,6 +107,27 @@ async fn a_device_link_expires_and_works_from_a_waiting_room() {
     server.stop().await;
 }
 
+/// Each seat makes at most `device_links_per_seat` links: a seat that asks again and again uses
+/// up its own, never another seat's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_seats_links_do_not_use_up_anothers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("test.db").display());
+    let config = safehouse_server::Config { device_links_per_seat: 2, ..test_config(&url) };
+    let server = safehouse_server::start(config).await.expect("server starts");
+    let http = HttpClient::new(server.addr());
+    let created = create(&http, "explosiv", &[true, true], None).await;
+    let id = &created.id;
+    let (ann, bob) = (created.tokens[0].clone().expect("Ann"), created.tokens[1].clone().expect("Bob"));
+    make_link(&http, id, &ann).await;
+    make_link(&http, id, &ann).await;
+    let third = http.post(&format!("/api/matches/{id}/device"), Some(&ann), &json!({})).await.expect("make");
+    assert_eq!((third.status, third.code()), (429, Some("too_many_links")), "{}", third.text);
+    let bobs = make_link(&http, id, &bob).await;
+    assert_eq!(bobs["seat"], 1);
+    server.stop().await;
+}
+
 /// Made on one node, claimed on both at once: exactly one claim wins (the store's capped
 /// append decides, across nodes).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
