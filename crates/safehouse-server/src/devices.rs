@@ -10,7 +10,7 @@
 //! on one node or two, cannot both win), unseals the token and checks that it still opens the
 //! seat. Both devices then hold the same token: the seat is played from either.
 //!
-//! Signing out the other devices gives the seat a new token ([`SIGNED_OUT`]): every device that
+//! Signing out the other devices gives the seat a new token ([`signed_out_kind`]): every device that
 //! held the old one, and every link made with it, opens nothing any more.
 
 use serde::{Deserialize, Serialize};
@@ -36,10 +36,22 @@ pub fn is_link_kind(kind: &str) -> bool {
     }
 }
 
-/// The table-log kind of a seat signing out its other devices: `{seat}`. The token itself is
-/// replaced in the seat's claim; this event records when, and drops the seat's Web Push
-/// subscriptions (`notify`), which belong to devices.
-pub const SIGNED_OUT: &str = "device_signed_out";
+/// The table-log kind of a seat signing out its other devices, `device_signed_out:<seat>`, with
+/// `{seat}`. The token itself is replaced in the seat's claim; this event records when, and drops
+/// the seat's Web Push subscriptions (`notify`), which belong to devices. One kind per seat, so
+/// that the store's capped append counts each seat's sign-outs apart.
+pub fn signed_out_kind(seat: u8) -> String {
+    format!("device_signed_out:{seat}")
+}
+
+/// Whether a table-log kind is a seat's sign-out ([`signed_out_kind`]).
+pub fn is_signed_out_kind(kind: &str) -> bool {
+    kind.strip_prefix("device_signed_out:").is_some_and(|seat| seat.parse::<u8>().is_ok())
+}
+
+/// At most this many sign-outs per seat and match: each is a table-log event, and nobody loses
+/// that many phones in one game.
+pub const SIGN_OUTS_PER_SEAT: u32 = 20;
 
 /// The table-log kind that marks the link whose code hashes to `code_hash` as used.
 pub fn used_kind(code_hash: &str) -> String {
@@ -104,8 +116,9 @@ mod tests {
     fn each_seats_links_have_a_kind_of_their_own() {
         assert_eq!(link_kind(3), "device_link:3");
         assert!(is_link_kind(&link_kind(0)) && is_link_kind(&link_kind(255)) && is_link_kind(KIND));
-        for other in [used_kind(&token::hash("c")), "device_link:".into(), "device_link:x".into(), SIGNED_OUT.into()] {
+        for other in [used_kind(&token::hash("c")), "device_link:".into(), "device_link:x".into(), signed_out_kind(1)] {
             assert!(!is_link_kind(&other), "{other}");
         }
+        assert!(is_signed_out_kind(&signed_out_kind(2)) && !is_signed_out_kind(&link_kind(2)));
     }
 }

@@ -357,7 +357,7 @@ impl MatchTargets {
             }
             return;
         }
-        if event.kind == crate::devices::SIGNED_OUT {
+        if crate::devices::is_signed_out_kind(&event.kind) {
             // The seat signed out its other devices: their push subscriptions go with them (a
             // webhook is a channel its person set, not a device, and stays).
             let seat = event.data["seat"].as_u64().and_then(|s| u8::try_from(s).ok());
@@ -895,7 +895,7 @@ mod tests {
             Some(("https://x.example/h", NotifyLang::Ko))
         );
         assert_eq!(targets.known_n, 8);
-        targets.apply(&event(9, crate::devices::SIGNED_OUT, json!({"seat": 1})));
+        targets.apply(&event(9, &crate::devices::signed_out_kind(1), json!({"seat": 1})));
         assert!(targets.seats[&1].push.is_empty(), "signing out the other devices drops their pushes");
         assert!(targets.seats[&1].webhook.is_some(), "...not the seat's webhook");
         targets.apply(&event(10, EVENT_WEBHOOK, json!({"seat": 1, "url": null})));

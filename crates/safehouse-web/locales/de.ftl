@@ -931,3 +931,5 @@ device-signed-out = Alle anderen Geräte wurden von diesem Platz abgemeldet. Nur
 device-signed-out-here = Dieser Browser wurde von einem anderen Gerät aus von seinem Platz abgemeldet. Du schaust zu.
 device-no-more-links = Keine weiteren Links für diesen Platz
 device-no-more-links-why = Für diesen Platz wurden so viele Links für andere Geräte gemacht, wie ein Platz darf. Ein Gerät, das ihn schon spielt, spielt ihn weiter.
+device-no-more-sign-outs = Keine weiteren Abmeldungen an diesem Tisch
+device-no-more-sign-outs-why = Dieser Platz hat seine anderen Geräte so oft abgemeldet, wie ein Platz es in einem Spiel darf. Dieser Browser spielt ihn weiter.

@@ -951,3 +951,5 @@ device-signed-out = Every other device was signed out of this seat. Only this br
 device-signed-out-here = This browser was signed out of its seat from another device. You are watching.
 device-no-more-links = No more links for this seat
 device-no-more-links-why = This seat has made as many links for other devices as a seat may. A device that already plays it keeps playing it.
+device-no-more-sign-outs = No more sign-outs at this table
+device-no-more-sign-outs-why = This seat has signed out its other devices as often as a seat may in one game. This browser still plays it.

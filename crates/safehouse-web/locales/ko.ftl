@@ -831,3 +831,5 @@ device-signed-out = 다른 기기를 모두 이 자리에서 로그아웃했습�
 device-signed-out-here = 다른 기기에서 이 브라우저를 자리에서 로그아웃했습니다. 지금은 구경하는 중입니다.
 device-no-more-links = 이 자리의 링크를 더 만들 수 없습니다
 device-no-more-links-why = 이 자리는 다른 기기용 링크를 만들 수 있는 만큼 모두 만들었습니다. 이미 이 자리를 두고 있는 기기는 계속 둘 수 있습니다.
+device-no-more-sign-outs = 이 테이블에서는 더 로그아웃할 수 없습니다
+device-no-more-sign-outs-why = 이 자리는 한 게임에서 할 수 있는 만큼 다른 기기를 로그아웃했습니다. 이 브라우저는 계속 이 자리를 둡니다.

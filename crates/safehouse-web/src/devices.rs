@@ -143,8 +143,17 @@ pub(crate) async fn sign_out(
         return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
     };
     let signed = web.api.post_empty(&format!("/api/matches/{id}/device/sign-out"), Some(&held.token), peer).await;
-    if signed.code() == "rate_limited" {
-        return too_many_links(lang);
+    match signed.code() {
+        "rate_limited" => return too_many_links(lang),
+        "too_many_sign_outs" => {
+            return layout::error_page(
+                lang,
+                StatusCode::TOO_MANY_REQUESTS,
+                lang.text("device-no-more-sign-outs"),
+                lang.text("device-no-more-sign-outs-why"),
+            );
+        }
+        _ => {}
     }
     let Some(signed) = signed.read::<SignedOut>().filter(|signed| signed.seat == held.seat) else {
         return layout::error_page(

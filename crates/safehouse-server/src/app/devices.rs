@@ -10,7 +10,9 @@ use safehouse_store::Notice;
 use serde_json::json;
 
 use super::{App, now_ms};
-use crate::devices::{SIGNED_OUT, StoredLink, is_link_kind, link_kind, new_link, seal, used_kind, valid_code};
+use crate::devices::{
+    SIGN_OUTS_PER_SEAT, StoredLink, is_link_kind, link_kind, new_link, seal, signed_out_kind, used_kind, valid_code,
+};
 use crate::error::ApiError;
 use crate::limits::{DEVICE_BURST, DEVICE_PER_MINUTE};
 use crate::token;
@@ -111,7 +113,15 @@ impl App {
         let (match_id, seat) = self.seat_of_token(id, token).await?;
         // The table log first: should the token's replacement then fail (another device of the
         // seat signed this one out meanwhile), dropping the pushes did no harm.
-        self.store.append_table_event(&match_id, SIGNED_OUT, &json!({ "seat": seat.0 }), now_ms()).await?;
+        let (kind, data) = (signed_out_kind(seat.0), json!({ "seat": seat.0 }));
+        if self.store.append_table_event_within(&match_id, &kind, &data, now_ms(), SIGN_OUTS_PER_SEAT).await?.is_none()
+        {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too_many_sign_outs",
+                format!("this seat has signed out its other devices {SIGN_OUTS_PER_SEAT} times; no more"),
+            ));
+        }
         self.notifier.table_changed(&match_id);
         let secret = token::new_token();
         if !self.store.replace_seat_token(&match_id, seat.0, &token::hash(token), &token::hash(&secret)).await? {

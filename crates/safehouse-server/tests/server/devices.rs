@@ -220,7 +220,7 @@ async fn signing_out_the_other_devices_leaves_the_old_token_opening_nothing() {
     // The table log says when; it holds neither token.
     let store = safehouse_store::open(&url, &safehouse_store::OpenOptions::default()).await.expect("store");
     let log = serde_json::to_string(&store.table_events(id, 0).await.expect("table log")).expect("json");
-    assert!(log.contains(r#""kind":"device_signed_out""#), "{log}");
+    assert!(log.contains(r#""kind":"device_signed_out:1""#), "{log}");
     assert!(!log.contains(old.as_str()) && !log.contains(new.as_str()), "{log}");
     server.stop().await;
 }
@@ -251,6 +251,32 @@ async fn a_waiting_rooms_seat_signs_out_its_other_devices() {
     assert_eq!((refused.status, refused.code()), (401, Some("bad_token")), "{}", refused.text);
     let left = leave(new).await;
     assert_eq!(left.status, 200, "{}", left.text);
+    server.stop().await;
+}
+
+/// A seat signs out its other devices at most 20 times a match (each is a table-log event); the
+/// 21st is refused and leaves the token as it was. Each sign-out comes from a client of its own,
+/// as the per-client rate would refuse a burst from one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seat_signs_out_its_other_devices_at_most_twenty_times() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = sqlite_server(dir.path()).await;
+    let http = HttpClient::new(server.addr());
+    let created = create(&http, "explosiv", &[true, true], None).await;
+    let id = &created.id;
+    let mut token = created.tokens[0].clone().expect("token");
+    for n in 0..21u8 {
+        let client = HttpClient::from_source(server.addr(), [127, 0, 1, n + 1].into());
+        let signed = sign_out(&client, id, &token).await;
+        if n < 20 {
+            assert_eq!(signed.status, 200, "sign-out {}: {}", n + 1, signed.text);
+            token = signed.body["token"].as_str().expect("token").to_owned();
+        } else {
+            assert_eq!((signed.status, signed.code()), (429, Some("too_many_sign_outs")), "{}", signed.text);
+        }
+    }
+    let view = http.get(&format!("/api/matches/{id}/view"), Some(&token)).await.expect("view");
+    assert_eq!(view.status, 200, "the last token still opens the seat: {}", view.text);
     server.stop().await;
 }
 
