@@ -381,7 +381,13 @@ pub(crate) async fn page(
     let path = format!("/play/{id}{}", if watch { "?watch=1" } else { "" });
     let shell = Shell { lang, title, path: &path, body_class: &snap.game };
     // Only a fixed text chosen by its code: the query is anybody's to write.
-    let notice = query.e.as_deref().and_then(|code| notice_text(lang, code));
+    // "Signed out" is for a browser that lost its seat: another tab of the browser that signed
+    // the others out was told too, but loads with the new seat cookie and plays on.
+    let notice = query
+        .e
+        .as_deref()
+        .filter(|code| *code != "signed_out" || snap.seat().is_none())
+        .and_then(|code| notice_text(lang, code));
     let viewer = match snap.seat() {
         Some(seat) => format!("seat{seat}"),
         None => "spectator".to_owned(),

@@ -322,9 +322,12 @@ fn a_lost_device_is_signed_out_from_another() {
         assert!(notice.contains("This browser was signed out of its seat from another device."), "{notice}");
         assert!(!phone.exists("#act-form button[name=action]").await, "no moves on the phone");
         phone.shot("device-signed-out-here").await;
-        // The desk plays on.
-        desk.goto(&format!("/play/{id}")).await;
+        // The desk plays on. (A second tab of the desk was told too; it loads with the new seat
+        // cookie, so it plays and is not told it was signed out.)
+        desk.goto(&format!("/play/{id}?e=signed_out")).await;
         let before = desk.wait_state("alice's turn on the desk", |s| s.mine).await;
+        assert!(desk.exists("#play[data-viewer=seat0]").await, "the desk plays seat 1");
+        assert!(!desk.text("#notice").await.contains("signed out"), "the desk was not signed out");
         assert!(play_one(&desk, "explosiv", 0).await, "a move on the desk");
         desk.wait_state("the desk's move", |s| s.seq > before.seq).await;
         for b in [desk, phone] {
