@@ -74,25 +74,12 @@ pub(crate) async fn link_page(
         return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
     };
     let made = web.api.post_empty(&format!("/api/matches/{id}/device"), Some(&held.token), peer).await;
-    match made.code() {
-        "rate_limited" => return too_many_links(lang),
-        "too_many_links" => {
-            return layout::error_page(
-                lang,
-                StatusCode::TOO_MANY_REQUESTS,
-                lang.text("device-no-more-links"),
-                lang.text("device-no-more-links-why"),
-            );
-        }
-        _ => {}
+    let own = ("too_many_links", lang.text("device-no-more-links"), lang.text("device-no-more-links-why"));
+    if let Some(page) = refusal_page(lang, made.code(), own) {
+        return page;
     }
     let Some(made) = made.read::<DeviceLink>().filter(|made| made.seat == held.seat) else {
-        return layout::error_page(
-            lang,
-            StatusCode::NOT_FOUND,
-            lang.text("device-no-seat-here"),
-            lang.text("device-no-seat-here-why"),
-        );
+        return no_seat_here(lang);
     };
     let link = format!("{}/seat/{id}?s={}&c={}", forwarded.origin(&headers), made.seat, made.code);
     let minutes = made.expires_in_secs.div_ceil(60);
@@ -143,25 +130,12 @@ pub(crate) async fn sign_out(
         return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
     };
     let signed = web.api.post_empty(&format!("/api/matches/{id}/device/sign-out"), Some(&held.token), peer).await;
-    match signed.code() {
-        "rate_limited" => return too_many_links(lang),
-        "too_many_sign_outs" => {
-            return layout::error_page(
-                lang,
-                StatusCode::TOO_MANY_REQUESTS,
-                lang.text("device-no-more-sign-outs"),
-                lang.text("device-no-more-sign-outs-why"),
-            );
-        }
-        _ => {}
+    let own = ("too_many_sign_outs", lang.text("device-no-more-sign-outs"), lang.text("device-no-more-sign-outs-why"));
+    if let Some(page) = refusal_page(lang, signed.code(), own) {
+        return page;
     }
     let Some(signed) = signed.read::<SignedOut>().filter(|signed| signed.seat == held.seat) else {
-        return layout::error_page(
-            lang,
-            StatusCode::NOT_FOUND,
-            lang.text("device-no-seat-here"),
-            lang.text("device-no-seat-here-why"),
-        );
+        return no_seat_here(lang);
     };
     let location = format!("/play/{id}/device?signed_out=1");
     let mut response = (StatusCode::SEE_OTHER, [(header::LOCATION, location)]).into_response();
@@ -175,6 +149,28 @@ pub(crate) struct SeatQuery {
     s: Option<u8>,
     c: Option<String>,
     lang: Option<String>,
+}
+
+/// The page for the API's refusal `code` of a seat's request, if it is one with a page: too many
+/// at once (the per-client rate), or the request's `own` limit (its error code, and its page's
+/// title and words).
+fn refusal_page(lang: Lang, code: &str, own: (&str, &str, &str)) -> Option<Response> {
+    let (own_code, title, why) = own;
+    match code {
+        "rate_limited" => Some(too_many_links(lang)),
+        _ if code == own_code => Some(layout::error_page(lang, StatusCode::TOO_MANY_REQUESTS, title, why)),
+        _ => None,
+    }
+}
+
+/// The page for a browser whose seat cookie opens no seat here.
+fn no_seat_here(lang: Lang) -> Response {
+    layout::error_page(
+        lang,
+        StatusCode::NOT_FOUND,
+        lang.text("device-no-seat-here"),
+        lang.text("device-no-seat-here-why"),
+    )
 }
 
 fn too_many_links(lang: Lang) -> Response {
