@@ -374,7 +374,7 @@ async fn safehouse_bot_budgets_by_the_tables_clock() {
 /// The program starts when `safehouse bot` does, so a slow start-up (a model to load) happens
 /// while the room waits: a program that needs 1.5 s before it reads anything, with 0.2 s a
 /// decision and 1 s of start-up allowance, still answers every decision once the table starts
-/// 2 s later. A command that cannot start takes no seat.
+/// after it is ready. A command that cannot start takes no seat.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn safehouse_bot_starts_the_program_while_the_room_waits() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -391,15 +391,26 @@ async fn safehouse_bot_starts_the_program_while_the_room_waits() {
     let table = http.get(&format!("/api/tables/{id}"), None).await.expect("table");
     assert_eq!(table.body["free_seats"], 1, "it took no seat: {}", table.text);
 
-    let program = dir.path().join("slow_start.py");
-    std::fs::write(&program, "import json, sys, time\ntime.sleep(1.5)\nfor line in sys.stdin:\n    if json.loads(line)['type'] == 'move':\n        print(0, flush=True)\n")
-        .expect("write the program");
+    // The program says when it is ready (a file), so the test waits for its start-up, not for a
+    // time a loaded machine may exceed.
+    let (program, ready) = (dir.path().join("slow_start.py"), dir.path().join("ready"));
+    let source = format!(
+        "import json, sys, time\ntime.sleep(1.5)\nopen({ready:?}, 'w').close()\nfor line in sys.stdin:\n    \
+         if json.loads(line)['type'] == 'move':\n        print(0, flush=True)\n",
+        ready = ready.display().to_string()
+    );
+    std::fs::write(&program, source).expect("write the program");
     let command = format!("python3 {}", program.display());
     let child = bot_at(&link, &["--exec", &command, "--budget-ms", "200", "--startup-ms", "1000"]).spawn();
     let child = child.expect("start safehouse bot");
     wait_for_seat(&http, &id, 1, "slow_start (program)").await;
-    tokio::time::sleep(Duration::from_secs(2)).await;
-    // Ann plays the first move, so the program's first request comes after the wait.
+    let started = std::time::Instant::now();
+    while !ready.exists() {
+        assert!(started.elapsed() < Duration::from_secs(30), "the program never finished starting up while it waited");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Ann plays the first move, so the program's first request comes once it is ready: long
+    // after its 1 s allowance, which only a program started while the room waited can meet.
     play_people(&http, &id, &[(0, &ann)]).await;
     let (ok, _, stderr) = finish(child, Duration::from_secs(90)).await;
     assert!(ok && answered_every_decision(&stderr), "every decision answered: {stderr}");
