@@ -86,30 +86,38 @@ async fn finish(mut child: std::process::Child, limit: Duration) -> (bool, Strin
     }
 }
 
+/// An Explosiv match of `people` people, every seat joined through its invite: its id and the
+/// seats' tokens.
+async fn people_match(http: &HttpClient, people: usize) -> (String, Vec<String>) {
+    let body = json!({"game": "explosiv", "seats": vec![json!({"kind": "person"}); people]});
+    let created = http.post("/api/matches", None, &body).await.expect("create");
+    assert_eq!(created.status, 201, "{}", created.text);
+    let id = created.body["id"].as_str().expect("id").to_owned();
+    let mut tokens = Vec::new();
+    for seat in 0..people {
+        let invite = created.body["seats"][seat]["invite"].as_str().expect("invite");
+        let joined =
+            http.post(&format!("/api/matches/{id}/join"), None, &json!({"seat": seat, "invite": invite})).await;
+        let joined = joined.expect("join");
+        assert_eq!(joined.status, 200, "{}", joined.text);
+        tokens.push(joined.body["token"].as_str().expect("token").to_owned());
+    }
+    (id, tokens)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn safehouse_bot_seats_programs_in_a_live_match() {
     let dir = std::env::temp_dir().join(format!("safehouse-player-live-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let server = safehouse_server::start(config(&dir)).await.expect("server starts");
     let http = HttpClient::new(server.addr());
-    let person = json!({"kind": "person"});
-    let body = json!({"game": "explosiv", "seats": [person, person, person, person]});
-    let created = http.post("/api/matches", None, &body).await.expect("create");
-    assert_eq!(created.status, 201, "{}", created.text);
-    let id = created.body["id"].as_str().expect("id").to_owned();
+    let (id, tokens) = people_match(&http, 4).await;
     let programs = [example("explosiv_bot.py"), example("random_bot.py"), fixture("garbage.sh"), fixture("crash.sh")];
     let mut children = Vec::new();
-    for (seat, program) in programs.iter().enumerate() {
-        let invite = created.body["seats"][seat]["invite"].as_str().expect("invite");
-        let joined = http
-            .post(&format!("/api/matches/{id}/join"), None, &json!({"seat": seat, "invite": invite}))
-            .await
-            .expect("join");
-        assert_eq!(joined.status, 200, "{}", joined.text);
-        let token = joined.body["token"].as_str().expect("token").to_owned();
+    for (program, token) in programs.iter().zip(&tokens) {
         let child = Command::new(env!("CARGO_BIN_EXE_safehouse"))
             .args(["bot", &server.url(), "--match", &id, "--exec", program, "--budget-ms", "5000"])
-            .env("SAFEHOUSE_SEAT_TOKEN", &token)
+            .env("SAFEHOUSE_SEAT_TOKEN", token)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -311,17 +319,7 @@ async fn safehouse_bot_stops_when_its_seat_signs_out_other_devices() {
     let dir = tempfile::tempdir().expect("temp dir");
     let server = safehouse_server::start(config(dir.path())).await.expect("server starts");
     let http = HttpClient::new(server.addr());
-    let person = json!({"kind": "person"});
-    let created = http.post("/api/matches", None, &json!({"game": "explosiv", "seats": [person, person]})).await;
-    let created = created.expect("create");
-    let id = created.body["id"].as_str().expect("id").to_owned();
-    let mut tokens = Vec::new();
-    for seat in 0..2 {
-        let invite = created.body["seats"][seat]["invite"].as_str().expect("invite");
-        let joined =
-            http.post(&format!("/api/matches/{id}/join"), None, &json!({"seat": seat, "invite": invite})).await;
-        tokens.push(joined.expect("join").body["token"].as_str().expect("token").to_owned());
-    }
+    let (id, tokens) = people_match(&http, 2).await;
     let child = Command::new(env!("CARGO_BIN_EXE_safehouse"))
         .args(["bot", &server.url(), "--match", &id, "--exec", &example("random_bot.py")])
         .env("SAFEHOUSE_SEAT_TOKEN", &tokens[1])
