@@ -69,10 +69,7 @@ pub(crate) async fn link_page(
 ) -> Response {
     let lang = Lang::of_request(&headers, query.lang.as_deref());
     let signed_out = query.signed_out.is_some();
-    let held = cookies::valid_id(&id).then(|| cookies::seat(&headers, &id)).flatten();
-    let Some(held) = held else {
-        return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
-    };
+    let Some(held) = held_seat(&headers, &id) else { return go_home() };
     let made = web.api.post_empty(&format!("/api/matches/{id}/device"), Some(&held.token), peer).await;
     let own = ("too_many_links", lang.text("device-no-more-links"), lang.text("device-no-more-links-why"));
     if let Some(page) = refusal_page(lang, made.code(), own) {
@@ -125,10 +122,7 @@ pub(crate) async fn sign_out(
     peer: Peer,
 ) -> Response {
     let lang = Lang::of_request(&headers, None);
-    let held = cookies::valid_id(&id).then(|| cookies::seat(&headers, &id)).flatten();
-    let Some(held) = held else {
-        return (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response();
-    };
+    let Some(held) = held_seat(&headers, &id) else { return go_home() };
     let signed = web.api.post_empty(&format!("/api/matches/{id}/device/sign-out"), Some(&held.token), peer).await;
     let own = ("too_many_sign_outs", lang.text("device-no-more-sign-outs"), lang.text("device-no-more-sign-outs-why"));
     if let Some(page) = refusal_page(lang, signed.code(), own) {
@@ -161,6 +155,16 @@ fn refusal_page(lang: Lang, code: &str, own: (&str, &str, &str)) -> Option<Respo
         _ if code == own_code => Some(layout::error_page(lang, StatusCode::TOO_MANY_REQUESTS, title, why)),
         _ => None,
     }
+}
+
+/// The seat this browser holds at table `id`, if any.
+fn held_seat(headers: &HeaderMap, id: &str) -> Option<cookies::SeatCookie> {
+    cookies::valid_id(id).then(|| cookies::seat(headers, id)).flatten()
+}
+
+/// Home, for a browser that holds no seat at the table.
+fn go_home() -> Response {
+    (StatusCode::SEE_OTHER, [(header::LOCATION, "/".to_owned())]).into_response()
 }
 
 /// The page for a browser whose seat cookie opens no seat here.
